@@ -1,0 +1,82 @@
+// The interfaces the loop engine stands on. Each has a real implementation (verify/, snapshot/, actors/)
+// and tests may pass small fakes. Nothing here knows about VS Code.
+import type { Witness } from '../verify/types';
+
+export interface TokenUsage {
+  prompt: number;
+  completion: number;
+  /** True when the provider gave no counts and they were estimated from text length. */
+  estimated?: boolean;
+}
+
+export interface ActorRequest {
+  /** The whole user prompt for this attempt (counter, failures, files, edit format). */
+  prompt: string;
+  /** Stable instructions (role, edit format rules). */
+  system: string;
+  iteration: number;
+  cwd: string;
+  signal: AbortSignal;
+}
+
+/**
+ * A model answers with text containing SEARCH/REPLACE blocks; an agent CLI edits the workspace itself.
+ * Either way the engine validates what changed before it is verified.
+ */
+export type ActorResponse =
+  | { kind: 'text'; text: string; usage: TokenUsage }
+  | { kind: 'workspace-edited'; transcript: string; usage: TokenUsage };
+
+/** transient: retried with backoff without spending an iteration; fatal: the run stops with actor-error. */
+export class ActorError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'transient' | 'fatal',
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'ActorError';
+  }
+}
+
+export interface Actor {
+  /** Shown in progress lines and history, e.g. "openai:gpt-4o-mini @ http://127.0.0.1:8080/v1". */
+  readonly label: string;
+  propose(req: ActorRequest): Promise<ActorResponse>;
+}
+
+/** Thrown when the verifier cannot run at all (command not found, hang past its timeout). */
+export class VerifyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'VerifyError';
+  }
+}
+
+export interface Verifier {
+  verify(signal?: AbortSignal): Promise<Witness>;
+}
+
+export interface SnapshotRef {
+  id: string;
+  /** git tree hash of the recorded files: equal trees mean equal workspace states. */
+  tree: string;
+}
+
+export interface SnapshotStore {
+  snapshot(label: string): Promise<SnapshotRef>;
+  restore(id: string): Promise<void>;
+  /** Workspace-relative paths that differ now from the snapshot. */
+  changedSince(id: string): Promise<string[]>;
+  /** Workspace-relative paths that differ between two snapshots. */
+  changedBetween(fromId: string, toId: string): Promise<string[]>;
+  /** Unified diff between two snapshots (optionally limited to some paths). */
+  diff(fromId: string, toId: string, paths?: string[]): Promise<string>;
+  /** Content of one file as recorded in a snapshot, or null when absent. */
+  readFile(id: string, relPath: string): Promise<Buffer | null>;
+}
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}

@@ -1,0 +1,144 @@
+// `cargo test` output: one libtest report per test binary (unit, integration, doc tests), summed.
+// IDs are module paths split on "::"; doc tests ("src/lib.rs - add (line 5)") keep their name whole.
+import type { FailingTest, OutputParser, ParseResult } from '../types';
+
+const TEST_LINE = /^test (.+?) \.\.\. (ok|FAILED|ignored(?:, .*)?|bench:.*)$/;
+const STDOUT_HEADER = /^---- (.+?) std(?:out|err) ----$/;
+const RESULT = /^test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored;/;
+const DOC_TEST = /^\S+ - .+ \(line \d+\)$/;
+// Rust >= 1.73: "thread 'x' panicked at src/lib.rs:3:5:"; older: "thread 'x' panicked at 'msg', src/lib.rs:3:5".
+const PANIC_NEW = /^thread '.*?'(?: \(\d+\))? panicked at (.+?):\d+:\d+:$/;
+const PANIC_OLD = /^thread '.*?'(?: \(\d+\))? panicked at '(.*)', (.+?):\d+:\d+$/;
+const NOT_LOAD_ERRORS = /^error: (test failed|doctest failed|\d+ targets? failed)/;
+
+interface Block {
+  lines: string[];
+  file?: string;
+}
+
+function idOf(name: string): string {
+  return DOC_TEST.test(name) ? name : name.split('::').join(' > ');
+}
+
+/** The panic payload: the runner's own notes, thread ids and backtrace frames are noise here. */
+function messageOf(block: Block): string {
+  const kept: string[] = [];
+  for (const line of block.lines) {
+    if (/^note: (run with `RUST_BACKTRACE|Some details are omitted)/.test(line)) continue;
+    if (line === 'stack backtrace:' || /^\s+\d+: /.test(line) || /^\s+at \S/.test(line)) continue;
+    if (PANIC_NEW.test(line)) continue;
+    const old = PANIC_OLD.exec(line);
+    kept.push(old ? old[1] : line);
+  }
+  return kept.join('\n').trim();
+}
+
+export const cargoParser: OutputParser = {
+  format: 'cargo',
+
+  detect(text: string): number {
+    let score = 0;
+    for (const line of text.split(/\r?\n/)) {
+      if (/^running \d+ tests?$/.test(line)) score += 2;
+      else if (RESULT.test(line)) score += 3;
+      else if (TEST_LINE.test(line)) score += 1;
+      else if (/^\s+(Running|Doc-tests|Compiling|Finished) /.test(line)) score += 1;
+      else if (/^error: could not compile /.test(line)) score += 3;
+      if (score >= 6) break;
+    }
+    return Math.min(1, score / 6) * 0.95;
+  },
+
+  parse(text: string): ParseResult {
+    const failedNames: string[] = [];
+    const seenNames = new Set<string>();
+    const blocks = new Map<string, Block>();
+    let block: Block | null = null;
+    let inList = false;
+    let sawResult = false;
+    let passed = 0;
+    let failed = 0;
+    let ignored = 0;
+    let loadError = false;
+
+    const noteFailed = (name: string): void => {
+      if (seenNames.has(name)) return;
+      seenNames.add(name);
+      failedNames.push(name);
+    };
+
+    for (const line of text.split(/\r?\n/)) {
+      const header = STDOUT_HEADER.exec(line);
+      if (header) {
+        inList = false;
+        block = blocks.get(header[1]) ?? { lines: [] };
+        blocks.set(header[1], block);
+        continue;
+      }
+      if (line === 'failures:') {
+        // The second "failures:" of a report lists the failing names, one per indented line.
+        block = null;
+        inList = true;
+        continue;
+      }
+      const result = RESULT.exec(line);
+      if (result) {
+        sawResult = true;
+        passed += Number(result[1]);
+        failed += Number(result[2]);
+        ignored += Number(result[3]);
+        block = null;
+        inList = false;
+        continue;
+      }
+      if (block) {
+        if (/^\s+(Running|Doc-tests) /.test(line)) block = null;
+        else {
+          block.lines.push(line);
+          if (block.file === undefined) {
+            const m = PANIC_NEW.exec(line);
+            const o = m ? null : PANIC_OLD.exec(line);
+            if (m) block.file = m[1];
+            else if (o) block.file = o[2];
+          }
+          continue;
+        }
+      }
+      if (inList) {
+        const item = /^ {4}(\S.*)$/.exec(line);
+        if (item) {
+          noteFailed(item[1]);
+          continue;
+        }
+        if (line.trim() !== '') inList = false;
+      }
+      const t = TEST_LINE.exec(line);
+      if (t) {
+        if (t[2] === 'FAILED') noteFailed(t[1]);
+        continue;
+      }
+      if (/^error(\[E\d+\])?: /.test(line) && !NOT_LOAD_ERRORS.test(line)) loadError = true;
+    }
+
+    const failing: FailingTest[] = [];
+    const ids = new Set<string>();
+    for (const name of failedNames) {
+      const id = idOf(name);
+      if (ids.has(id)) continue;
+      ids.add(id);
+      const b = blocks.get(name);
+      const message = b ? messageOf(b) : '';
+      failing.push(b?.file === undefined ? { id, message } : { id, file: b.file, message });
+    }
+
+    return {
+      runner: 'cargo',
+      failing,
+      passedCount: sawResult ? passed : null,
+      failedCount: sawResult ? failed : null,
+      skippedCount: sawResult ? ignored : null,
+      loadError,
+      diagnostics: [],
+    };
+  },
+};

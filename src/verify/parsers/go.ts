@@ -1,0 +1,162 @@
+// `go test` output, plain and -v. IDs are test/subtest names split on "/" (no package); only leaves count,
+// since go also reports every parent of a failing subtest as failed.
+import type { FailingTest, OutputParser, ParseResult } from '../types';
+
+const RESULT = /^(\s*)--- (FAIL|PASS|SKIP): (.+) \((\d+(?:\.\d+)?s)\)$/;
+const EVENT = /^=== (RUN|CONT|NAME|PAUSE)\s+(.+)$/;
+const PACKAGE = /^(ok|FAIL|\?)\s+(\S+)\s+(.*)$/;
+const LOCATION = /^\s*([^\s:]+\.go):\d+: /;
+// A panic's stack can be hundreds of lines; the first ones say what and where.
+const MAX_PANIC_LINES = 40;
+
+interface TestState {
+  status: 'FAIL' | 'PASS' | 'SKIP';
+  output: string[];
+  file?: string;
+}
+
+function dedent(lines: string[]): string {
+  const first = lines.find((l) => l.trim() !== '');
+  if (first === undefined) return '';
+  const indent = first.length - first.trimStart().length;
+  return lines
+    .map((l) => (l.slice(0, indent).trim() === '' ? l.slice(indent) : l.trimStart()).trimEnd())
+    .join('\n')
+    .trim();
+}
+
+export const goParser: OutputParser = {
+  format: 'go',
+
+  detect(text: string): number {
+    let score = 0;
+    for (const line of text.split(/\r?\n/)) {
+      if (EVENT.test(line)) score += 2;
+      else if (RESULT.test(line)) score += 3;
+      else if (/^(ok|FAIL)\s+\S+\s+(\d+\.\d+s|\(cached\)|\[(build|setup) failed\]|\[no test files\])/.test(line)) score += 3;
+      else if (/^\?\s+\S+\s+\[no test files\]$/.test(line)) score += 3;
+      if (score >= 6) break;
+    }
+    return Math.min(1, score / 6) * 0.95;
+  },
+
+  parse(text: string): ParseResult {
+    const tests = new Map<string, TestState>();
+    const order: string[] = [];
+    let verbose = false;
+    let loadError = false;
+    let current: string | null = null;
+    let panicking = false;
+    let panicLines = 0;
+
+    const state = (name: string): TestState => {
+      let s = tests.get(name);
+      if (!s) {
+        s = { status: 'PASS', output: [] };
+        tests.set(name, s);
+        order.push(name);
+      }
+      return s;
+    };
+
+    const failing: FailingTest[] = [];
+    const seen = new Set<string>();
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    // Each package's results end with its "ok"/"FAIL" line; names only nest within one package.
+    const flush = (): void => {
+      const parents = new Set<string>();
+      for (const name of order) {
+        for (let i = name.indexOf('/'); i > 0; i = name.indexOf('/', i + 1)) parents.add(name.slice(0, i));
+      }
+      for (const name of order) {
+        if (parents.has(name)) continue;
+        const s = tests.get(name)!;
+        if (s.status === 'PASS') passed++;
+        else if (s.status === 'SKIP') skipped++;
+        else {
+          failed++;
+          const id = name.split('/').join(' > ');
+          if (seen.has(id)) continue;
+          seen.add(id);
+          const message = dedent(s.output);
+          failing.push(s.file === undefined ? { id, message } : { id, file: s.file, message });
+        }
+      }
+      tests.clear();
+      order.length = 0;
+    };
+
+    for (const line of text.split(/\r?\n/)) {
+      const pkg = PACKAGE.exec(line);
+      if (pkg) {
+        flush();
+        if (/\[(build|setup) failed\]/.test(pkg[3])) loadError = true;
+        current = null;
+        panicking = false;
+        continue;
+      }
+      if (line === 'PASS' || line === 'FAIL') {
+        current = null;
+        panicking = false;
+        continue;
+      }
+      if (panicking) {
+        if (current && panicLines++ < MAX_PANIC_LINES) tests.get(current)?.output.push(line);
+        continue;
+      }
+      const ev = EVENT.exec(line);
+      if (ev) {
+        verbose = true;
+        current = ev[2];
+        state(current);
+        continue;
+      }
+      const res = RESULT.exec(line);
+      if (res) {
+        const s = state(res[3]);
+        s.status = res[2] as TestState['status'];
+        // Without -v a test's log lines follow its result line.
+        current = res[3];
+        continue;
+      }
+      if (line.startsWith('panic: ')) {
+        // A panic with no test running (init, TestMain) means the package's tests never ran.
+        if (current === null || tests.get(current)?.status !== 'FAIL') loadError = true;
+        panicking = true;
+        panicLines = 1;
+        if (current) tests.get(current)?.output.push(line);
+        continue;
+      }
+      if (/^go: /.test(line) || /^# \S+/.test(line)) {
+        // "go: ..." is the go command failing; "# pkg" heads compiler errors (also flagged by [build failed]).
+        if (/^go: /.test(line)) loadError = true;
+        current = null;
+        continue;
+      }
+      if (current && /^\s/.test(line) && line.trim() !== '') {
+        const s = tests.get(current);
+        if (s) {
+          s.output.push(line);
+          if (s.file === undefined) {
+            const loc = LOCATION.exec(line);
+            if (loc) s.file = loc[1];
+          }
+        }
+      }
+    }
+
+    flush();
+    return {
+      runner: 'go',
+      failing,
+      // Without -v go prints nothing for tests that pass or skip.
+      passedCount: verbose ? passed : null,
+      failedCount: failed,
+      skippedCount: verbose ? skipped : null,
+      loadError,
+      diagnostics: [],
+    };
+  },
+};

@@ -1,0 +1,203 @@
+// pytest's terminal output (-q, -rA, default): failing node ids from the short summary when printed,
+// otherwise from the "___ Class.test ___" sections of FAILURES/ERRORS; messages from the sections' "E" lines.
+import type { FailingTest, OutputParser, ParseResult } from '../types';
+
+const BLOCK = /^=+ (.+?) =+$/;
+const SECTION = /^_{3,} (.+?) _{3,}$/;
+const LOCATION = /^([^\s:][^:]*):(\d+):(?: |$)/;
+const SUMMARY = /^(FAILED|ERROR|PASSED|SKIPPED|XFAIL|XPASS) (.+)$/;
+const COUNTS = /^(?:=+ )?((?:\d+ [a-z]+(?:, )?)+) in [\d.]+s(?: \([^)]*\))?(?: =+)?$/;
+const PROGRESS = /^[.FEsxX]+\s+\[\s*\d+%\]$/;
+// -v: "tests/x.py::T::test_a FAILED                                  [ 50%]"
+const VERBOSE = /^(\S.*?::.+?) (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)(?: \(.*\))?\s+\[\s*\d+%\]$/;
+
+interface Section {
+  header: string;
+  file?: string;
+  errorLines: string[];
+}
+
+/** Splits "nodeid - message" at the first " - " outside the parametrize brackets. */
+function splitSummary(rest: string): { nodeid: string; message: string } {
+  let depth = 0;
+  for (let i = 0; i < rest.length; i++) {
+    const c = rest[i];
+    if (c === '[') depth++;
+    else if (c === ']') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && rest.startsWith(' - ', i)) {
+      return { nodeid: rest.slice(0, i), message: rest.slice(i + 3) };
+    }
+  }
+  return { nodeid: rest, message: '' };
+}
+
+/** The "::" parts of a node id, leaving "::" inside "[...]" alone. */
+function nodeParts(nodeid: string): string[] {
+  const bracket = nodeid.indexOf('[');
+  const head = bracket < 0 ? nodeid : nodeid.slice(0, bracket);
+  const params = bracket < 0 ? '' : nodeid.slice(bracket);
+  const parts = head.split('::');
+  parts[parts.length - 1] += params;
+  return parts;
+}
+
+/** "Class.test[param]" as a section header names it; dots inside the brackets are not separators. */
+function headerParts(header: string): string[] {
+  const bracket = header.indexOf('[');
+  const head = bracket < 0 ? header : header.slice(0, bracket);
+  const parts = head.split('.');
+  if (bracket >= 0) parts[parts.length - 1] += header.slice(bracket);
+  return parts;
+}
+
+/** Removes the "E" column and the indentation the lines share, keeping the message's own layout. */
+function errorMessage(lines: string[]): string {
+  const bodies = lines.map((l) => l.slice(1));
+  let indent = Infinity;
+  for (const b of bodies) {
+    if (b.trim() === '') continue;
+    indent = Math.min(indent, b.length - b.trimStart().length);
+  }
+  if (!Number.isFinite(indent)) indent = 0;
+  return bodies.map((b) => b.slice(indent).trimEnd()).join('\n').trim();
+}
+
+function countsFrom(line: string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const part of line.split(', ')) {
+    const m = /^(\d+) ([a-z]+)$/.exec(part.trim());
+    if (m) counts[m[2]] = (counts[m[2]] ?? 0) + Number(m[1]);
+  }
+  return counts;
+}
+
+export const pytestParser: OutputParser = {
+  format: 'pytest',
+
+  detect(text: string): number {
+    let score = 0;
+    for (const line of text.split(/\r?\n/)) {
+      if (/^=+ (test session starts|FAILURES|ERRORS|short test summary info) =+$/.test(line)) score += 3;
+      else if (/^(FAILED|ERROR|PASSED) \S+\.py(::|$| - )/.test(line)) score += 2;
+      else if (PROGRESS.test(line) || VERBOSE.test(line)) score += 2;
+      else if (COUNTS.test(line) && /\b(passed|failed|error|errors|skipped|no tests ran)\b/.test(line)) score += 2;
+      else if (/^!+ Interrupted: /.test(line)) score += 3;
+      if (score >= 6) break;
+    }
+    return Math.min(1, score / 6) * 0.95;
+  },
+
+  parse(text: string): ParseResult {
+    const lines = text.split(/\r?\n/);
+    const sections: Section[] = [];
+    const summary: Array<{ kind: string; nodeid: string; message: string }> = [];
+    const verbose: typeof summary = [];
+    let inFailureBlock = false;
+    let current: Section | null = null;
+    let counts: Record<string, number> | null = null;
+    let loadError = false;
+    let collectionErrors = 0;
+
+    for (const line of lines) {
+      const block = BLOCK.exec(line);
+      if (block) {
+        inFailureBlock = block[1] === 'FAILURES' || block[1] === 'ERRORS';
+        current = null;
+        const c = COUNTS.exec(line);
+        if (c) counts = countsFrom(c[1]);
+        continue;
+      }
+      const c = COUNTS.exec(line);
+      if (c) {
+        counts = countsFrom(c[1]);
+        inFailureBlock = false;
+        continue;
+      }
+      if (/^!+ Interrupted: .*error/.test(line)) {
+        loadError = true;
+        inFailureBlock = false;
+        continue;
+      }
+      if (inFailureBlock) {
+        const s = SECTION.exec(line);
+        if (s) {
+          current = { header: s[1], errorLines: [] };
+          sections.push(current);
+          if (s[1].startsWith('ERROR collecting ')) {
+            loadError = true;
+            collectionErrors++;
+          }
+          continue;
+        }
+        if (current) {
+          if (line.startsWith('E ') || line === 'E') current.errorLines.push(line);
+          else if (current.file === undefined) {
+            const loc = LOCATION.exec(line);
+            if (loc) current.file = loc[1];
+          }
+          continue;
+        }
+      }
+      const vb = VERBOSE.exec(line);
+      if (vb) {
+        if (vb[2] === 'FAILED' || vb[2] === 'ERROR') verbose.push({ kind: vb[2], nodeid: vb[1], message: '' });
+        continue;
+      }
+      const sm = SUMMARY.exec(line);
+      if (sm) {
+        const { nodeid, message } = splitSummary(sm[2]);
+        summary.push({ kind: sm[1], nodeid, message });
+        if (sm[1] === 'ERROR' && !nodeid.includes('::')) loadError = true;
+        continue;
+      }
+      // "ERROR: file or directory not found: x" and usage errors: pytest never got to the tests.
+      if (/^ERROR: /.test(line)) loadError = true;
+    }
+
+    const byHeader = new Map<string, Section>();
+    for (const s of sections) {
+      const h = s.header.replace(/^ERROR at (setup|teardown) of /, '');
+      if (!byHeader.has(h)) byHeader.set(h, s);
+    }
+
+    const failing: FailingTest[] = [];
+    const seen = new Set<string>();
+    const add = (parts: string[], file: string | undefined, message: string): void => {
+      const id = parts.join(' > ');
+      if (seen.has(id)) return;
+      seen.add(id);
+      failing.push(file === undefined ? { id, message } : { id, file, message });
+    };
+
+    // Node ids as printed are exact; section headers lose the file and the "::" structure.
+    let failedSummary = summary.filter((s) => (s.kind === 'FAILED' || s.kind === 'ERROR') && s.nodeid.includes('::'));
+    if (failedSummary.length === 0) failedSummary = verbose;
+    if (failedSummary.length > 0) {
+      for (const s of failedSummary) {
+        const parts = nodeParts(s.nodeid);
+        const section = byHeader.get(parts.slice(1).join('.'));
+        const message = section && section.errorLines.length > 0 ? errorMessage(section.errorLines) : s.message;
+        add(parts, parts[0], message);
+      }
+    } else {
+      for (const s of sections) {
+        if (s.header.startsWith('ERROR collecting ')) continue;
+        const header = s.header.replace(/^ERROR at (setup|teardown) of /, '');
+        const parts = headerParts(header);
+        add(s.file ? [s.file, ...parts] : parts, s.file, errorMessage(s.errorLines));
+      }
+    }
+
+    const errors = counts ? (counts.error ?? 0) + (counts.errors ?? 0) : 0;
+    return {
+      runner: 'pytest',
+      failing,
+      passedCount: counts ? counts.passed ?? 0 : null,
+      // Collection errors are load errors, not failing tests; setup/teardown errors are failures.
+      failedCount: counts ? (counts.failed ?? 0) + Math.max(0, errors - collectionErrors) : null,
+      skippedCount: counts ? (counts.skipped ?? 0) + (counts.xfailed ?? 0) : null,
+      loadError,
+      diagnostics: [],
+    };
+  },
+};

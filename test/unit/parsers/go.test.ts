@@ -1,0 +1,102 @@
+// Expected values come from the module in test/fixtures/runners/go (which tests fail is decided there),
+// read back from real `go test` output captured by test/fixtures/regenerate/go.sh. go prints no colours.
+import { strict as assert } from 'assert';
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import stripAnsi from 'strip-ansi';
+import { goParser } from '../../../src/verify/parsers/go';
+import { detectFormat } from '../../../src/verify/parseOutput';
+import type { ParseResult } from '../../../src/verify/types';
+
+const dir = join(__dirname, '..', '..', 'fixtures', 'captured', 'go');
+const read = (name: string): string => stripAnsi(readFileSync(join(dir, name), 'utf8'));
+const parse = (name: string): ParseResult => goParser.parse(read(name));
+const ids = (r: ParseResult): string[] => r.failing.map((f) => f.id).sort();
+function messageOf(r: ParseResult, id: string): string {
+  const f = r.failing.find((x) => x.id === id);
+  assert.ok(f, `no failure with id ${id}`);
+  return f.message;
+}
+
+const MIXED_FAILING = [
+  'TestAdd > negatives',
+  'TestSub > zero',
+  'TestOuter > inner > deep',
+  'TestQuotes > say_"hi"_(loudly)',
+  'TestNilMap',
+].sort();
+
+describe('go test parser', () => {
+  for (const name of ['plain-mixed.txt', 'v-mixed.txt']) {
+    it(`${name}: leaf subtests only, split on "/", with their log lines as messages`, () => {
+      const r = parse(name);
+      assert.deepEqual(ids(r), MIXED_FAILING);
+      // Parents fail because a child failed; they are not listed.
+      for (const parent of ['TestAdd', 'TestOuter', 'TestOuter > inner', 'TestQuotes', 'TestSub']) {
+        assert.ok(!ids(r).includes(parent), parent);
+      }
+      assert.ok(!ids(r).includes('TestAdd > zero'), 'same leaf name under another test passed');
+      assert.equal(r.failedCount, 5);
+      assert.equal(r.loadError, false);
+      assert.equal(
+        messageOf(r, 'TestAdd > negatives'),
+        'calc_test.go:13: Add(-2, -3) = -5\n    want -6\n    (the expectation is wrong on purpose)',
+      );
+      assert.equal(messageOf(r, 'TestOuter > inner > deep'), 'calc_test.go:36: deep failure');
+      assert.equal(r.failing.find((f) => f.id === 'TestSub > zero')?.file, 'calc_test.go');
+      // A runtime panic, not an assertion: the panic line and the frame in the code under test survive.
+      const panic = messageOf(r, 'TestNilMap');
+      assert.match(panic, /^panic: assignment to entry in nil map/);
+      assert.match(panic, /panicky\.go:3/);
+    });
+  }
+
+  it('counts passes and skips only when -v printed them', () => {
+    const v = parse('v-mixed.txt');
+    assert.equal(v.passedCount, 5);
+    assert.equal(v.skippedCount, 1);
+    const plain = parse('plain-mixed.txt');
+    assert.equal(plain.passedCount, null);
+    assert.equal(plain.skippedCount, null);
+  });
+
+  it('reads the same failures from plain and -v output', () => {
+    const strip = (r: ParseResult) => r.failing.map((f) => ({ ...f, message: f.message.replace(/0x[0-9a-f]+\??|goroutine \d+/g, '') }));
+    assert.deepEqual(strip(parse('plain-mixed.txt')), strip(parse('v-mixed.txt')));
+  });
+
+  it('all passing', () => {
+    const v = parse('v-allpass.txt');
+    assert.deepEqual(v.failing, []);
+    assert.equal(v.passedCount, 2);
+    assert.equal(v.failedCount, 0);
+    assert.equal(v.skippedCount, 0);
+    assert.equal(v.loadError, false);
+    const plain = parse('plain-allpass.txt');
+    assert.deepEqual(plain.failing, []);
+    assert.equal(plain.failedCount, 0);
+    assert.equal(plain.loadError, false);
+  });
+
+  for (const name of ['plain-loaderror.txt', 'v-loaderror.txt']) {
+    it(`${name}: a package that does not compile is a load error even though the others pass`, () => {
+      const r = parse(name);
+      assert.equal(r.loadError, true);
+      assert.deepEqual(r.failing, []);
+      assert.equal(r.failedCount, 0);
+    });
+  }
+
+  it('auto detection picks go for every capture', () => {
+    for (const name of ['plain-mixed.txt', 'v-mixed.txt', 'plain-allpass.txt', 'v-allpass.txt',
+      'plain-loaderror.txt', 'v-loaderror.txt']) {
+      assert.equal(detectFormat(read(name)), 'go', name);
+    }
+  });
+
+  it('scores other runners\' output low', () => {
+    for (const other of ['pytest/q-mixed.txt', 'cargo/mixed.txt', 'tsc/plain-errors.txt']) {
+      assert.ok(goParser.detect(read(join('..', other))) < 0.2, other);
+    }
+  });
+});

@@ -1,0 +1,153 @@
+// Applies a model's SEARCH/REPLACE blocks all-or-nothing: every path is checked and every new content is
+// computed in memory first, and nothing is written unless every block succeeded.
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { EditBlock } from './parseBlocks';
+import { checkPath } from './pathPolicy';
+import type { PathPolicy } from './pathPolicy';
+import { isEmptySection, replaceOnce, sectionLines } from './matchText';
+
+export type ApplyResult =
+  | { ok: true; /** Workspace-relative paths whose content changed, in first-edit order. */ files: string[] }
+  | { ok: false; reason: string };
+
+interface Pending {
+  rel: string;
+  abs: string;
+  /** null: the file does not exist yet. */
+  original: Buffer | null;
+  content: string;
+  mode: number | null;
+  /** Number of the block that creates this file in this proposal. */
+  createdBy: number | null;
+}
+
+const QUOTE_LINES = 3;
+
+function quoteSearch(search: string): string {
+  const lines = sectionLines(search);
+  const shown = lines.slice(0, QUOTE_LINES).map((l) => `  | ${l}`).join('\n');
+  const more = lines.length > QUOTE_LINES ? `\n  | … (${lines.length - QUOTE_LINES} more lines)` : '';
+  return `${shown}${more}`;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+async function load(rel: string, abs: string): Promise<Pending | string> {
+  let stat;
+  try {
+    stat = await fs.stat(abs);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { rel, abs, original: null, content: '', mode: null, createdBy: null };
+    if (code === 'ENOTDIR') return `${rel} cannot be created because part of its folder path is a file; pick another path.`;
+    return `${rel} could not be read (${(err as Error).message}); check its permissions.`;
+  }
+  if (!stat.isFile()) return `${rel} is not a regular file (it is a folder or a device); name a file instead.`;
+  const buf = await fs.readFile(abs);
+  if (buf.includes(0)) return `${rel} is a binary file, which SEARCH/REPLACE blocks cannot edit; change a text file instead.`;
+  let content: string;
+  try {
+    content = utf8.decode(buf);
+  } catch {
+    return `${rel} is not UTF-8 text, so Greenloop will not rewrite it; change a UTF-8 file instead.`;
+  }
+  return { rel, abs, original: buf, content, mode: stat.mode & 0o7777, createdBy: null };
+}
+
+/** Computes every file's new content; returns the first problem as a sentence the model can act on. */
+async function plan(blocks: EditBlock[], policy: PathPolicy): Promise<Map<string, Pending> | string> {
+  const files = new Map<string, Pending>();
+  for (const [idx, block] of blocks.entries()) {
+    const n = idx + 1;
+    const checked = checkPath(policy, block.path);
+    if (!checked.ok) return `Block ${n} was refused: ${checked.reason}`;
+    let file = files.get(checked.abs);
+    if (!file) {
+      const loaded = await load(checked.rel, checked.abs);
+      if (typeof loaded === 'string') return `Block ${n} was refused: ${loaded}`;
+      file = loaded;
+      files.set(checked.abs, file);
+    }
+    if (isEmptySection(block.search)) {
+      if (file.original !== null || file.createdBy !== null) {
+        const by = file.createdBy !== null ? ` (block ${file.createdBy} creates it)` : '';
+        return `Block ${n} has an empty SEARCH, which creates ${file.rel}, but that file already exists${by}; put the exact lines to change in SEARCH instead.`;
+      }
+      file.content = block.replace;
+      file.createdBy = n;
+      continue;
+    }
+    if (file.original === null && file.createdBy === null) {
+      return `Block ${n} edits ${file.rel}, which does not exist; check the path, or create the file with an empty SEARCH section.`;
+    }
+    const r = replaceOnce(file.content, block.search, block.replace);
+    if (r.ok) {
+      file.content = r.content;
+      continue;
+    }
+    if (r.kind === 'ambiguous') {
+      return `The SEARCH of block ${n} for ${file.rel} was found ${r.lines.length} times (lines ${r.lines.join(', ')}) — include more surrounding lines so it matches exactly once:\n${quoteSearch(block.search)}`;
+    }
+    return `The SEARCH of block ${n} for ${file.rel} was not found (${r.hint}); copy the lines exactly as they are in the file now:\n${quoteSearch(block.search)}`;
+  }
+  return files;
+}
+
+function tempPathFor(abs: string): string {
+  return path.join(path.dirname(abs), `.${path.basename(abs)}.greenloop-${process.pid}-${randomBytes(4).toString('hex')}`);
+}
+
+/**
+ * Writes the planned files: every new content goes to a temp file next to its target first, then all are
+ * renamed into place, so a failure while writing leaves the workspace as it was.
+ */
+async function commit(changed: Pending[]): Promise<string | null> {
+  const staged: Array<{ file: Pending; tmp: string }> = [];
+  const madeDirs: string[] = [];
+  try {
+    for (const file of changed) {
+      const made = await fs.mkdir(path.dirname(file.abs), { recursive: true });
+      if (made) madeDirs.push(made);
+      const tmp = tempPathFor(file.abs);
+      staged.push({ file, tmp });
+      await fs.writeFile(tmp, file.content, { encoding: 'utf8', mode: file.mode ?? 0o666 });
+      // writeFile's mode is masked by umask and ignored for existing files; set the original exactly.
+      if (file.mode !== null) await fs.chmod(tmp, file.mode);
+    }
+  } catch (err) {
+    await Promise.all(staged.map((s) => fs.rm(s.tmp, { force: true })));
+    for (const d of madeDirs.reverse()) await fs.rm(d, { recursive: true, force: true }).catch(() => undefined);
+    return `Writing the edit failed (${(err as Error).message}); nothing was changed — check that the workspace is writable.`;
+  }
+  const done: Pending[] = [];
+  try {
+    for (const s of staged) {
+      await fs.rename(s.tmp, s.file.abs);
+      done.push(s.file);
+    }
+  } catch (err) {
+    // Put back what was already renamed so the proposal stays all-or-nothing.
+    for (const f of done) {
+      if (f.original === null) await fs.rm(f.abs, { force: true }).catch(() => undefined);
+      else await fs.writeFile(f.abs, f.original).catch(() => undefined);
+    }
+    await Promise.all(staged.map((s) => fs.rm(s.tmp, { force: true })));
+    return `Writing the edit failed (${(err as Error).message}); it was undone — check that the workspace is writable.`;
+  }
+  return null;
+}
+
+export async function applyEditBlocks(root: string, blocks: EditBlock[], policy: PathPolicy): Promise<ApplyResult> {
+  if (path.resolve(root) !== policy.root) {
+    return { ok: false, reason: `The edit targets ${root} but its path policy guards ${policy.root}; this is a Greenloop bug, please report it.` };
+  }
+  if (blocks.length === 0) return { ok: false, reason: 'The answer contains no SEARCH/REPLACE block, so nothing was changed.' };
+  const planned = await plan(blocks, policy);
+  if (typeof planned === 'string') return { ok: false, reason: planned };
+  const changed = [...planned.values()].filter((f) => f.original === null || !f.original.equals(Buffer.from(f.content, 'utf8')));
+  const failed = await commit(changed);
+  if (failed) return { ok: false, reason: failed };
+  return { ok: true, files: changed.map((f) => f.rel) };
+}

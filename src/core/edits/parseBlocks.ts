@@ -1,0 +1,170 @@
+// Reads SEARCH/REPLACE blocks out of a model's free-form answer (format in ../../../shared/contract.md).
+// Models are sloppy about the wrapping (fences, bold paths, 6 or 8 angle brackets), so the wrapping is
+// tolerated; the block structure itself is not guessed at — a broken block is an error the model must fix.
+
+export interface EditBlock {
+  /** As the model wrote it, minus decoration; pathPolicy normalizes and checks it. */
+  path: string;
+  /** Whole lines, each ending in "\n"; "" means "create this file". */
+  search: string;
+  replace: string;
+}
+
+export interface ParsedAnswer {
+  blocks: EditBlock[];
+  /** One sentence per problem; any error makes the whole proposal invalid. */
+  errors: string[];
+  /** Text outside the blocks (the model's explanation), kept as its hypothesis. */
+  prose: string;
+}
+
+const HEAD = /^\s*<{5,9}\s*SEARCH\s*$/i;
+const DIVIDER = /^\s*={5,9}\s*$/;
+const TAIL = /^\s*>{5,9}\s*REPLACE\s*$/i;
+const FENCE = /^\s*(`{3,}|~{3,})\s*[^`\s]*\s*$/;
+
+const FORMAT_HINT = 'write the path on its own line, then <<<<<<< SEARCH, the exact lines, =======, the new lines and >>>>>>> REPLACE';
+
+/** Strips the decoration models put around a path line; null when the line reads like prose, not a path. */
+export function cleanPathLine(line: string): string | null {
+  let s = line.trim();
+  const colonEnded = /:\s*$/.test(s);
+  s = s.replace(/^#+\s*/, '');
+  s = s.replace(/^[-*]\s+/, '');
+  let wrapped = false;
+  for (let changed = true; changed; ) {
+    changed = false;
+    const before = s;
+    s = s.replace(/^\*\*(.*)\*\*:?$/, '$1').replace(/^\*\*/, '').replace(/\*\*$/, '').trim();
+    s = s.replace(/^(?:file(?:name)?|path)\s*:\s*/i, '');
+    s = s.replace(/:$/, '').trim();
+    const m = /^([`'"])(.*)\1$/.exec(s);
+    if (m) {
+      s = m[2]!.trim();
+      wrapped = true;
+    }
+    if (s !== before) changed = true;
+  }
+  s = s.replace(/\\_/g, '_');
+  if (s === '' || s === '...') return null;
+  if (!wrapped && /\s/.test(s)) return null;
+  if (!wrapped && /[.!?,;]$/.test(s)) return null;
+  // "Then:" is prose; "Makefile" on its own line, or anything with a dot or slash, is a path.
+  if (!wrapped && colonEnded && !/[./\\]/.test(s)) return null;
+  return s;
+}
+
+interface Pending {
+  n: number;
+  path: string | null;
+  start: number;
+}
+
+export function parseEditBlocks(answer: string): ParsedAnswer {
+  const lines = answer.replace(/\r\n?/g, '\n').split('\n');
+  const blocks: EditBlock[] = [];
+  const errors: string[] = [];
+  const used = new Array<boolean>(lines.length).fill(false);
+  let lastPath: string | null = null;
+  let regionStart = 0;
+  let blockNo = 0;
+  let i = 0;
+
+  const where = (p: Pending) => (p.path ? ` for ${p.path}` : '');
+
+  while (i < lines.length) {
+    if (TAIL.test(lines[i]!)) {
+      errors.push(`Line ${i + 1} has >>>>>>> REPLACE without a <<<<<<< SEARCH before it; ${FORMAT_HINT}.`);
+      used[i] = true;
+      i++;
+      regionStart = i;
+      continue;
+    }
+    if (!HEAD.test(lines[i]!)) {
+      i++;
+      continue;
+    }
+    blockNo++;
+    const pending: Pending = { n: blockNo, path: findPath(lines, regionStart, i, used), start: i };
+    if (pending.path === null) pending.path = lastPath;
+    else lastPath = pending.path;
+
+    const searchLines: string[] = [];
+    const replaceLines: string[] = [];
+    let j = i + 1;
+    while (j < lines.length && !DIVIDER.test(lines[j]!) && !HEAD.test(lines[j]!) && !TAIL.test(lines[j]!)) searchLines.push(lines[j++]!);
+    if (j >= lines.length || !DIVIDER.test(lines[j]!)) {
+      errors.push(`Block ${pending.n}${where(pending)} has no ======= line after its SEARCH lines; ${FORMAT_HINT}.`);
+      markUsed(used, i, j);
+      // The next block may have put its path line inside this broken one.
+      regionStart = i + 1;
+      i = j;
+      continue;
+    }
+    j++;
+    while (j < lines.length && !TAIL.test(lines[j]!) && !HEAD.test(lines[j]!)) replaceLines.push(lines[j++]!);
+    if (j >= lines.length || !TAIL.test(lines[j]!)) {
+      errors.push(`Block ${pending.n}${where(pending)} is not closed: >>>>>>> REPLACE is missing after its replacement lines.`);
+      markUsed(used, i, j);
+      // The next block may have put its path line inside this broken one.
+      regionStart = i + 1;
+      i = j;
+      continue;
+    }
+    markUsed(used, i, j + 1);
+    if (pending.path === null) {
+      errors.push(`Block ${pending.n} has no file path line before <<<<<<< SEARCH; ${FORMAT_HINT}.`);
+    } else {
+      blocks.push({ path: pending.path, search: joinLines(searchLines), replace: joinLines(replaceLines) });
+    }
+    i = j + 1;
+    regionStart = i;
+  }
+
+  if (blockNo === 0) {
+    errors.push(`The answer contains no SEARCH/REPLACE block, so nothing was changed; to edit a file, ${FORMAT_HINT}.`);
+  }
+  return { blocks, errors, prose: proseOf(lines, used) };
+}
+
+/**
+ * The path is the last non-empty line before the block that is not a fence, looking no further back than
+ * the previous block. null means "none here": the caller reuses the previous block's path, as several
+ * blocks for one file commonly follow a single path line.
+ */
+function findPath(lines: string[], from: number, head: number, used: boolean[]): string | null {
+  for (let k = head - 1; k >= from; k--) {
+    const line = lines[k]!;
+    if (line.trim() === '') continue;
+    if (FENCE.test(line)) {
+      used[k] = true;
+      continue;
+    }
+    const p = cleanPathLine(line);
+    if (p !== null) used[k] = true;
+    return p;
+  }
+  return null;
+}
+
+function markUsed(used: boolean[], from: number, to: number): void {
+  for (let k = from; k < to && k < used.length; k++) used[k] = true;
+}
+
+function joinLines(ls: string[]): string {
+  return ls.map((l) => `${l}\n`).join('');
+}
+
+function proseOf(lines: string[], used: boolean[]): string {
+  const kept: string[] = [];
+  for (let k = 0; k < lines.length; k++) {
+    if (used[k]) continue;
+    // A closing fence right after a block belongs to the block, not to the prose.
+    if (FENCE.test(lines[k]!) && k > 0 && used[k - 1]) {
+      used[k] = true;
+      continue;
+    }
+    kept.push(lines[k]!);
+  }
+  return kept.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+}

@@ -1,0 +1,136 @@
+// Decides which workspace paths an edit may touch. Every edit (model blocks or an agent's own writes) passes
+// through here before anything is written, so a refusal always comes back as a sentence the model can act on.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { minimatch } from 'minimatch';
+
+export interface PathPolicyOptions {
+  root: string;
+  protectedGlobs: string[];
+  allowTestEdits: boolean;
+  /** The snapshot store's excludes: edits there could not be rolled back. */
+  excludes: string[];
+}
+
+export interface PathPolicy {
+  readonly root: string;
+  readonly protectedGlobs: readonly string[];
+  readonly allowTestEdits: boolean;
+  readonly excludes: readonly string[];
+}
+
+export type PathCheck = { ok: true; abs: string; rel: string } | { ok: false; reason: string };
+
+const GLOB_OPTIONS = { dot: true, nocase: process.platform === 'win32' } as const;
+
+export function makePathPolicy(opts: PathPolicyOptions): PathPolicy {
+  return {
+    root: path.resolve(opts.root),
+    protectedGlobs: [...opts.protectedGlobs],
+    allowTestEdits: opts.allowTestEdits,
+    excludes: [...opts.excludes],
+  };
+}
+
+/**
+ * Turns what a model wrote into a clean workspace-relative POSIX path, or says why it cannot be one.
+ * `src/../lib/a.ts` is accepted as `lib/a.ts`; anything that leaves the workspace is not.
+ */
+export function normalizeRelPath(raw: string): { ok: true; rel: string } | { ok: false; reason: string } {
+  const shown = JSON.stringify(raw);
+  if (raw.trim() === '') return { ok: false, reason: 'An edit has an empty file path; put the workspace-relative path on the line before the block.' };
+  if (raw.includes('\0')) return { ok: false, reason: `The path ${shown} contains a NUL character; use a plain workspace-relative path.` };
+  const slashed = raw.trim().replace(/\\/g, '/');
+  if (slashed.startsWith('/') || /^[A-Za-z]:/.test(slashed)) {
+    return { ok: false, reason: `${raw} is an absolute path; use a path relative to the workspace root instead.` };
+  }
+  if (slashed === '~' || slashed.startsWith('~/')) {
+    return { ok: false, reason: `${raw} points into a home directory; use a path relative to the workspace root instead.` };
+  }
+  const norm = path.posix.normalize(slashed).replace(/\/+$/, '');
+  if (norm === '..' || norm.startsWith('../')) {
+    return { ok: false, reason: `${raw} points outside the workspace; edit only files inside it, with no leading "..".` };
+  }
+  if (norm === '.' || norm === '') return { ok: false, reason: `${shown} is the workspace root, not a file; name the file to edit.` };
+  return { ok: true, rel: norm };
+}
+
+function ruleRefusal(policy: PathPolicy, rel: string, shownAs: string): string | null {
+  if (rel.split('/').some((seg) => seg.toLowerCase() === '.git')) {
+    return `${shownAs} is inside .git/, which Greenloop never edits; change the project's own files instead.`;
+  }
+  const excluded = policy.excludes.find((g) => minimatch(rel, g, GLOB_OPTIONS));
+  if (excluded !== undefined) {
+    return `${shownAs} matches the snapshot exclude ${excluded}, so an edit there could not be rolled back; edit the source files instead.`;
+  }
+  if (isProtected(policy, rel)) {
+    return `${shownAs} is a protected test file; fix the code under test instead.`;
+  }
+  return null;
+}
+
+/**
+ * True when `rel` matches a protected-test glob and the user did not allow test edits.
+ * The command actor uses it on paths an agent changed by itself.
+ */
+export function isProtected(policy: PathPolicy, rel: string): boolean {
+  if (policy.allowTestEdits) return false;
+  const norm = rel.replace(/\\/g, '/').replace(/^\.\//, '');
+  return policy.protectedGlobs.some((g) => minimatch(norm, g, GLOB_OPTIONS));
+}
+
+function isInside(parent: string, child: string): boolean {
+  const r = path.relative(parent, child);
+  return r === '' || (!r.startsWith('..') && !path.isAbsolute(r));
+}
+
+/** realpath of the deepest part of `abs` that exists, with the missing tail appended unchanged. */
+function resolveExisting(abs: string): string {
+  const missing: string[] = [];
+  let cur = abs;
+  for (;;) {
+    try {
+      const real = fs.realpathSync.native(cur);
+      return missing.length ? path.join(real, ...missing.reverse()) : real;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      const parent = path.dirname(cur);
+      // ENOENT: not there yet; ENOTDIR: a file where a directory is expected (reported later on write).
+      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || parent === cur) throw err;
+      missing.push(path.basename(cur));
+      cur = parent;
+    }
+  }
+}
+
+/**
+ * Checks one path an edit wants to write. Returns the absolute real path to write to (symlinks inside the
+ * workspace are followed, so writing keeps the link) or one sentence saying why the edit is refused.
+ */
+export function checkPath(policy: PathPolicy, raw: string): PathCheck {
+  const norm = normalizeRelPath(raw);
+  if (!norm.ok) return norm;
+  const rel = norm.rel;
+  const byRule = ruleRefusal(policy, rel, rel);
+  if (byRule) return { ok: false, reason: byRule };
+
+  let realRoot: string;
+  let real: string;
+  try {
+    realRoot = fs.realpathSync.native(policy.root);
+    real = resolveExisting(path.join(realRoot, ...rel.split('/')));
+  } catch (err) {
+    return { ok: false, reason: `${rel} could not be resolved (${(err as Error).message}); check that the workspace folder is readable.` };
+  }
+  if (!isInside(realRoot, real)) {
+    return { ok: false, reason: `${rel} leads outside the workspace through a symbolic link; edit only files that really live inside it.` };
+  }
+  // A link inside the workspace could still lead into .git/, an excluded folder or the tests.
+  const realRel = path.relative(realRoot, real).split(path.sep).join('/');
+  if (realRel === '') return { ok: false, reason: `${rel} is the workspace root, not a file; name the file to edit.` };
+  if (realRel !== rel) {
+    const byTarget = ruleRefusal(policy, realRel, `${rel} (a link to ${realRel})`);
+    if (byTarget) return { ok: false, reason: byTarget };
+  }
+  return { ok: true, abs: real, rel };
+}

@@ -1,0 +1,80 @@
+// Turns what can go wrong talking to a Chat Completions server into one ActorError a person can read,
+// split the way the retry policy needs it: transient (try again later) or fatal (fix something first).
+import { ActorError } from '../core/ports';
+
+/** Joins a lead and an optional detail into one sentence ending in a single full stop. */
+export function sentence(lead: string, detail?: string, hint?: string): string {
+  const d = detail?.trim().replace(/[.\s]+$/, '');
+  const body = d ? `${lead}: ${d}` : lead;
+  return hint && !d ? `${body}; ${hint}.` : `${body}.`;
+}
+
+/** The server's own words from an error body: OpenAI `{error:{message}}`, Ollama `{error:"…"}`, vLLM/FastAPI. */
+export function serverMessage(bodyText: string): string | undefined {
+  const text = bodyText.trim();
+  if (!text) return undefined;
+  try {
+    const json: unknown = JSON.parse(text);
+    if (json && typeof json === 'object') {
+      const j = json as Record<string, unknown>;
+      const err = j.error;
+      if (typeof err === 'string') return err;
+      if (err && typeof err === 'object' && typeof (err as { message?: unknown }).message === 'string') {
+        return (err as { message: string }).message;
+      }
+      if (typeof j.message === 'string') return j.message;
+      if (typeof j.detail === 'string') return j.detail;
+    }
+  } catch {
+    // Not JSON: fall through to the raw text, unless it is an HTML error page.
+  }
+  if (text.startsWith('<')) return undefined;
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+/** Retry-After as seconds or an HTTP-date (RFC 9110), plus OpenAI's retry-after-ms; undefined when absent. */
+export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
+  const ms = headers.get('retry-after-ms');
+  if (ms && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+export function httpStatusError(status: number, bodyText: string, headers: Headers): ActorError {
+  const detail = serverMessage(bodyText);
+  if (status === 429) {
+    return new ActorError(sentence('The model server is rate-limiting requests (429)', detail), 'transient', retryAfterMs(headers));
+  }
+  if (status === 408 || status >= 500) {
+    return new ActorError(sentence(`The model server failed (${status})`, detail), 'transient', retryAfterMs(headers));
+  }
+  const hint =
+    status === 401 || status === 403 ? 'check the API key and its environment variable'
+    : status === 404 ? 'check the base URL (it usually ends in /v1) and the model name'
+    : 'check the model name and settings';
+  return new ActorError(sentence(`The model server refused the request (${status})`, detail, hint), 'fatal');
+}
+
+/** fetch() rejects with a TypeError whose cause carries the socket error code. */
+export function networkError(err: unknown, baseUrl: string): ActorError {
+  const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
+  const code = cause?.code ?? (err as { code?: string })?.code;
+  const message = cause?.message ?? (err instanceof Error ? err.message : String(err));
+  if (code === 'ENOTFOUND') {
+    return new ActorError(`Could not find the model server's host for ${baseUrl}; check the base URL.`, 'fatal');
+  }
+  if (code === 'ECONNREFUSED') {
+    return new ActorError(`Could not connect to the model server at ${baseUrl} (connection refused); check that it is running.`, 'transient');
+  }
+  const what = code ? `${message} (${code})` : message;
+  return new ActorError(sentence('The connection to the model server failed', what), 'transient');
+}
+
+/** Removes a secret from text that may be shown to a person or written to a report. */
+export function redact(text: string, secret?: string): string {
+  if (!secret || secret.length < 4) return text;
+  return text.split(secret).join('***');
+}

@@ -1,0 +1,196 @@
+// An Actor over any OpenAI-compatible Chat Completions server (OpenAI, Ollama, vLLM, LM Studio, …).
+// It makes exactly one request per call; retrying transient failures is core/retry.ts's job.
+import { ActorError } from '../core/ports';
+import type { Actor, ActorRequest, ActorResponse, TokenUsage } from '../core/ports';
+import { abortError } from '../core/retry';
+import { estimateTokens } from './estimateTokens';
+import { httpStatusError, networkError, redact } from './httpErrors';
+import { readSse } from './sse';
+
+export interface OpenAIActorOptions {
+  /** e.g. http://127.0.0.1:11434/v1 (a trailing slash is fine). */
+  baseUrl: string;
+  model: string;
+  apiKey?: string;
+  stream?: boolean;
+  /** Longest silence allowed from the server: before the reply, or between two streamed chunks. */
+  requestTimeoutMs?: number;
+  temperature?: number;
+}
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+
+interface RawUsage { prompt_tokens?: unknown; completion_tokens?: unknown }
+
+/** Aborts on the caller's signal or after a stretch of silence, and remembers which one it was. */
+class RequestGuard {
+  readonly controller = new AbortController();
+  timedOut = false;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly onOuterAbort = () => this.controller.abort(this.outer.reason);
+
+  constructor(private readonly outer: AbortSignal, private readonly timeoutMs: number) {
+    if (outer.aborted) this.controller.abort(outer.reason);
+    else outer.addEventListener('abort', this.onOuterAbort, { once: true });
+    this.touch();
+  }
+
+  touch(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.controller.abort();
+    }, this.timeoutMs);
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.outer.removeEventListener('abort', this.onOuterAbort);
+  }
+}
+
+export class OpenAIActor implements Actor {
+  readonly label: string;
+  private readonly endpoint: string;
+  private readonly baseUrl: string;
+
+  constructor(private readonly opts: OpenAIActorOptions) {
+    this.baseUrl = opts.baseUrl.trim().replace(/\/+$/, '');
+    let url: URL | undefined;
+    try {
+      url = new URL(this.baseUrl);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw new Error(`The model base URL "${opts.baseUrl}" is not an http(s) URL; pass one like http://127.0.0.1:11434/v1.`);
+    }
+    if (!opts.model.trim()) throw new Error('No model name was given; pass the model to use, e.g. --model gpt-4o-mini.');
+    this.endpoint = `${this.baseUrl}/chat/completions`;
+    this.label = `openai:${opts.model} @ ${this.baseUrl}`;
+  }
+
+  async propose(req: ActorRequest): Promise<ActorResponse> {
+    const timeoutMs = this.opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    const guard = new RequestGuard(req.signal, timeoutMs);
+    try {
+      const res = await fetch(this.endpoint, {
+        method: 'POST',
+        headers: this.headers(),
+        body: JSON.stringify(this.body(req)),
+        signal: guard.controller.signal,
+      });
+      if (!res.ok) throw httpStatusError(res.status, await res.text(), res.headers);
+      // Some servers ignore `stream: true` and answer in one JSON body; read whatever arrived.
+      const isSse = (res.headers.get('content-type') ?? '').includes('text/event-stream');
+      const { text, usage } = isSse && res.body ? await this.readStream(res.body, guard) : this.readJson(await res.text());
+      return { kind: 'text', text, usage: this.usage(req, text, usage) };
+    } catch (err) {
+      if (req.signal.aborted) throw abortError(req.signal);
+      throw this.toActorError(err, guard, timeoutMs);
+    } finally {
+      guard.dispose();
+    }
+  }
+
+  private headers(): Record<string, string> {
+    const h: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    if (this.opts.apiKey) h.authorization = `Bearer ${this.opts.apiKey}`;
+    return h;
+  }
+
+  private body(req: ActorRequest): Record<string, unknown> {
+    const body: Record<string, unknown> = {
+      model: this.opts.model,
+      messages: [
+        { role: 'system', content: req.system },
+        { role: 'user', content: req.prompt },
+      ],
+      stream: this.opts.stream === true,
+    };
+    if (this.opts.stream) body.stream_options = { include_usage: true };
+    if (this.opts.temperature !== undefined) body.temperature = this.opts.temperature;
+    return body;
+  }
+
+  private readJson(raw: string): { text: string; usage?: RawUsage } {
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      const snippet = raw.trim().slice(0, 60).replace(/\s+/g, ' ');
+      // Once is most often a proxy or a server restarting mid-reply; a retry usually gets a real answer.
+      throw new ActorError(`The model server's reply is not JSON ("${snippet}"); it may be a proxy error page.`, 'transient');
+    }
+    const j = (json ?? {}) as { choices?: unknown; usage?: RawUsage; error?: unknown };
+    const choice = Array.isArray(j.choices) ? (j.choices[0] as Record<string, unknown> | undefined) : undefined;
+    if (!choice) {
+      throw new ActorError(
+        `The model server's reply has no choices; check that ${this.baseUrl} is an OpenAI-compatible Chat Completions endpoint.`,
+        'fatal',
+      );
+    }
+    const message = choice.message as { content?: unknown } | undefined;
+    return { text: contentText(message?.content ?? choice.text), usage: j.usage };
+  }
+
+  private async readStream(body: ReadableStream<Uint8Array>, guard: RequestGuard): Promise<{ text: string; usage?: RawUsage }> {
+    let text = '';
+    let usage: RawUsage | undefined;
+    let finished = false;
+    const { stopped } = await readSse(
+      body,
+      (data) => {
+        if (data.trim() === '[DONE]') return 'stop';
+        let chunk: { choices?: Array<{ delta?: { content?: unknown }; finish_reason?: unknown }>; usage?: RawUsage; error?: unknown };
+        try {
+          chunk = JSON.parse(data);
+        } catch {
+          throw new ActorError('The model server sent a stream event that is not JSON; the answer was dropped.', 'transient');
+        }
+        if (chunk.error) {
+          const detail = typeof chunk.error === 'string' ? chunk.error : (chunk.error as { message?: string }).message;
+          throw new ActorError(`The model server reported an error mid-answer: ${String(detail ?? 'no details').replace(/[.\s]+$/, '')}.`, 'transient');
+        }
+        const choice = chunk.choices?.[0];
+        if (choice?.delta) text += contentText(choice.delta.content);
+        if (choice?.finish_reason) finished = true;
+        if (chunk.usage) usage = chunk.usage;
+      },
+      () => guard.touch(),
+    );
+    if (!stopped && !finished) {
+      throw new ActorError('The model server closed the stream before the answer was complete.', 'transient');
+    }
+    return { text, usage };
+  }
+
+  private usage(req: ActorRequest, text: string, raw?: RawUsage): TokenUsage {
+    const p = raw?.prompt_tokens;
+    const c = raw?.completion_tokens;
+    if (typeof p === 'number' && typeof c === 'number' && Number.isFinite(p) && Number.isFinite(c)) {
+      return { prompt: p, completion: c };
+    }
+    return { prompt: estimateTokens(req.system) + estimateTokens(req.prompt), completion: estimateTokens(text), estimated: true };
+  }
+
+  private toActorError(err: unknown, guard: RequestGuard, timeoutMs: number): ActorError {
+    let out: ActorError;
+    if (err instanceof ActorError) out = err;
+    else if (guard.timedOut) {
+      const wait = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`;
+      out = new ActorError(`The model server sent nothing for ${wait}; the request was abandoned.`, 'transient');
+    } else out = networkError(err, this.baseUrl);
+    const message = redact(out.message, this.opts.apiKey);
+    return message === out.message ? out : new ActorError(message, out.kind, out.retryAfterMs);
+  }
+}
+
+/** `content` is a string for every server we know, but the newer API also allows an array of text parts. */
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content.map((p) => (p && typeof p === 'object' && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : '')).join('');
+  }
+  return '';
+}

@@ -1,0 +1,235 @@
+// A real HTTP server on loopback that speaks Chat Completions (plain and SSE) and plays a script:
+// each request consumes the next step. Tests and the scripted demo model both stand on it.
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ScriptUsage { prompt_tokens: number; completion_tokens: number }
+
+/** A successful answer; without `usage` the server sends no counts (the actor must estimate). */
+export interface ContentStep { content: string; usage?: ScriptUsage; delayMs?: number }
+/** An HTTP error; `body` is sent as JSON unless it is a string. Defaults to an OpenAI-style error body. */
+export interface StatusStep { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }
+/** A 200 whose body is exactly this text (e.g. not JSON). */
+export interface RawStep { raw: string; status?: number; contentType?: string; delayMs?: number }
+/** Cut the socket: at once (no response at all), or after sending part of `partialContent`. */
+export interface DropStep { dropConnection: true; partialContent?: string; delayMs?: number }
+/** Wait, then answer with empty content: for request timeouts. */
+export interface DelayStep { delayMs: number }
+
+export type ScriptStep = ContentStep | StatusStep | RawStep | DropStep | DelayStep;
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  rawBody: string;
+  /** Parsed JSON body, or undefined when it was not JSON. */
+  body: any;
+}
+
+export interface FakeOpenAIServer {
+  /** Base URL including /v1, e.g. http://127.0.0.1:40123/v1 */
+  readonly url: string;
+  readonly port: number;
+  /** Every request to /chat/completions, in arrival order. */
+  readonly requests: RecordedRequest[];
+  push(...steps: ScriptStep[]): void;
+  remaining(): number;
+  /** Requests that arrived after the script was used up (each answered 500). */
+  readonly overruns: number;
+  close(): Promise<void>;
+}
+
+export interface FakeServerOptions {
+  port?: number;
+  /** Called with one line per request, e.g. by the standalone script to log to stderr. */
+  log?: (line: string) => void;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** A scripted delay ends early when the client gives up or the server closes, so no timer outlives a test. */
+function waitUnlessClosed(ms: number, res: http.ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      res.off('close', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    res.once('close', done);
+  });
+}
+
+export async function startFakeOpenAIServer(script: ScriptStep[] = [], options: FakeServerOptions = {}): Promise<FakeOpenAIServer> {
+  const queue = [...script];
+  const requests: RecordedRequest[] = [];
+  let overruns = 0;
+  let served = 0;
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void handle(req, res, Buffer.concat(chunks).toString('utf8')).catch(() => res.destroy());
+    });
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse, rawBody: string): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0];
+    if (req.method === 'GET' && path.endsWith('/models')) {
+      return sendJson(res, 200, { object: 'list', data: [{ id: 'scripted', object: 'model', owned_by: 'greenloop' }] });
+    }
+    if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
+      return sendJson(res, 404, { error: { message: `Unknown endpoint ${req.method} ${path}.`, type: 'invalid_request_error' } });
+    }
+    let body: any;
+    try {
+      body = JSON.parse(rawBody);
+    } catch {
+      body = undefined;
+    }
+    requests.push({ method: req.method, path, headers: req.headers, rawBody, body });
+    const step = queue.shift();
+    const n = requests.length;
+    if (!step) {
+      overruns++;
+      options.log?.(`request ${n}: script ran out`);
+      return sendJson(res, 500, {
+        error: { message: `The scripted model server ran out of steps after ${served} answers; add more steps to its script.`, type: 'server_error' },
+      });
+    }
+    served++;
+    options.log?.(`request ${n}: ${describe(step)}`);
+    if (step.delayMs) {
+      await waitUnlessClosed(step.delayMs, res);
+      if (res.destroyed || req.socket.destroyed) return;
+    }
+    const stream = body?.stream === true;
+    const model = typeof body?.model === 'string' ? body.model : 'scripted';
+    if ('dropConnection' in step) return drop(res, step, stream, model);
+    if ('status' in step && !('raw' in step)) {
+      const s = step as StatusStep;
+      const errBody = s.body ?? { error: { message: `Scripted failure ${s.status}.`, type: 'server_error' } };
+      const text = typeof errBody === 'string' ? errBody : JSON.stringify(errBody);
+      res.writeHead(s.status, { 'content-type': typeof errBody === 'string' ? 'text/plain' : 'application/json', ...s.headers });
+      res.end(text);
+      return;
+    }
+    if ('raw' in step) {
+      res.writeHead(step.status ?? 200, { 'content-type': step.contentType ?? 'application/json' });
+      res.end(step.raw);
+      return;
+    }
+    const content = 'content' in step ? step.content : '';
+    const usage = 'content' in step ? step.usage : undefined;
+    if (stream) return streamAnswer(res, content, usage, model, body?.stream_options?.include_usage === true);
+    sendJson(res, 200, completion(content, usage, model));
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    port,
+    requests,
+    push: (...steps) => void queue.push(...steps),
+    remaining: () => queue.length,
+    get overruns() {
+      return overruns;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function describe(step: ScriptStep): string {
+  if ('dropConnection' in step) return 'drop the connection';
+  if ('raw' in step) return 'raw body';
+  if ('status' in step) return `HTTP ${step.status}`;
+  if ('content' in step) return `answer (${step.content.length} chars)`;
+  return `wait ${step.delayMs} ms`;
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function completion(content: string, usage: ScriptUsage | undefined, model: string): Record<string, unknown> {
+  return {
+    id: 'chatcmpl-scripted',
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    ...(usage ? { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } } : {}),
+  };
+}
+
+function chunkEvent(model: string, delta: Record<string, unknown>, finish: string | null): string {
+  const chunk = { id: 'chatcmpl-scripted', object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason: finish }] };
+  return `data: ${JSON.stringify(chunk)}\n\n`;
+}
+
+/** Splits text into about three pieces so a stream has several deltas even for short answers. */
+function pieces(text: string): string[] {
+  if (text.length < 3) return text ? [text] : [];
+  const size = Math.ceil(text.length / 3);
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
+}
+
+async function writeSlowly(res: http.ServerResponse, data: string): Promise<void> {
+  if (res.destroyed) return;
+  res.write(data);
+  // A pause between writes makes each one its own TCP segment, so the client really sees a stream.
+  await sleep(3);
+}
+
+function startStream(res: http.ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  res.flushHeaders();
+}
+
+async function streamAnswer(res: http.ServerResponse, content: string, usage: ScriptUsage | undefined, model: string, includeUsage: boolean): Promise<void> {
+  startStream(res);
+  const first = chunkEvent(model, { role: 'assistant', content: '' }, null);
+  // One event split across two writes: the client's parser must buffer partial lines.
+  const half = Math.floor(first.length / 2);
+  await writeSlowly(res, first.slice(0, half));
+  await writeSlowly(res, first.slice(half));
+  for (const piece of pieces(content)) await writeSlowly(res, chunkEvent(model, { content: piece }, null));
+  await writeSlowly(res, chunkEvent(model, {}, 'stop'));
+  if (usage && includeUsage) {
+    const tail = { id: 'chatcmpl-scripted', object: 'chat.completion.chunk', model, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } };
+    await writeSlowly(res, `data: ${JSON.stringify(tail)}\n\n`);
+  }
+  await writeSlowly(res, 'data: [DONE]\n\n');
+  res.end();
+}
+
+async function drop(res: http.ServerResponse, step: DropStep, stream: boolean, model: string): Promise<void> {
+  if (step.partialContent === undefined) {
+    res.socket?.destroy();
+    return;
+  }
+  if (stream) {
+    startStream(res);
+    for (const piece of pieces(step.partialContent)) await writeSlowly(res, chunkEvent(model, { content: piece }, null));
+  } else {
+    const full = JSON.stringify(completion(step.partialContent, undefined, model));
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(full) });
+    await writeSlowly(res, full.slice(0, Math.floor(full.length / 2)));
+  }
+  res.socket?.destroy();
+}

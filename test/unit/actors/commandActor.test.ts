@@ -1,0 +1,130 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { ActorError } from '../../../src/core/ports';
+import type { ActorRequest } from '../../../src/core/ports';
+import { isAbortError } from '../../../src/core/retry';
+import { CommandActor } from '../../../src/actors/commandActor';
+
+const PROMPT = 'Attempt 3 of 8.\nFailing: Calculator > add\n  expected 5, got -1\nFix src/calc.js.';
+
+function request(cwd: string, signal = new AbortController().signal): ActorRequest {
+  return { system: 'unused by agents', prompt: PROMPT, iteration: 3, cwd, signal };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until(check: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return check();
+}
+
+async function failure(p: Promise<unknown>): Promise<ActorError> {
+  try {
+    await p;
+  } catch (err) {
+    assert.ok(err instanceof ActorError, `expected an ActorError, got ${String(err)}`);
+    return err;
+  }
+  assert.fail('expected the agent to fail');
+}
+
+describe('CommandActor on real shell commands', function () {
+  let ws: string;
+  beforeEach(() => {
+    ws = fs.mkdtempSync(path.join(os.tmpdir(), 'greenloop-cmd-actor-'));
+    fs.mkdirSync(path.join(ws, 'src'));
+    fs.writeFileSync(path.join(ws, 'src/calc.js'), 'exports.add = (a, b) => a - b;\n');
+  });
+  afterEach(() => fs.rmSync(ws, { recursive: true, force: true }));
+
+  it('gives a script the prompt on stdin and in $GREENLOOP_PROMPT_FILE and lets it edit the workspace', async () => {
+    fs.writeFileSync(
+      path.join(ws, 'agent.sh'),
+      [
+        '#!/bin/sh',
+        'cat "$GREENLOOP_PROMPT_FILE" > from-file.txt',
+        'cat > from-stdin.txt',
+        'echo "$GREENLOOP_PROMPT_FILE" > prompt-path.txt',
+        'echo "agent: iteration $GREENLOOP_ITERATION, model $AGENT_MODEL"',
+        "sed 's/a - b/a + b/' src/calc.js > src/calc.tmp && mv src/calc.tmp src/calc.js",
+        'echo "agent: fixed src/calc.js" >&2',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    const actor = new CommandActor({ command: './agent.sh', timeoutMs: 30_000, env: { AGENT_MODEL: 'tiny' } });
+    assert.equal(actor.label, 'command:./agent.sh');
+    const res = await actor.propose(request(ws));
+    assert.equal(res.kind, 'workspace-edited');
+    assert.equal(fs.readFileSync(path.join(ws, 'src/calc.js'), 'utf8'), 'exports.add = (a, b) => a + b;\n');
+    assert.equal(fs.readFileSync(path.join(ws, 'from-file.txt'), 'utf8'), PROMPT);
+    assert.equal(fs.readFileSync(path.join(ws, 'from-stdin.txt'), 'utf8'), PROMPT);
+    if (res.kind === 'workspace-edited') assert.equal(res.transcript, 'agent: iteration 3, model tiny\nagent: fixed src/calc.js\n');
+    assert.deepEqual(res.usage, { prompt: Math.ceil(PROMPT.length / 4), completion: Math.ceil(res.kind === 'workspace-edited' ? res.transcript.length / 4 : 0), estimated: true });
+    // The prompt file is gone once the agent is done.
+    assert.equal(fs.existsSync(fs.readFileSync(path.join(ws, 'prompt-path.txt'), 'utf8').trim()), false);
+  });
+
+  it('feeds stdin to a compound command line as a whole', async () => {
+    const actor = new CommandActor({ command: 'head -n 1 > first.txt && wc -l < "$GREENLOOP_PROMPT_FILE" > count.txt', cwd: ws, timeoutMs: 30_000 });
+    await actor.propose(request(os.tmpdir()));
+    assert.equal(fs.readFileSync(path.join(ws, 'first.txt'), 'utf8'), 'Attempt 3 of 8.\n');
+    assert.equal(fs.readFileSync(path.join(ws, 'count.txt'), 'utf8').trim(), '3');
+  });
+
+  it('stops the run with the last lines of output when the agent exits non-zero', async () => {
+    const actor = new CommandActor({ command: 'for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do echo "noise $i"; done; echo "error: quota exceeded for this key" >&2; exit 3', timeoutMs: 30_000 });
+    const err = await failure(actor.propose(request(ws)));
+    assert.equal(err.kind, 'fatal');
+    assert.match(err.message, /^The agent command exited with code 3; its last output:\n/);
+    assert.match(err.message, /error: quota exceeded for this key$/);
+    assert.ok(!err.message.includes('noise 1\n'), 'the whole output was pasted instead of its tail');
+  });
+
+  it('says which agent command was not found', async () => {
+    const actor = new CommandActor({ command: 'greenloop-no-such-agent-xyz --yes', timeoutMs: 30_000 });
+    const err = await failure(actor.propose(request(ws)));
+    assert.equal(err.kind, 'fatal');
+    assert.equal(err.message, 'Agent command not found: greenloop-no-such-agent-xyz; install it or change the agent command (--actor-cmd).');
+  });
+
+  it('stops a hanging agent and its children at the timeout, as a transient failure', async () => {
+    const actor = new CommandActor({ command: 'sleep 30 & echo $! > child.pid; wait', timeoutMs: 500 });
+    const err = await failure(actor.propose(request(ws)));
+    assert.equal(err.kind, 'transient');
+    assert.equal(err.message, 'The agent command ran longer than 500 ms and was stopped.');
+    const child = Number(fs.readFileSync(path.join(ws, 'child.pid'), 'utf8'));
+    assert.ok(await until(() => !alive(child), 5000), `background child ${child} survived the timeout`);
+  });
+
+  it('ends promptly on cancel, kills the agent and removes the prompt file', async () => {
+    const actor = new CommandActor({ command: 'echo "$GREENLOOP_PROMPT_FILE" > prompt-path.txt; sleep 30 & echo $! > child.pid; wait', timeoutMs: 60_000 });
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 300);
+    await assert.rejects(actor.propose(request(ws, controller.signal)), (err: unknown) => isAbortError(err));
+    assert.ok(Date.now() - started < 10_000, 'cancelling waited for the agent');
+    const child = Number(fs.readFileSync(path.join(ws, 'child.pid'), 'utf8'));
+    assert.ok(await until(() => !alive(child), 5000), `background child ${child} survived the cancel`);
+    assert.equal(fs.existsSync(fs.readFileSync(path.join(ws, 'prompt-path.txt'), 'utf8').trim()), false);
+  });
+
+  it('reports a missing working folder as a fatal error in one sentence', async () => {
+    const actor = new CommandActor({ command: 'true', cwd: path.join(ws, 'gone'), timeoutMs: 30_000 });
+    const err = await failure(actor.propose(request(ws)));
+    assert.equal(err.kind, 'fatal');
+    assert.match(err.message, /does not exist or is not a folder/);
+  });
+});

@@ -10,13 +10,15 @@ const watch = process.argv.includes('--watch');
 const problemMatcher = {
   name: 'problem-matcher',
   setup(build) {
-    build.onStart(() => console.log('[watch] build started'));
+    build.onStart(() => {
+      if (watch) console.log('[watch] build started');
+    });
     build.onEnd((result) => {
       for (const { text, location } of result.errors) {
         console.error(`✘ [ERROR] ${text}`);
         if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
       }
-      console.log('[watch] build finished');
+      if (watch) console.log('[watch] build finished');
     });
   },
 };
@@ -30,9 +32,17 @@ const common = {
   plugins: [problemMatcher],
 };
 
+// ESM-only dependencies read import.meta.url; in a CommonJS bundle it must come from __filename.
+const nodeShim = {
+  define: { 'import.meta.url': '__greenloopImportMetaUrl' },
+  banner: { js: "const __greenloopImportMetaUrl = require('url').pathToFileURL(__filename).href;" },
+};
+
 const entries = [
-  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', format: 'cjs', platform: 'node', target: 'node18', external: ['vscode'] },
-  { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', format: 'cjs', platform: 'node', target: 'node18', banner: { js: '#!/usr/bin/env node' } },
+  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', format: 'cjs', platform: 'node', target: 'node18', external: ['vscode'], ...nodeShim },
+  { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', format: 'cjs', platform: 'node', target: 'node18', ...nodeShim, banner: { js: `#!/usr/bin/env node\n${nodeShim.banner.js}` } },
+  // The scripted demo/test model server (not shipped in the vsix; see .vscodeignore).
+  { ...common, entryPoints: ['scripts/scriptedModelServer.ts'], outfile: 'dist/scriptedModelServer.js', format: 'cjs', platform: 'node', target: 'node18', ...nodeShim },
   { ...common, entryPoints: ['src/webview/panel.ts'], outfile: 'dist/webview.js', format: 'iife', platform: 'browser', target: 'es2022' },
 ];
 

@@ -42,6 +42,8 @@ export class ActorError extends Error {
 export interface Actor {
   /** Shown in progress lines and history, e.g. "openai:gpt-4o-mini @ http://127.0.0.1:8080/v1". */
   readonly label: string;
+  /** True for agent CLIs that edit files themselves: their prompt asks for edits, not SEARCH/REPLACE blocks. */
+  readonly editsWorkspace?: boolean;
   propose(req: ActorRequest): Promise<ActorResponse>;
 }
 

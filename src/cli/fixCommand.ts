@@ -1,0 +1,122 @@
+// `greenloop fix`: runs the bounded loop headless, progress on stderr, report JSON on stdout/file.
+import * as fs from 'fs';
+import { parseArgs } from 'util';
+import { LoopEngine } from '../core/engine';
+import { systemClock } from '../core/retry';
+import { VerifyError } from '../core/ports';
+import { JsonlHistoryStore, configHash, repeatedEscalationWarning, toHistoryRecord } from '../core/history';
+import { RunStore } from '../core/runStore';
+import { toReport } from '../core/report';
+import type { RunState } from '../core/runState';
+import { openSnapshotStore } from '../snapshot/gitSnapshotStore';
+import { defaultStateDir } from '../snapshot/stateDir';
+import { buildVerifier, VERIFIER_FLAGS } from './verifierOptions';
+import { actorFromFlags, loopConfigFromFlags } from './fixOptions';
+import { progressLine } from './progressPrinter';
+import { EXIT, parseNumberFlag, UsageError } from './usageError';
+
+const FLAGS = {
+  ...VERIFIER_FLAGS,
+  actor: { type: 'string' },
+  'base-url': { type: 'string' },
+  model: { type: 'string' },
+  'api-key-env': { type: 'string' },
+  'no-stream': { type: 'boolean' },
+  'actor-cmd': { type: 'string' },
+  'max-iterations': { type: 'string' },
+  'max-tokens': { type: 'string' },
+  'max-minutes': { type: 'string' },
+  patience: { type: 'string' },
+  'verify-timeout-s': { type: 'string' },
+  'on-give-up': { type: 'string' },
+  'allow-test-edits': { type: 'boolean' },
+  protect: { type: 'string', multiple: true },
+  'state-dir': { type: 'string' },
+  report: { type: 'string' },
+  json: { type: 'boolean' },
+  resume: { type: 'string' },
+  hint: { type: 'string' },
+  'extra-iterations': { type: 'string' },
+  'extra-tokens': { type: 'string' },
+  'extra-minutes': { type: 'string' },
+} as const;
+
+export async function fixCommand(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: FLAGS, strict: true });
+  const config = loopConfigFromFlags(values);
+  const say = (line: string) => process.stderr.write(`${line}\n`);
+  const { cwd, verifier, testCommand } = buildVerifier(values, config.verifyTimeoutS);
+  const actor = actorFromFlags(values, cwd, config.verifyTimeoutS * 1000);
+  const stateDir = values['state-dir'] ?? defaultStateDir();
+  const runs = new RunStore(stateDir, cwd);
+  const history = JsonlHistoryStore.forWorkspace(stateDir, cwd);
+
+  let resumeFrom: RunState | undefined;
+  if (values.resume) {
+    if (!values.hint) throw new UsageError('--resume needs --hint "<what the model should know>" so the extra attempts differ from the last ones.');
+    try {
+      resumeFrom = await runs.load(values.resume);
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+  } else if (values.hint) {
+    throw new UsageError('--hint is only used with --resume RUN_ID|last.');
+  }
+
+  const snapshots = await openSnapshotStore({ workspace: cwd, stateDir, excludes: config.snapshotExcludes, onWarning: (m: string) => say(`greenloop: warning: ${m}`) });
+  const engine = new LoopEngine({ cwd, actor, verifier, snapshots, clock: systemClock, config: resumeFrom?.config ?? config, runId: resumeFrom?.runId });
+  engine.events.on((e) => {
+    const line = progressLine(e);
+    if (line) say(line);
+  });
+  const controller = new AbortController();
+  const onSigint = () => {
+    say('greenloop: cancelling — restoring the workspace…');
+    controller.abort();
+  };
+  process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigint);
+
+  say(`greenloop: verifying ${cwd} with \`${testCommand}\`; model: ${actor.label}`);
+  const past = await history.list();
+  past.warnings.forEach((w) => say(`greenloop: warning: ${w}`));
+  let state: RunState;
+  try {
+    if (resumeFrom) {
+      const grant = {
+        hint: values.hint ?? '',
+        iterations: parseNumberFlag('extra-iterations', values['extra-iterations'], { min: 1, integer: true }) ?? 3,
+        tokens: parseNumberFlag('extra-tokens', values['extra-tokens'], { min: 0, integer: true }) ?? 0,
+        minutes: parseNumberFlag('extra-minutes', values['extra-minutes'], { min: 0 }) ?? 0,
+      };
+      say(`greenloop: resuming run ${resumeFrom.runId} with an extra budget of ${grant.iterations} attempts${grant.tokens ? `, ${grant.tokens} tokens` : ''}${grant.minutes ? `, ${grant.minutes} min` : ''}`);
+      state = await engine.resume(resumeFrom, grant, controller.signal);
+    } else {
+      engine.events.on((e) => {
+        if (e.type !== 'run-started') return;
+        const warning = repeatedEscalationWarning(past.records, configHash({ actorLabel: actor.label, config }), []);
+        if (warning) say(`greenloop: warning: ${warning}`);
+      });
+      state = await engine.run(controller.signal);
+    }
+  } catch (err) {
+    if (err instanceof VerifyError) throw new UsageError(err.message);
+    if (controller.signal.aborted) {
+      say('greenloop: cancelled before the loop started; nothing was changed.');
+      return EXIT.notGreen;
+    }
+    throw err;
+  } finally {
+    process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigint);
+  }
+
+  await runs.save(state);
+  await history.append(toHistoryRecord(state));
+  const report = toReport(state);
+  const json = JSON.stringify(report, null, 2);
+  if (values.report) fs.writeFileSync(values.report, `${json}\n`);
+  if (values.json) process.stdout.write(`${json}\n`);
+  if (state.outcome === 'error') return EXIT.internal;
+  return state.outcome === 'green' ? EXIT.green : EXIT.notGreen;
+}

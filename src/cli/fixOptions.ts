@@ -1,0 +1,65 @@
+// Turns `greenloop fix` flags into a LoopConfig and an Actor, with one-sentence errors for bad input.
+import type { LoopConfig, OnGiveUp } from '../shared/config';
+import { DEFAULT_LOOP_CONFIG, validateLoopConfig } from '../shared/config';
+import type { Actor } from '../core/ports';
+import { OpenAIActor } from '../actors/openaiActor';
+import { CommandActor } from '../actors/commandActor';
+import { parseNumberFlag, UsageError } from './usageError';
+
+export interface FixFlagValues {
+  actor?: string;
+  'base-url'?: string;
+  model?: string;
+  'api-key-env'?: string;
+  'no-stream'?: boolean;
+  'actor-cmd'?: string;
+  'max-iterations'?: string;
+  'max-tokens'?: string;
+  'max-minutes'?: string;
+  patience?: string;
+  'verify-timeout-s'?: string;
+  'on-give-up'?: string;
+  'allow-test-edits'?: boolean;
+  protect?: string[];
+}
+
+export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
+  const onGiveUp = (v['on-give-up'] ?? DEFAULT_LOOP_CONFIG.onGiveUp) as OnGiveUp;
+  if (!['keep-best', 'restore-baseline', 'keep-last'].includes(onGiveUp)) {
+    throw new UsageError(`--on-give-up must be keep-best, restore-baseline or keep-last (got "${onGiveUp}").`);
+  }
+  const config: LoopConfig = {
+    ...DEFAULT_LOOP_CONFIG,
+    maxIterations: parseNumberFlag('max-iterations', v['max-iterations'], { min: 1, integer: true }) ?? DEFAULT_LOOP_CONFIG.maxIterations,
+    maxTokens: parseNumberFlag('max-tokens', v['max-tokens'], { min: 0, integer: true }) ?? DEFAULT_LOOP_CONFIG.maxTokens,
+    maxMinutes: parseNumberFlag('max-minutes', v['max-minutes'], { min: 0 }) ?? DEFAULT_LOOP_CONFIG.maxMinutes,
+    patience: parseNumberFlag('patience', v.patience, { min: 1, integer: true }) ?? DEFAULT_LOOP_CONFIG.patience,
+    verifyTimeoutS: parseNumberFlag('verify-timeout-s', v['verify-timeout-s'], { min: 1 }) ?? DEFAULT_LOOP_CONFIG.verifyTimeoutS,
+    onGiveUp,
+    allowTestEdits: Boolean(v['allow-test-edits']),
+    protectedGlobs: v.protect?.length ? [...DEFAULT_LOOP_CONFIG.protectedGlobs, ...v.protect] : DEFAULT_LOOP_CONFIG.protectedGlobs,
+  };
+  const problems = validateLoopConfig(config);
+  if (problems.length) throw new UsageError(problems[0]);
+  return config;
+}
+
+export function actorFromFlags(v: FixFlagValues, cwd: string, timeoutMs: number): Actor {
+  const kind = v.actor ?? (v['actor-cmd'] ? 'command' : v['base-url'] ? 'openai' : undefined);
+  if (kind === 'command') {
+    if (!v['actor-cmd']) throw new UsageError('--actor command needs --actor-cmd "<command>" (it gets the prompt on stdin and in $GREENLOOP_PROMPT_FILE).');
+    return new CommandActor({ command: v['actor-cmd'], cwd, timeoutMs });
+  }
+  if (kind === 'openai') {
+    const baseUrl = v['base-url'];
+    if (!baseUrl) throw new UsageError('--actor openai needs --base-url (e.g. http://127.0.0.1:11434/v1).');
+    if (!/^https?:\/\//.test(baseUrl)) throw new UsageError(`--base-url must start with http:// or https:// (got "${baseUrl}").`);
+    if (!v.model) throw new UsageError('--actor openai needs --model NAME.');
+    const keyVar = v['api-key-env'];
+    const apiKey = keyVar ? process.env[keyVar] : undefined;
+    if (keyVar && !apiKey) throw new UsageError(`The environment variable ${keyVar} named by --api-key-env is not set.`);
+    return new OpenAIActor({ baseUrl, model: v.model, apiKey, stream: !v['no-stream'] });
+  }
+  if (kind === undefined) throw new UsageError('Choose a model: --actor openai --base-url URL --model NAME, or --actor command --actor-cmd CMD.');
+  throw new UsageError(`Unknown actor "${kind}"; use openai or command.`);
+}

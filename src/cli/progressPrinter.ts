@@ -1,0 +1,29 @@
+// One stderr line per loop step, readable by a person following along.
+import type { LoopEvent } from '../core/events';
+
+export function progressLine(e: LoopEvent): string | null {
+  switch (e.type) {
+    case 'run-started':
+      return `greenloop: ${e.resumed ? 'resumed' : 'baseline'} — ${e.baselineFailing} failing, ${e.baselineDiagnostics} type errors (run ${e.runId})`;
+    case 'iteration-started':
+      return `greenloop: attempt ${e.n}/${e.max} — asking the model`;
+    case 'retrying':
+      return `greenloop: attempt ${e.n}: ${e.message} — retry ${e.attempt} in ${(e.delayMs / 1000).toFixed(1)} s`;
+    case 'proposal-received':
+      return `greenloop: attempt ${e.n}: answer received (${e.tokens.prompt}+${e.tokens.completion} tokens)${e.files.length ? `, edits ${e.files.join(', ')}` : ''}`;
+    case 'applied':
+      return null;
+    case 'verifying':
+      return `greenloop: attempt ${e.n}: running the verifier`;
+    case 'verified':
+      return `greenloop: attempt ${e.n}: ${e.verdict} — ${e.failing} failing, ${e.diagnostics} type errors${e.rolledBack ? ' (rolled back)' : ''}: ${e.note}`;
+    case 'warning':
+      return `greenloop: warning: ${e.message}`;
+    case 'escalated':
+      return `greenloop: stopped (${e.reason}): ${e.message}`;
+    case 'finished': {
+      const s = e.state;
+      return `greenloop: ${s.outcome} after ${s.iterations.length} attempt${s.iterations.length === 1 ? '' : 's'}, ${s.llmCalls} model calls, ${s.tokens.prompt + s.tokens.completion} tokens; workspace left at the ${s.finalState ?? 'last'} state (${s.current.witness.failing.length} failing)`;
+    }
+  }
+}

@@ -1,0 +1,44 @@
+// Flags shared by `verify` and `fix`: where to run, what to run, how to judge it.
+import * as path from 'path';
+import type { TscMode } from '../shared/config';
+import { CommandVerifier } from '../verify/commandVerifier';
+import { assertDirectory, resolveTestCommand, SetupError } from '../verify/testCommand';
+import { UsageError, parseNumberFlag } from './usageError';
+
+export const VERIFIER_FLAGS = {
+  cwd: { type: 'string' },
+  'test-cmd': { type: 'string' },
+  tsc: { type: 'string' },
+  'timeout-s': { type: 'string' },
+  junit: { type: 'string' },
+} as const;
+
+export interface VerifierFlagValues {
+  cwd?: string;
+  'test-cmd'?: string;
+  tsc?: string;
+  'timeout-s'?: string;
+  junit?: string;
+}
+
+export function tscMode(raw: string | undefined): TscMode {
+  const mode = raw ?? 'auto';
+  if (mode !== 'auto' && mode !== 'on' && mode !== 'off') throw new UsageError(`--tsc must be auto, on or off (got "${mode}").`);
+  return mode;
+}
+
+export function buildVerifier(values: VerifierFlagValues, timeoutS: number, onOutput?: (chunk: string) => void): { cwd: string; verifier: CommandVerifier; testCommand: string } {
+  try {
+    const cwd = assertDirectory(path.resolve(values.cwd ?? '.'));
+    const testCommand = resolveTestCommand(cwd, values['test-cmd']);
+    const verifier = new CommandVerifier({ cwd, testCommand, tsc: tscMode(values.tsc), timeoutMs: timeoutS * 1000, junitGlob: values.junit, onOutput });
+    return { cwd, verifier, testCommand };
+  } catch (err) {
+    if (err instanceof SetupError) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
+export function timeoutFlag(values: VerifierFlagValues, name: 'timeout-s', fallback: number): number {
+  return parseNumberFlag(name, values[name], { min: 1 }) ?? fallback;
+}

@@ -1,0 +1,37 @@
+// `greenloop verify`: runs the verifier once and prints the witness.
+import { parseArgs } from 'util';
+import { VerifyError } from '../core/ports';
+import { buildVerifier, timeoutFlag, VERIFIER_FLAGS } from './verifierOptions';
+import { EXIT, UsageError } from './usageError';
+
+export async function verifyCommand(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: VERIFIER_FLAGS, strict: true });
+  const { verifier } = buildVerifier(values, timeoutFlag(values, 'timeout-s', 300));
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  try {
+    const w = await verifier.verify(controller.signal);
+    const out = {
+      green: w.green,
+      failing: w.failing,
+      diagnostics: w.diagnostics.map((d) => ({ file: d.file, line: d.line, column: d.column, code: d.code, message: d.message })),
+      loadError: w.loadError,
+      exitCode: w.exitCode,
+      timedOut: w.timedOut,
+      durationMs: w.durationMs,
+      signature: w.signature,
+      runner: w.runner,
+      passedCount: w.passedCount,
+      skippedCount: w.skippedCount,
+      failures: w.failures,
+    };
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    return w.green ? EXIT.green : EXIT.notGreen;
+  } catch (err) {
+    if (err instanceof VerifyError) throw new UsageError(err.message);
+    throw err;
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}

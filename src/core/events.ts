@@ -1,0 +1,36 @@
+// Plain typed events out of the engine; hosts (CLI, VS Code) turn them into lines, trees and status bars.
+import type { EscalationReason, IterationRecord, Outcome, RunState, Verdict } from './runState';
+
+export type LoopEvent =
+  | { type: 'run-started'; runId: string; baselineFailing: number; baselineDiagnostics: number; resumed: boolean }
+  | { type: 'iteration-started'; n: number; max: number }
+  | { type: 'proposal-received'; n: number; tokens: { prompt: number; completion: number }; files: string[] }
+  | { type: 'applied'; n: number; files: string[] }
+  | { type: 'verifying'; n: number }
+  | { type: 'verified'; n: number; verdict: Verdict; failing: number; diagnostics: number; rolledBack: boolean; note: string; iteration: IterationRecord }
+  | { type: 'retrying'; n: number; attempt: number; delayMs: number; message: string }
+  | { type: 'warning'; message: string }
+  | { type: 'escalated'; reason: EscalationReason; message: string }
+  | { type: 'finished'; outcome: Outcome; state: RunState };
+
+export type LoopListener = (event: LoopEvent) => void;
+
+/** Listener failures must never break the loop: a broken status bar is not a reason to stop fixing code. */
+export class LoopEmitter {
+  private readonly listeners = new Set<LoopListener>();
+
+  on(listener: LoopListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: LoopEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(event);
+      } catch {
+        /* see class comment */
+      }
+    }
+  }
+}

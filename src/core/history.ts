@@ -1,0 +1,174 @@
+// Run history: one JSON line per run, per workspace. Corrupt lines are skipped with a warning, the file is capped.
+import * as fs from 'fs';
+import * as path from 'path';
+import { createHash } from 'crypto';
+import type { RunState } from './runState';
+
+export interface HistoryIteration {
+  n: number;
+  verdict: string;
+  failing: string[];
+  diagnostics: number;
+  files: string[];
+  rolledBack: boolean;
+  tokens: { prompt: number; completion: number };
+  durationMs: number;
+  note: string;
+  hypothesis: string;
+  beforeSnapshot: string;
+  afterSnapshot: string | null;
+}
+
+export interface HistoryRecord {
+  runId: string;
+  cwd: string;
+  actor: string;
+  startedAt: number;
+  finishedAt: number | null;
+  outcome: string;
+  reason: string | null;
+  reasonText: string;
+  finalState: string | null;
+  configHash: string;
+  baselineFailing: string[];
+  baselineDiagnostics: number;
+  finalFailing: string[];
+  finalDiagnostics: number;
+  baselineSnapshot: string;
+  bestSnapshot: string;
+  iterations: HistoryIteration[];
+  tokens: { prompt: number; completion: number };
+  llmCalls: number;
+  hints: string[];
+  outputExcerpt: string;
+}
+
+export interface HistoryStore {
+  append(record: HistoryRecord): Promise<void>;
+  list(): Promise<{ records: HistoryRecord[]; warnings: string[] }>;
+  clear(): Promise<void>;
+}
+
+/** Same model and same budgets: repeating such a run on the same failures is unlikely to end differently. */
+export function configHash(state: Pick<RunState, 'actorLabel' | 'config'>): string {
+  const { maxIterations, maxTokens, maxMinutes, patience, allowTestEdits } = state.config;
+  return sha(JSON.stringify([state.actorLabel, maxIterations, maxTokens, maxMinutes, patience, allowTestEdits])).slice(0, 16);
+}
+
+export function workspaceKey(workspace: string): string {
+  let real = workspace;
+  try {
+    real = fs.realpathSync(workspace);
+  } catch {
+    /* a missing folder still gets a stable key */
+  }
+  return sha(real).slice(0, 16);
+}
+
+export function toHistoryRecord(state: RunState): HistoryRecord {
+  return {
+    runId: state.runId,
+    cwd: state.cwd,
+    actor: state.actorLabel,
+    startedAt: state.startedAt - state.elapsedBeforeMs,
+    finishedAt: state.finishedAt,
+    outcome: state.outcome,
+    reason: state.reason,
+    reasonText: state.reasonText,
+    finalState: state.finalState,
+    configHash: configHash(state),
+    baselineFailing: state.baseline.witness.failing,
+    baselineDiagnostics: state.baseline.witness.diagnostics.length,
+    finalFailing: state.current.witness.failing,
+    finalDiagnostics: state.current.witness.diagnostics.length,
+    baselineSnapshot: state.baseline.snapshot,
+    bestSnapshot: state.best.snapshot,
+    iterations: state.iterations.map((it) => ({
+      n: it.n, verdict: it.verdict, failing: it.failing, diagnostics: it.diagnostics, files: it.files, rolledBack: it.rolledBack,
+      tokens: it.tokens, durationMs: it.durationMs, note: it.note, hypothesis: it.hypothesis,
+      beforeSnapshot: it.beforeSnapshot, afterSnapshot: it.afterSnapshot,
+    })),
+    tokens: { prompt: state.tokens.prompt, completion: state.tokens.completion },
+    llmCalls: state.llmCalls,
+    hints: state.hints,
+    outputExcerpt: state.current.witness.outputExcerpt,
+  };
+}
+
+/**
+ * The cross-run guard: the last three runs on this workspace escalated with this configuration on this failing
+ * set. Returns a warning sentence, or null.
+ */
+export function repeatedEscalationWarning(records: HistoryRecord[], hash: string, failing: string[]): string | null {
+  const last = records.slice(-3);
+  if (last.length < 3) return null;
+  const key = JSON.stringify([...failing].sort());
+  const same = last.every((r) => r.outcome === 'escalated' && r.configHash === hash && JSON.stringify([...r.baselineFailing].sort()) === key);
+  if (!same) return null;
+  const reasons = [...new Set(last.map((r) => r.reason))].join(', ');
+  return `The last 3 runs on these same failing tests escalated (${reasons}) with this model and budget; consider another model, a hint, or a larger budget instead of repeating.`;
+}
+
+export class JsonlHistoryStore implements HistoryStore {
+  constructor(
+    private readonly file: string,
+    private readonly maxBytes = 4 * 1024 * 1024,
+  ) {}
+
+  static forWorkspace(stateDir: string, workspace: string): JsonlHistoryStore {
+    return new JsonlHistoryStore(path.join(stateDir, 'history', `${workspaceKey(workspace)}.jsonl`));
+  }
+
+  async append(record: HistoryRecord): Promise<void> {
+    await fs.promises.mkdir(path.dirname(this.file), { recursive: true });
+    await fs.promises.appendFile(this.file, `${JSON.stringify(record)}\n`);
+    const { size } = await fs.promises.stat(this.file);
+    if (size > this.maxBytes) await this.compact();
+  }
+
+  async list(): Promise<{ records: HistoryRecord[]; warnings: string[] }> {
+    let text: string;
+    try {
+      text = await fs.promises.readFile(this.file, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], warnings: [] };
+      return { records: [], warnings: [`Could not read the run history ${this.file}: ${(err as Error).message}`] };
+    }
+    const records: HistoryRecord[] = [];
+    let corrupt = 0;
+    for (const line of text.split('\n')) {
+      if (!line.trim()) continue;
+      try {
+        const r = JSON.parse(line) as HistoryRecord;
+        if (typeof r.runId === 'string' && Array.isArray(r.iterations)) records.push(r);
+        else corrupt++;
+      } catch {
+        corrupt++;
+      }
+    }
+    const warnings = corrupt ? [`Skipped ${corrupt} unreadable line${corrupt === 1 ? '' : 's'} in the run history ${this.file}.`] : [];
+    return { records, warnings };
+  }
+
+  async clear(): Promise<void> {
+    await fs.promises.rm(this.file, { force: true });
+  }
+
+  /** Keeps the newest records that fit in half the cap, so compaction does not run on every append. */
+  private async compact(): Promise<void> {
+    const lines = (await fs.promises.readFile(this.file, 'utf8')).split('\n').filter((l) => l.trim());
+    const kept: string[] = [];
+    let bytes = 0;
+    for (let i = lines.length - 1; i >= 0 && bytes + lines[i].length + 1 <= this.maxBytes / 2; i--) {
+      kept.unshift(lines[i]);
+      bytes += lines[i].length + 1;
+    }
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    await fs.promises.writeFile(tmp, kept.map((l) => `${l}\n`).join(''));
+    await fs.promises.rename(tmp, this.file);
+  }
+}
+
+function sha(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}

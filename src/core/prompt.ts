@@ -1,0 +1,97 @@
+// Builds what the model reads each attempt. Everything here informs the model; nothing here lets it decide.
+import type { RunState } from './runState';
+import { elapsedMs, tokensUsed, upcomingLimits } from './termination';
+import { mentionedPaths, readContextFiles } from './contextFiles';
+import { CHARS_PER_TOKEN, pruneStackNoise, trimSection } from './textTrim';
+
+export interface PromptOptions {
+  /** Tokens the failure/diagnostic sections may take. */
+  failureTokens: number;
+  /** Tokens the file contents may take. */
+  fileTokens: number;
+  isProtected: (rel: string) => boolean;
+  allowTestEdits: boolean;
+  /** Agent CLIs edit files themselves and need no edit format. */
+  editsWorkspace?: boolean;
+}
+
+export const DEFAULT_PROMPT_OPTIONS = { failureTokens: 4000, fileTokens: 12000 };
+
+export const EDIT_FORMAT = [
+  'Answer with SEARCH/REPLACE blocks. For each change write the file path on its own line, then:',
+  '```',
+  '<<<<<<< SEARCH',
+  'exact existing lines (copy them character for character, enough to be unique in the file)',
+  '=======',
+  'the lines that replace them',
+  '>>>>>>> REPLACE',
+  '```',
+  'An empty SEARCH section creates a new file. Use several blocks for several changes. Paths are relative to the workspace root.',
+].join('\n');
+
+export function systemPrompt(allowTestEdits: boolean, editsWorkspace = false): string {
+  return [
+    'You fix a software project so that its test suite and type check pass.',
+    'A deterministic verifier runs the tests after every edit you propose; it alone decides when the work is done.',
+    allowTestEdits
+      ? 'You may edit test files, but only to fix mistakes in them — never weaken an assertion to make it pass.'
+      : 'Test files are protected: fix the code under test, never the tests. An edit to a test file is refused.',
+    'Make the smallest change that fixes the failures. Do not reformat unrelated code.',
+    editsWorkspace ? 'Edit the files in the workspace directly; the verifier runs when you exit.' : EDIT_FORMAT,
+  ].join('\n\n');
+}
+
+export function buildPrompt(state: RunState, now: number, opts: PromptOptions): string {
+  const n = state.iterations.length + 1;
+  const { maxIterations, maxTokens, maxMinutes } = state.limits;
+  const left: string[] = [`${maxIterations - n} more attempt${maxIterations - n === 1 ? '' : 's'} after this one`];
+  if (maxTokens > 0) left.push(`${Math.max(0, maxTokens - tokensUsed(state)).toLocaleString('en-US')} tokens`);
+  if (maxMinutes > 0) left.push(`${Math.max(0, Math.round(maxMinutes - elapsedMs(state, now) / 60_000))} min`);
+  const witness = state.current.witness;
+  const sections: string[] = [`Attempt ${n} of ${maxIterations} (budget left: ${left.join(', ')}).`];
+
+  const warnings = upcomingLimits(state, now);
+  if (warnings.length) sections.push(`## Warning\n${warnings.map((w) => `- ${w}`).join('\n')}`);
+  if (state.hints.length) sections.push(`## Hint from the person supervising this loop\n${state.hints.map((h) => `- ${h}`).join('\n')}`);
+
+  const last = state.iterations[state.iterations.length - 1];
+  if (last) {
+    const lines = [`Verdict of attempt ${last.n}: ${last.verdict} — ${state.feedback || last.note}`];
+    if (last.hypothesis) lines.push(`Your explanation then: ${trimSection(last.hypothesis, 600)}`);
+    sections.push(`## Previous attempt\n${lines.join('\n')}`);
+    if (last.verdict !== 'progress') {
+      sections.push('Before any edit, say in at most three sentences why the verifier failed and what you will do differently this time.');
+    }
+  }
+
+  const failureChars = opts.failureTokens * CHARS_PER_TOKEN;
+  if (witness.loadError) {
+    sections.push(`## The test suite did not load or run properly\nVerifier output (excerpt):\n\`\`\`\n${trimSection(witness.outputExcerpt, failureChars / 2)}\n\`\`\``);
+  }
+  if (witness.failures.length) {
+    const body = witness.failures
+      .map((f) => `- ${f.id}${f.file ? ` (${f.file})` : ''}\n${indent(trimSection(pruneStackNoise(f.message, state.cwd).trim(), 1500))}`)
+      .join('\n');
+    sections.push(`## Failing tests (${witness.failures.length})\n${trimSection(body, failureChars)}`);
+  }
+  if (witness.diagnostics.length) {
+    const body = witness.diagnostics.map((d) => `- ${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n');
+    sections.push(`## Type errors (${witness.diagnostics.length})\n${trimSection(body, failureChars / 2)}`);
+  }
+
+  const touched = state.iterations.flatMap((it) => it.files);
+  const paths = [...new Set([...mentionedPaths(witness, state.cwd), ...touched])];
+  const files = readContextFiles(paths, state.cwd, 12_000, opts.fileTokens * CHARS_PER_TOKEN);
+  if (files.length) {
+    const body = files
+      .map((f) => `${f.path}${opts.isProtected(f.path) && !opts.allowTestEdits ? ' (protected test file: read only)' : ''}\n\`\`\`\n${f.content}\n\`\`\``)
+      .join('\n\n');
+    sections.push(`## Files\n${body}`);
+  }
+  if (!opts.editsWorkspace) sections.push(`## Edit format\n${EDIT_FORMAT}`);
+  return sections.join('\n\n');
+}
+
+function indent(text: string): string {
+  return text.split('\n').map((l) => `    ${l}`).join('\n');
+}

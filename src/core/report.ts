@@ -1,0 +1,35 @@
+// The JSON report of `greenloop fix` exactly as ../shared/contract.md fixes it.
+import type { RunState } from './runState';
+
+export interface FixReport {
+  outcome: 'green' | 'escalated' | 'cancelled' | 'error';
+  reason: string | null;
+  reasonText: string;
+  runId: string;
+  baseline: { failing: string[]; diagnostics: number };
+  final: { failing: string[]; diagnostics: number; state: 'best' | 'baseline' | 'last' };
+  iterations: {
+    n: number; verdict: string; failing: string[]; rolledBack: boolean; treeHash: string | null; proposalHash: string | null;
+    tokens: { prompt: number; completion: number }; durationMs: number; note: string; hypothesis: string; files: string[];
+  }[];
+  llmCalls: number;
+  tokens: { prompt: number; completion: number };
+}
+
+export function toReport(state: RunState): FixReport {
+  return {
+    outcome: state.outcome === 'running' ? 'error' : state.outcome,
+    reason: state.reason,
+    reasonText: state.reasonText,
+    runId: state.runId,
+    baseline: { failing: state.baseline.witness.failing, diagnostics: state.baseline.witness.diagnostics.length },
+    final: { failing: state.current.witness.failing, diagnostics: state.current.witness.diagnostics.length, state: state.finalState ?? 'last' },
+    iterations: state.iterations.map((it) => ({
+      n: it.n, verdict: it.verdict, failing: it.failing, rolledBack: it.rolledBack, treeHash: it.treeHash, proposalHash: it.proposalHash,
+      tokens: { prompt: it.tokens.prompt, completion: it.tokens.completion }, durationMs: it.durationMs, note: it.note,
+      hypothesis: it.hypothesis, files: it.files,
+    })),
+    llmCalls: state.llmCalls,
+    tokens: { prompt: state.tokens.prompt, completion: state.tokens.completion },
+  };
+}

@@ -1,0 +1,122 @@
+// The deterministic judge: runs the test command (and tsc), reduces what it saw to a Witness.
+import * as fs from 'fs';
+import * as path from 'path';
+import { glob } from 'tinyglobby';
+import type { Verifier } from '../core/ports';
+import { VerifyError } from '../core/ports';
+import type { Diagnostic, FailingTest, FormatOption, Witness } from './types';
+import { runCommand } from './runCommand';
+import type { RunResult } from './runCommand';
+import { normalizeOutput, signatureOf } from './normalize';
+import { parseOutput } from './parseOutput';
+import type { ParsedOutput } from './parseOutput';
+import { parseJunitFiles } from './parsers/junit';
+import { tscParser } from './parsers/tsc';
+import { detectTsc, tscCommand } from './tsc';
+import { SetupError } from './testCommand';
+import type { TscMode } from '../shared/config';
+
+export interface CommandVerifierOptions {
+  cwd: string;
+  testCommand: string;
+  tsc: TscMode;
+  timeoutMs: number;
+  format?: FormatOption;
+  /** Read results from JUnit XML files matching this glob (relative to cwd) instead of the console. */
+  junitGlob?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Live output, for a terminal a person watches. */
+  onOutput?: (chunk: string) => void;
+}
+
+const EXCERPT_CHARS = 6000;
+
+export class CommandVerifier implements Verifier {
+  constructor(private readonly opts: CommandVerifierOptions) {
+    if (opts.tsc === 'on' && !detectTsc(opts.cwd)) {
+      throw new SetupError(
+        `tsc is on but ${opts.cwd} has no tsconfig.json with a local TypeScript (node_modules/.bin/tsc); install typescript or set tsc to off.`,
+      );
+    }
+  }
+
+  async verify(signal?: AbortSignal): Promise<Witness> {
+    const { cwd, testCommand, timeoutMs } = this.opts;
+    const started = Date.now();
+    const tests = await runCommand({ command: testCommand, cwd, env: this.opts.env, timeoutMs, signal, onData: this.opts.onOutput });
+    if (tests.notFound) throw new VerifyError(`Test command not found: ${testCommand} (run in ${cwd}).`);
+    const parsed = await this.parseTests(tests, started);
+
+    let diagnostics: Diagnostic[] = [];
+    let tscOutput = '';
+    const tsc = this.opts.tsc === 'off' ? null : detectTsc(cwd);
+    if (tsc && !tests.timedOut && !tests.cancelled) {
+      const remaining = Math.max(1000, timeoutMs - (Date.now() - started));
+      const run = await runCommand({ command: tscCommand(tsc), cwd, env: this.opts.env, timeoutMs: remaining, signal });
+      tscOutput = run.output;
+      if (run.timedOut) return this.witness(tests, parsed, [], `${tests.output}\n${tscOutput}`, started, true);
+      diagnostics = tscParser.parse(normalizeLineEndings(run.output)).diagnostics.map((d) => ({ ...d, file: relativize(d.file, cwd) }));
+    }
+    return this.witness(tests, parsed, diagnostics, `${tests.output}\n${tscOutput}`, started, tests.timedOut);
+  }
+
+  private async parseTests(run: RunResult, startedAt: number): Promise<ParsedOutput> {
+    if (!this.opts.junitGlob) return parseOutput(run.output, this.opts.format ?? 'auto');
+    const files = await glob(this.opts.junitGlob, { cwd: this.opts.cwd, absolute: true, ignore: ['**/node_modules/**'] });
+    // Stale reports from an earlier run would describe old code: only files written by this run count.
+    const fresh = files.filter((f) => fs.statSync(f).mtimeMs >= startedAt - 1000);
+    if (fresh.length === 0) {
+      return { runner: 'junit', failing: [], passedCount: null, failedCount: null, skippedCount: null, loadError: true, diagnostics: [] };
+    }
+    return parseJunitFiles(fresh.map((f) => fs.readFileSync(f, 'utf8')));
+  }
+
+  private witness(run: RunResult, parsed: ParsedOutput, diagnostics: Diagnostic[], rawOutput: string, started: number, timedOut: boolean): Witness {
+    const cwd = this.opts.cwd;
+    const failures = dedupeFailures(parsed.failing.map((f) => ({ ...f, file: f.file ? relativize(f.file, cwd) : undefined })));
+    // A non-zero exit that no parser can explain is a suite that did not run properly, never "nothing failing".
+    const unexplained = run.exitCode !== 0 && failures.length === 0 && !parsed.loadError;
+    const loadError = parsed.loadError || unexplained || timedOut;
+    const normalized = normalizeOutput(rawOutput, { cwd });
+    return {
+      green: run.exitCode === 0 && !timedOut && !run.cancelled && failures.length === 0 && !loadError && diagnostics.length === 0,
+      failing: failures.map((f) => f.id),
+      failures,
+      diagnostics,
+      loadError,
+      exitCode: run.exitCode,
+      signal: run.signal,
+      timedOut,
+      durationMs: Date.now() - started,
+      signature: signatureOf(normalized),
+      passedCount: parsed.passedCount,
+      skippedCount: parsed.skippedCount,
+      outputExcerpt: excerpt(normalized),
+      runner: parsed.runner,
+    };
+  }
+}
+
+function dedupeFailures(list: FailingTest[]): FailingTest[] {
+  const byId = new Map<string, FailingTest>();
+  for (const f of list) if (!byId.has(f.id)) byId.set(f.id, f);
+  return [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+export function relativize(file: string, cwd: string): string {
+  if (!path.isAbsolute(file)) return file.split(path.sep).join('/');
+  const rel = path.relative(cwd, file);
+  return rel.startsWith('..') ? file : rel.split(path.sep).join('/');
+}
+
+function normalizeLineEndings(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
+}
+
+/** Head and tail of the output: the summary is usually at the end, the first error at the start. */
+function excerpt(text: string): string {
+  if (text.length <= EXCERPT_CHARS) return text.trim();
+  const head = text.slice(0, EXCERPT_CHARS / 3);
+  const tail = text.slice(-(EXCERPT_CHARS * 2) / 3);
+  return `${head.trimEnd()}\n…\n${tail.trimStart()}`.trim();
+}

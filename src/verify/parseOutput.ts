@@ -1,0 +1,54 @@
+// Picks a parser for runner output (by name or by `auto` detection) and runs it on ANSI-free text.
+import stripAnsi from 'strip-ansi';
+import type { FormatOption, OutputParser, ParseResult, RunnerFormat } from './types';
+import { mochaParser } from './parsers/mocha';
+import { nodeParser } from './parsers/node';
+import { tapParser } from './parsers/tap';
+import { junitParser } from './parsers/junit';
+import { jestParser } from './parsers/jest';
+import { vitestParser } from './parsers/vitest';
+import { pytestParser } from './parsers/pytest';
+import { goParser } from './parsers/go';
+import { cargoParser } from './parsers/cargo';
+import { tscParser } from './parsers/tsc';
+
+export const PARSERS: readonly OutputParser[] = [
+  mochaParser, jestParser, vitestParser, nodeParser, tapParser, pytestParser, goParser, cargoParser, junitParser, tscParser,
+];
+
+export const FORMATS: readonly FormatOption[] = ['auto', ...PARSERS.map((p) => p.format)];
+
+export function isFormatOption(value: string): value is FormatOption {
+  return (FORMATS as readonly string[]).includes(value);
+}
+
+/** The parser whose detect() is most confident; null when nothing looks like runner output. */
+export function detectFormat(cleanText: string): RunnerFormat | null {
+  let best: OutputParser | null = null;
+  let bestScore = 0;
+  for (const parser of PARSERS) {
+    const score = parser.detect(cleanText);
+    if (score > bestScore) {
+      best = parser;
+      bestScore = score;
+    }
+  }
+  return best ? best.format : null;
+}
+
+/** runner is null when `auto` recognised no runner: the result is then empty and says nothing about the tests. */
+export type ParsedOutput = Omit<ParseResult, 'runner'> & { runner: RunnerFormat | null };
+
+/** Strips ANSI codes and parses with the named parser, or the detected one for `auto`. */
+export function parseOutput(text: string, format: FormatOption = 'auto'): ParsedOutput {
+  const clean = stripAnsi(text).replace(/\r\n?/g, '\n');
+  const chosen = format === 'auto' ? detectFormat(clean) : format;
+  const parser = chosen ? PARSERS.find((p) => p.format === chosen) : undefined;
+  if (!parser) {
+    return {
+      runner: null, failing: [], passedCount: null, failedCount: null, skippedCount: null,
+      loadError: false, diagnostics: [],
+    };
+  }
+  return parser.parse(clean);
+}

@@ -1,0 +1,44 @@
+// Finds the command that runs a workspace's tests when none was given explicitly.
+import * as fs from 'fs';
+import * as path from 'path';
+
+export class SetupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SetupError';
+  }
+}
+
+/** npm's placeholder script counts as "no test script": running it can only ever fail. */
+const NPM_PLACEHOLDER = /no test specified/i;
+
+export function resolveTestCommand(cwd: string, explicit?: string): string {
+  if (explicit && explicit.trim()) return explicit.trim();
+  const manifest = path.join(cwd, 'package.json');
+  let scripts: Record<string, unknown> | undefined;
+  try {
+    scripts = JSON.parse(fs.readFileSync(manifest, 'utf8')).scripts;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new SetupError(`Could not read ${manifest}: ${(err as Error).message.split('\n')[0]}`);
+    }
+  }
+  const test = scripts?.test;
+  if (typeof test !== 'string' || !test.trim() || NPM_PLACEHOLDER.test(test)) {
+    throw new SetupError(
+      `No test command for ${cwd}: pass --test-cmd "<command>" or add a "test" script to its package.json.`,
+    );
+  }
+  return 'npm test';
+}
+
+export function assertDirectory(cwd: string): string {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(cwd);
+  } catch {
+    throw new SetupError(`The folder ${cwd} does not exist.`);
+  }
+  if (!stat.isDirectory()) throw new SetupError(`${cwd} is not a folder.`);
+  return fs.realpathSync(cwd);
+}

@@ -1,0 +1,196 @@
+// TAP 12/13/14: mocha's flat stream ("not ok 3 Suite nested test", IDs as written) and node --test's
+// indented subtests (IDs are the subtest path joined " > ", leaves only). YAML blocks give messages.
+import { parse as parseYaml } from 'yaml';
+import type { FailingTest, OutputParser, ParseResult } from '../types';
+
+const POINT = /^(\s*)(not ok|ok)\b(?:\s+(\d+))?(?:\s*-)?\s?(.*)$/;
+const DIRECTIVE = /\s#\s*(skip|todo)\b.*$/i;
+const YAML_START = /^(\s*)---\s*$/;
+const PLAN = /^1\.\.(\d+)/;
+const SUMMARY = /^# (tests|pass|fail|skip|skipped|todo|cancelled) (\d+)\s*$/;
+// A test file reported as a failing leaf means its process died before reporting tests (node --test).
+const TEST_FILE = /[\\/][^\\/]+\.[cm]?[jt]sx?$/;
+
+/** One failure being assembled; parents prepend their names as the stream closes them. */
+interface Pending {
+  path: string[];
+  message: string;
+  file?: string;
+  preamble?: string;
+}
+
+interface Frame {
+  indent: number;
+  failures: Pending[];
+}
+
+export const tapParser: OutputParser = {
+  format: 'tap',
+  detect: detectTap,
+  parse: (text) => parseTap(text),
+};
+
+function detectTap(text: string): number {
+  const sample = text.length > 131072 ? text.slice(0, 65536) + '\n' + text.slice(-65536) : text;
+  if (/^TAP version \d+\s*$/m.test(sample)) return 0.95;
+  const points = /^\s*(not ok|ok) \d+\b/m.test(sample);
+  const plan = /^\s*1\.\.\d+\s*$/m.test(sample);
+  if (points && plan) return 0.85;
+  if (points) return 0.4;
+  return 0;
+}
+
+export function parseTap(text: string): ParseResult {
+  const lines = text.split(/\r?\n/);
+  const frames: Frame[] = [];
+  const summary = new Map<string, number>();
+  let plan: number | null = null;
+  let topPoints = 0;
+  let loadError = false;
+  let sawPoint = false;
+  const leafCounts = { pass: 0, fail: 0, skip: 0 };
+  let comments: string[] = [];
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+
+    const point = POINT.exec(line);
+    if (point) {
+      sawPoint = true;
+      const indent = point[1].length;
+      const failingMark = point[2] === 'not ok';
+      let description = point[4];
+      const directive = DIRECTIVE.exec(description);
+      const kind = directive ? directive[1].toLowerCase() : null;
+      if (directive) description = description.slice(0, directive.index);
+      const name = unescapeTap(description.trim());
+      const failing = failingMark && kind !== 'todo';
+
+      const children: Pending[] = [];
+      let hasChildren = false;
+      while (frames.length > 0 && frames[frames.length - 1].indent > indent) {
+        hasChildren = true;
+        children.push(...frames.pop()!.failures);
+      }
+      if (frames.length === 0 || frames[frames.length - 1].indent < indent) {
+        frames.push({ indent, failures: [] });
+      }
+      const frame = frames[frames.length - 1];
+      if (indent === 0) topPoints++;
+
+      let target: Pending | null = null;
+      if (children.length > 0) {
+        for (const child of children) child.path.unshift(name);
+        frame.failures.push(...children);
+      } else if (failing) {
+        // A parent failing with no failing child failed on its own (a hook, a crash): it is the leaf to fix.
+        const pending: Pending = { path: [name], message: '' };
+        frame.failures.push(pending);
+        target = pending;
+        if (indent === 0 && !hasChildren && TEST_FILE.test(name)) {
+          loadError = true;
+          // node prints the file's stderr (the SyntaxError) as comments before the point.
+          pending.preamble = comments.join('\n');
+        }
+      }
+      if (indent === 0) comments = [];
+      if (!hasChildren) {
+        if (kind === 'skip' || kind === 'todo') leafCounts.skip++;
+        else if (failing) leafCounts.fail++;
+        else leafCounts.pass++;
+      }
+      const yaml = YAML_START.exec(lines[i + 1] ?? '');
+      if (yaml) {
+        const yamlIndent = yaml[1].length;
+        const block: string[] = [];
+        for (i += 2; i < lines.length; i++) {
+          const l = lines[i];
+          if (l.trim() === '...' && indentOf(l) <= yamlIndent) break;
+          block.push(l.slice(Math.min(yamlIndent, indentOf(l))));
+        }
+        if (target) applyYaml(target, block);
+      }
+      continue;
+    }
+
+    if (indentOf(line) === 0) {
+      const planMatch = PLAN.exec(line);
+      if (planMatch) {
+        plan = Number(planMatch[1]);
+        continue;
+      }
+      const sum = SUMMARY.exec(line);
+      if (sum) {
+        summary.set(sum[1] === 'skipped' ? 'skip' : sum[1], Number(sum[2]));
+        continue;
+      }
+      if (line.startsWith('# ') && !line.startsWith('# Subtest:') && comments.length < 200) {
+        comments.push(line.slice(2));
+      }
+    }
+    if (/^\s*Bail out!/.test(line) || /^\s*Exception during run:/.test(line)) loadError = true;
+  }
+
+  const pending: Pending[] = [];
+  for (const frame of frames) pending.push(...frame.failures);
+  // No test at all (and no "1..0" plan): the run died before reporting.
+  if (!sawPoint && plan !== 0) loadError = true;
+  // TAP requires a plan; a stream with points but none, or with fewer points than planned, was cut short.
+  if (sawPoint && (plan === null || topPoints < plan)) loadError = true;
+
+  const failing: FailingTest[] = pending.map((p) => {
+    const message = p.preamble ? `${p.preamble}\n${p.message}`.trim() : p.message;
+    const test: FailingTest = { id: p.path.join(' > '), message };
+    if (p.file) test.file = p.file;
+    return test;
+  });
+  const hasSummary = summary.has('pass') || summary.has('fail');
+  return {
+    runner: 'tap',
+    failing,
+    passedCount: hasSummary ? (summary.get('pass') ?? 0) : sawPoint ? leafCounts.pass : null,
+    failedCount: hasSummary
+      ? (summary.get('fail') ?? 0) + (summary.get('cancelled') ?? 0)
+      : sawPoint ? leafCounts.fail : null,
+    skippedCount: summary.has('skip')
+      ? (summary.get('skip') ?? 0) + (summary.get('todo') ?? 0)
+      : sawPoint ? leafCounts.skip : null,
+    loadError,
+    diagnostics: [],
+  };
+}
+
+function applyYaml(target: Pending, block: string[]): void {
+  let data: unknown;
+  try {
+    data = parseYaml(block.join('\n'));
+  } catch {
+    target.message = block.join('\n').trim();
+    return;
+  }
+  if (!data || typeof data !== 'object') {
+    target.message = block.join('\n').trim();
+    return;
+  }
+  const fields = data as Record<string, unknown>;
+  const text = (v: unknown): string => (typeof v === 'string' ? v.replace(/\s+$/, '') : '');
+  let message = text(fields.error) || text(fields.message);
+  const name = text(fields.name);
+  if (name && message && !message.startsWith(name)) message = `${name}: ${message}`;
+  const stack = text(fields.stack);
+  // mocha's stack repeats the message; node's is frames only.
+  if (stack) message = message && !stack.includes(message) ? `${message}\n${stack}` : stack;
+  target.message = message;
+  const location = text(fields.location);
+  if (location) target.file = location.replace(/:\d+:\d+$/, '');
+}
+
+function unescapeTap(s: string): string {
+  return s.includes('\\') ? s.replace(/\\([\\#])/g, '$1') : s;
+}
+
+function indentOf(line: string): number {
+  let n = 0;
+  while (n < line.length && (line[n] === ' ' || line[n] === '\t')) n++;
+  return n;
+}

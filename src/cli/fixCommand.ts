@@ -4,12 +4,13 @@ import { parseArgs } from 'util';
 import { LoopEngine } from '../core/engine';
 import { systemClock } from '../core/retry';
 import { VerifyError } from '../core/ports';
-import { JsonlHistoryStore, configHash, repeatedEscalationWarning, toHistoryRecord } from '../core/history';
+import { JsonlHistoryStore, toHistoryRecord } from '../core/history';
 import { RunStore } from '../core/runStore';
 import { toReport } from '../core/report';
 import type { RunState } from '../core/runState';
 import { openSnapshotStore } from '../snapshot/gitSnapshotStore';
 import { defaultStateDir } from '../snapshot/stateDir';
+import { newRunId } from '../shared/runId';
 import { buildVerifier, VERIFIER_FLAGS } from './verifierOptions';
 import { actorFromFlags, loopConfigFromFlags } from './fixOptions';
 import { progressLine } from './progressPrinter';
@@ -63,8 +64,11 @@ export async function fixCommand(argv: string[]): Promise<number> {
     throw new UsageError('--hint is only used with --resume RUN_ID|last.');
   }
 
-  const snapshots = await openSnapshotStore({ workspace: cwd, stateDir, excludes: config.snapshotExcludes, onWarning: (m: string) => say(`greenloop: warning: ${m}`) });
-  const engine = new LoopEngine({ cwd, actor, verifier, snapshots, clock: systemClock, config: resumeFrom?.config ?? config, runId: resumeFrom?.runId });
+  const past = await history.list();
+  past.warnings.forEach((w) => say(`greenloop: warning: ${w}`));
+  const runId = resumeFrom?.runId ?? newRunId();
+  const snapshots = await openSnapshotStore({ workspace: cwd, stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m: string) => say(`greenloop: warning: ${m}`) });
+  const engine = new LoopEngine({ cwd, actor, verifier, snapshots, clock: systemClock, config: resumeFrom?.config ?? config, runId, pastRuns: past.records });
   engine.events.on((e) => {
     const line = progressLine(e);
     if (line) say(line);
@@ -78,8 +82,6 @@ export async function fixCommand(argv: string[]): Promise<number> {
   process.on('SIGTERM', onSigint);
 
   say(`greenloop: verifying ${cwd} with \`${testCommand}\`; model: ${actor.label}`);
-  const past = await history.list();
-  past.warnings.forEach((w) => say(`greenloop: warning: ${w}`));
   let state: RunState;
   try {
     if (resumeFrom) {
@@ -92,11 +94,6 @@ export async function fixCommand(argv: string[]): Promise<number> {
       say(`greenloop: resuming run ${resumeFrom.runId} with an extra budget of ${grant.iterations} attempts${grant.tokens ? `, ${grant.tokens} tokens` : ''}${grant.minutes ? `, ${grant.minutes} min` : ''}`);
       state = await engine.resume(resumeFrom, grant, controller.signal);
     } else {
-      engine.events.on((e) => {
-        if (e.type !== 'run-started') return;
-        const warning = repeatedEscalationWarning(past.records, configHash({ actorLabel: actor.label, config }), []);
-        if (warning) say(`greenloop: warning: ${warning}`);
-      });
       state = await engine.run(controller.signal);
     }
   } catch (err) {

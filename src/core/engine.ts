@@ -1,5 +1,6 @@
 // The bounded loop: propose → snapshot → apply → verify, until code (never the model) says stop.
-import { createHash, randomBytes } from 'crypto';
+import { createHash } from 'crypto';
+import { newRunId } from '../shared/runId';
 import type { Actor, ActorResponse, Clock, SnapshotRef, SnapshotStore, TokenUsage, Verifier } from './ports';
 import { ActorError, VerifyError } from './ports';
 import type { LoopConfig } from '../shared/config';
@@ -18,6 +19,8 @@ import { checkPath, isProtected, makePathPolicy } from './edits/pathPolicy';
 import type { PathPolicy } from './edits/pathPolicy';
 import { proposalHash } from './edits/proposalHash';
 import { summarizeHypothesis } from './hypothesis';
+import { configHash, repeatedEscalationWarning } from './history';
+import type { HistoryRecord } from './history';
 
 export interface EngineDeps {
   cwd: string;
@@ -27,6 +30,8 @@ export interface EngineDeps {
   clock: Clock;
   config: LoopConfig;
   runId?: string;
+  /** Earlier runs on this workspace, for the cross-run guard (warn before repeating a failing approach). */
+  pastRuns?: HistoryRecord[];
   /** Retry timing for transient actor errors (tests shorten it). */
   retry?: Pick<RetryOptions, 'baseMs' | 'maxMs' | 'retries'>;
 }
@@ -101,6 +106,11 @@ export class LoopEngine {
       finishedAt: null,
     };
     this.events.emit({ type: 'run-started', runId: state.runId, baselineFailing: base.witness.failing.length, baselineDiagnostics: base.witness.diagnostics.length, resumed: false });
+    const repeated = witness.green ? null : repeatedEscalationWarning(deps.pastRuns ?? [], configHash(state), base.witness.failing);
+    if (repeated) {
+      state.warnings.push(repeated);
+      this.events.emit({ type: 'warning', message: repeated });
+    }
     if (witness.green) return this.finish(state, { outcome: 'green', reason: null, text: 'Already green: nothing to fix.' });
     return this.loop(state, signal);
   }
@@ -384,9 +394,4 @@ function addTokens(total: TokenUsage, add: TokenUsage): void {
   total.prompt += add.prompt;
   total.completion += add.completion;
   if (add.estimated) total.estimated = true;
-}
-
-export function newRunId(now: number): string {
-  const stamp = new Date(now).toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
-  return `${stamp}-${randomBytes(3).toString('hex')}`;
 }

@@ -1,0 +1,158 @@
+// The loop engine in-process: a scripted fake actor (a port), but the real verifier, snapshot store and git.
+// These are the outcomes the CLI tests cannot provoke from outside: a person typing mid-run, Stop, a hang.
+import * as assert from 'assert';
+import { execSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { LoopEngine } from '../../../src/core/engine';
+import type { Actor, ActorRequest, ActorResponse } from '../../../src/core/ports';
+import { systemClock } from '../../../src/core/retry';
+import { DEFAULT_LOOP_CONFIG } from '../../../src/shared/config';
+import type { LoopConfig } from '../../../src/shared/config';
+import { CommandVerifier } from '../../../src/verify/commandVerifier';
+import { openSnapshotStore } from '../../../src/snapshot/gitSnapshotStore';
+import { tempDir, tempProject, treeBytes } from '../support/cli';
+import type { LoopEvent } from '../../../src/core/events';
+import type { HistoryRecord } from '../../../src/core/history';
+import { JsonlHistoryStore, repeatedEscalationWarning, toHistoryRecord, configHash, workspaceKey } from '../../../src/core/history';
+
+type Step = (req: ActorRequest) => Promise<string> | string;
+
+class ScriptedActor implements Actor {
+  readonly label = 'scripted';
+  readonly prompts: string[] = [];
+  constructor(private readonly steps: Step[]) {}
+  async propose(req: ActorRequest): Promise<ActorResponse> {
+    this.prompts.push(req.prompt);
+    const step = this.steps.shift();
+    if (!step) throw new Error('script exhausted');
+    return { kind: 'text', text: await step(req), usage: { prompt: 10, completion: 5 } };
+  }
+}
+
+const block = (search: string, replace: string) => `src/calc.js\n<<<<<<< SEARCH\n${search}\n=======\n${replace}\n>>>>>>> REPLACE\n`;
+const FIX_ADD = block('  return a - b;', '  return a + b;');
+const COMMENT = (t: string) => block("'use strict';", `'use strict';\n// ${t}`);
+
+describe('loop engine (in-process, real verifier and snapshots)', function () {
+  this.timeout(60_000);
+  let project: string;
+  let stateDir: string;
+
+  beforeEach(() => {
+    project = tempProject('calc');
+    stateDir = tempDir('engine-state');
+  });
+  afterEach(() => {
+    fs.rmSync(project, { recursive: true, force: true });
+    fs.rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  async function engine(actor: Actor, config: Partial<LoopConfig> = {}, testCommand = 'node --test test/', pastRuns: HistoryRecord[] = []) {
+    const full = { ...DEFAULT_LOOP_CONFIG, ...config };
+    const snapshots = await openSnapshotStore({ workspace: project, stateDir, excludes: full.snapshotExcludes });
+    const verifier = new CommandVerifier({ cwd: project, testCommand, tsc: 'off', timeoutMs: full.verifyTimeoutS * 1000 });
+    const e = new LoopEngine({ cwd: project, actor, verifier, snapshots, clock: systemClock, config: full, pastRuns });
+    const events: LoopEvent[] = [];
+    e.events.on((ev) => events.push(ev));
+    return { e, events };
+  }
+
+  it('stops with user-edit when a person changes a file while the model is thinking, and keeps their change', async () => {
+    const calc = path.join(project, 'src', 'calc.js');
+    const actor = new ScriptedActor([
+      () => {
+        fs.appendFileSync(calc, '// typed by a person\n');
+        return FIX_ADD;
+      },
+    ]);
+    const { e } = await engine(actor);
+    const state = await e.run(new AbortController().signal);
+    assert.strictEqual(state.reason, 'user-edit');
+    assert.match(state.reasonText, /src\/calc\.js/);
+    const text = fs.readFileSync(calc, 'utf8');
+    assert.match(text, /typed by a person/);
+    assert.match(text, /return a - b;/, 'the model edit must not be applied over the person\'s typing');
+  });
+
+  it('Stop during a run ends it as cancelled, at the best state, with no test process left running', async () => {
+    const pidFile = path.join(stateDir, 'pids');
+    const controller = new AbortController();
+    // The test command records its pid and hangs after the first edit; Stop arrives while it hangs.
+    const cmd = `echo $$ >> "${pidFile}"; if grep -q "a + b;" src/calc.js && grep -q "// hang" src/calc.js; then sleep 60; fi; node --test test/`;
+    const actor = new ScriptedActor([
+      () => FIX_ADD,
+      () => {
+        setTimeout(() => controller.abort(), 1500);
+        return COMMENT('hang');
+      },
+    ]);
+    const { e } = await engine(actor, { patience: 5 }, cmd);
+    const started = Date.now();
+    const state = await e.run(controller.signal);
+    assert.strictEqual(state.outcome, 'cancelled');
+    assert.ok(Date.now() - started < 30_000);
+    assert.strictEqual(state.finalState, 'best');
+    const text = fs.readFileSync(path.join(project, 'src', 'calc.js'), 'utf8');
+    assert.match(text, /return a \+ b;/, 'the progress of attempt 1 is kept');
+    assert.doesNotMatch(text, /\/\/ hang/, 'the unverified edit is undone');
+    for (const pid of fs.readFileSync(pidFile, 'utf8').trim().split('\n').map(Number)) {
+      assert.throws(() => process.kill(pid, 0), /ESRCH/, `test process ${pid} still running`);
+    }
+  });
+
+  it('escalates with verify-error when the test command hangs past its timeout after an edit, and rolls it back', async () => {
+    const cmd = 'if grep -q "// hang" src/calc.js; then sleep 60; fi; node --test test/';
+    const actor = new ScriptedActor([() => COMMENT('hang')]);
+    const { e } = await engine(actor, { verifyTimeoutS: 2 }, cmd);
+    const before = treeBytes(project);
+    const state = await e.run(new AbortController().signal);
+    assert.strictEqual(state.reason, 'verify-error');
+    assert.match(state.reasonText, /did not finish within 2 s/);
+    assert.deepStrictEqual(treeBytes(project), before);
+  });
+
+  it('leaves the baseline or the last state when on-give-up says so', async () => {
+    for (const [onGiveUp, expectComment] of [['restore-baseline', false], ['keep-last', true]] as const) {
+      const actor = new ScriptedActor([() => COMMENT('one'), () => COMMENT('two')]);
+      const { e } = await engine(actor, { onGiveUp });
+      const state = await e.run(new AbortController().signal);
+      assert.strictEqual(state.reason, 'stagnation');
+      assert.strictEqual(state.finalState, onGiveUp === 'keep-last' ? 'last' : 'baseline');
+      const text = fs.readFileSync(path.join(project, 'src', 'calc.js'), 'utf8');
+      assert.strictEqual(/\/\/ two/.test(text), expectComment, onGiveUp);
+      execSync('git checkout -q -- . && git clean -qfd', { cwd: project });
+    }
+  });
+
+  it('emits typed events a host can follow, in order', async () => {
+    const actor = new ScriptedActor([() => FIX_ADD, () => COMMENT('x'), () => COMMENT('y')]);
+    const { e, events } = await engine(actor);
+    await e.run(new AbortController().signal);
+    const types = events.map((ev) => ev.type);
+    assert.deepStrictEqual(types.slice(0, 6), ['run-started', 'iteration-started', 'proposal-received', 'applied', 'verifying', 'verified']);
+    assert.strictEqual(types[types.length - 2], 'escalated');
+    assert.strictEqual(types[types.length - 1], 'finished');
+  });
+
+  it('warns before a run that repeats three escalations with the same configuration on the same failures', async () => {
+    const history = JsonlHistoryStore.forWorkspace(stateDir, project);
+    for (let i = 0; i < 3; i++) {
+      const actor = new ScriptedActor([() => COMMENT(`a${i}`), () => COMMENT(`b${i}`)]);
+      const { e } = await engine(actor);
+      await history.append(toHistoryRecord(await e.run(new AbortController().signal)));
+    }
+    fs.appendFileSync(path.join(stateDir, 'history', `${workspaceKey(project)}.jsonl`), '{not json\n');
+    const { records, warnings } = await history.list();
+    assert.strictEqual(records.length, 3);
+    assert.match(warnings[0], /Skipped 1 unreadable line/);
+    const hash = configHash({ actorLabel: 'scripted', config: DEFAULT_LOOP_CONFIG });
+    assert.match(repeatedEscalationWarning(records, hash, ['calc > adds', 'calc > multiplies']) ?? '', /last 3 runs/);
+    assert.strictEqual(repeatedEscalationWarning(records, hash, ['calc > adds']), null);
+    assert.strictEqual(repeatedEscalationWarning(records, 'other-config', ['calc > adds', 'calc > multiplies']), null);
+    const { e, events } = await engine(new ScriptedActor([() => COMMENT('c'), () => COMMENT('d')]), {}, undefined, records);
+    const state = await e.run(new AbortController().signal);
+    assert.ok(events.some((ev) => ev.type === 'warning' && /last 3 runs/.test(ev.message)));
+    assert.match(state.warnings.join(' '), /consider another model, a hint, or a larger budget/);
+  });
+});

@@ -1,0 +1,142 @@
+// Reads jest's default reporter: "FAIL file" lines, "● Suite › test" failure blocks and the
+// "Test Suites:" / "Tests:" summary. Verbose tick lists (✓ ✕) are ignored: the ● blocks carry every failure.
+import type { FailingTest, OutputParser, ParseResult } from '../types';
+
+const FILE_LINE = /^ ?(FAIL|PASS) {1,2}(\S.*?)(?:\s+\(\d[\d.]*\s*m?s\))?\s*$/;
+const HEADER = /^ {2}● (.+)$/;
+const TESTS_SUMMARY = /^Tests:\s+(.*?)\s*(\d+) total\s*$/;
+const SUITES_SUMMARY = /^Test Suites:\s+(.*?)\s*(\d+) total\s*$/;
+const LOAD_FAILURE_TITLE = 'Test suite failed to run';
+// Jest reports these as ● blocks that belong to no test.
+const NON_TEST_TITLES = new Set(['Console']);
+const NO_TESTS = /^No tests found, exiting with code \d+/;
+
+interface Block {
+  file?: string;
+  title: string;
+  lines: string[];
+}
+
+function countOf(parts: string, word: string): number {
+  const m = new RegExp(`(\\d+) ${word}\\b`).exec(parts);
+  return m ? Number(m[1]) : 0;
+}
+
+/** Drops jest's 4-space block indent and the blank lines around a message. */
+function blockMessage(lines: string[], indent = 4): string {
+  let start = 0;
+  let end = lines.length;
+  while (start < end && lines[start].trim() === '') start++;
+  while (end > start && lines[end - 1].trim() === '') end--;
+  const pad = ' '.repeat(indent);
+  const out: string[] = [];
+  for (let i = start; i < end; i++) {
+    const line = lines[i].replace(/\s+$/, '');
+    out.push(line.startsWith(pad) ? line.slice(indent) : line.trimStart());
+  }
+  return out.join('\n');
+}
+
+function parse(text: string): ParseResult {
+  const failing: FailingTest[] = [];
+  const seen = new Set<string>();
+  const filesWithTestFailures = new Set<string>();
+  let loadError = false;
+  let passed: number | null = null;
+  let failed: number | null = null;
+  let skipped: number | null = null;
+  let failedSuites = 0;
+  let file: string | undefined;
+  let block: Block | undefined;
+
+  const close = (): void => {
+    if (!block) return;
+    const b = block;
+    block = undefined;
+    if (b.title === LOAD_FAILURE_TITLE) {
+      loadError = true;
+      return;
+    }
+    if (NON_TEST_TITLES.has(b.title)) return;
+    const id = b.title.split(' › ').join(' > ');
+    // "Summary of all failing tests" repeats every block once more; keep the first.
+    const key = `${b.file ?? ''}\u0000${id}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    filesWithTestFailures.add(b.file ?? '');
+    const failure: FailingTest = { id, message: blockMessage(b.lines) };
+    if (b.file !== undefined) failure.file = b.file;
+    failing.push(failure);
+  };
+
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/\r$/, '');
+    const header = HEADER.exec(line);
+    if (header) {
+      close();
+      block = { file, title: header[1].trim(), lines: [] };
+      continue;
+    }
+    const fileLine = FILE_LINE.exec(line);
+    if (fileLine) {
+      close();
+      file = fileLine[2];
+      continue;
+    }
+    const suites = SUITES_SUMMARY.exec(line);
+    if (suites) {
+      close();
+      failedSuites = countOf(suites[1], 'failed');
+      continue;
+    }
+    const tests = TESTS_SUMMARY.exec(line);
+    if (tests) {
+      close();
+      passed = countOf(tests[1], 'passed');
+      failed = countOf(tests[1], 'failed');
+      // A todo test is not run either; to the loop it is as skipped as a skipped one.
+      skipped = countOf(tests[1], 'skipped') + countOf(tests[1], 'todo');
+      continue;
+    }
+    if (line === 'Summary of all failing tests') {
+      close();
+      continue;
+    }
+    if (NO_TESTS.test(line)) {
+      close();
+      loadError = true;
+      continue;
+    }
+    if (block) block.lines.push(line);
+  }
+  close();
+
+  // A suite that failed without a failing test of its own did not run (e.g. a throwing top-level hook).
+  if (failedSuites > filesWithTestFailures.size) loadError = true;
+
+  return {
+    runner: 'jest',
+    failing,
+    passedCount: passed,
+    failedCount: failed,
+    skippedCount: skipped,
+    loadError,
+    diagnostics: [],
+  };
+}
+
+// A 50 MB log is scored on its head and tail only: the file lines open it and the summary closes it.
+const SAMPLE = 256 * 1024;
+
+function detect(text: string): number {
+  const sample = text.length > 2 * SAMPLE ? text.slice(0, SAMPLE) + '\n' + text.slice(-SAMPLE) : text;
+  let score = 0;
+  if (/^Test Suites: .*\d+ total\s*$/m.test(sample)) score += 0.5;
+  if (/^Tests: {2,}.*\d+ total\s*$/m.test(sample)) score += 0.2;
+  if (/^Snapshots: {2,}/m.test(sample)) score += 0.1;
+  if (/^ ?(FAIL|PASS) {1,2}[^\s>]+\.[cm]?[jt]sx?(?: \(|\s*$)/m.test(sample)) score += 0.15;
+  if (/^ {2}● .+ › /m.test(sample) || /^ {2}● Test suite failed to run$/m.test(sample)) score += 0.15;
+  return Math.min(1, score);
+}
+
+export const jestParser: OutputParser = { format: 'jest', detect, parse };

@@ -1,0 +1,135 @@
+// Reads vitest's default reporter: the "Failed Tests" / "Failed Suites" sections (" FAIL  file > Suite > test"
+// headers followed by the error) and the "Test Files" / "Tests" summary. The per-file tick tree above them only
+// names leaves, so it is ignored.
+import type { FailingTest, OutputParser, ParseResult } from '../types';
+
+const SECTION = /^⎯+ (Failed Tests|Failed Suites|Unhandled Errors?|Errors?)(?: \d+)? ⎯+\s*$/;
+const SEPARATOR = /^⎯+(?:\[\d+\/\d+\]⎯*)?\s*$/;
+// Workspaces prefix the file with "|project| ".
+const FAIL_HEADER = /^ FAIL {2}(?:\|[^|]*\| )?(.+?)\s*$/;
+const FILES_SUMMARY = /^\s*Test Files {2,}(.*?)\s*\((\d+)\)\s*$/;
+const TESTS_SUMMARY = /^\s*Tests {2,}(.*?)\s*\((\d+)\)\s*$/;
+const NO_TESTS = /^No test files found, exiting with code \d+/;
+
+type Section = 'tests' | 'suites' | 'other' | undefined;
+
+function countOf(parts: string, word: string): number {
+  const m = new RegExp(`(\\d+) ${word}\\b`).exec(parts);
+  return m ? Number(m[1]) : 0;
+}
+
+function trimBlank(lines: string[]): string {
+  let start = 0;
+  let end = lines.length;
+  while (start < end && lines[start].trim() === '') start++;
+  while (end > start && lines[end - 1].trim() === '') end--;
+  return lines.slice(start, end).map((l) => l.replace(/\s+$/, '')).join('\n');
+}
+
+function parse(text: string): ParseResult {
+  const failing: FailingTest[] = [];
+  const seen = new Set<string>();
+  const filesWithTestFailures = new Set<string>();
+  let loadError = false;
+  let passed: number | null = null;
+  let failed: number | null = null;
+  let skipped: number | null = null;
+  let failedFiles = 0;
+  let section: Section;
+  // Vitest prints one error under several consecutive FAIL headers when the tests failed identically.
+  let headers: Array<{ file: string; id: string }> = [];
+  let body: string[] = [];
+
+  const flush = (): void => {
+    if (headers.length === 0) return;
+    const message = trimBlank(body);
+    for (const { file, id } of headers) {
+      const key = `${file}\u0000${id}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      filesWithTestFailures.add(file);
+      failing.push({ id, file, message });
+    }
+    headers = [];
+    body = [];
+  };
+
+  for (const raw of text.split('\n')) {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    const sec = SECTION.exec(line);
+    if (sec) {
+      flush();
+      section = sec[1] === 'Failed Tests' ? 'tests' : sec[1] === 'Failed Suites' ? 'suites' : 'other';
+      continue;
+    }
+    if (section === 'tests' || section === 'suites') {
+      const header = FAIL_HEADER.exec(line);
+      if (header) {
+        if (body.some((l) => l.trim() !== '')) flush();
+        if (section === 'suites') {
+          // A file that failed to import, or a suite whose hook threw: its tests never ran.
+          loadError = true;
+          continue;
+        }
+        const parts = header[1].split(' > ');
+        const file = parts[0];
+        const id = parts.slice(1).join(' > ');
+        if (id !== '') headers.push({ file, id });
+        continue;
+      }
+      if (SEPARATOR.test(line)) {
+        flush();
+        continue;
+      }
+      if (headers.length > 0) body.push(line);
+    }
+    const files = FILES_SUMMARY.exec(line);
+    if (files) {
+      flush();
+      section = undefined;
+      failedFiles = countOf(files[1], 'failed');
+      continue;
+    }
+    const tests = TESTS_SUMMARY.exec(line);
+    if (tests) {
+      flush();
+      section = undefined;
+      passed = countOf(tests[1], 'passed');
+      failed = countOf(tests[1], 'failed');
+      // A todo test is not run either; to the loop it is as skipped as a skipped one.
+      skipped = countOf(tests[1], 'skipped') + countOf(tests[1], 'todo');
+      continue;
+    }
+    if (NO_TESTS.test(line)) loadError = true;
+  }
+  flush();
+
+  // A file that failed with no failing test of its own did not load, even when no section said so.
+  if (failedFiles > filesWithTestFailures.size) loadError = true;
+
+  return {
+    runner: 'vitest',
+    failing,
+    passedCount: passed,
+    failedCount: failed,
+    skippedCount: skipped,
+    loadError,
+    diagnostics: [],
+  };
+}
+
+// A 50 MB log is scored on its head and tail only: the RUN banner opens it and the summary closes it.
+const SAMPLE = 256 * 1024;
+
+function detect(text: string): number {
+  const sample = text.length > 2 * SAMPLE ? text.slice(0, SAMPLE) + '\n' + text.slice(-SAMPLE) : text;
+  let score = 0;
+  if (/^\s*Test Files {2,}.*\(\d+\)\s*$/m.test(sample)) score += 0.5;
+  if (/^\s*Tests {2,}.*\(\d+\)\s*$/m.test(sample)) score += 0.2;
+  if (/^ RUN {1,2}v\d+\.\d+/m.test(sample)) score += 0.15;
+  if (/^⎯+ Failed (Tests|Suites) \d+ ⎯+/m.test(sample) || /^ FAIL {2}\S.* > /m.test(sample)) score += 0.1;
+  if (/^\s*Duration {2,}\d/m.test(sample)) score += 0.05;
+  return Math.min(1, score);
+}
+
+export const vitestParser: OutputParser = { format: 'vitest', detect, parse };

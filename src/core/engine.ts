@@ -1,5 +1,4 @@
 // The bounded loop: propose → snapshot → apply → verify, until code (never the model) says stop.
-import { createHash } from 'crypto';
 import { newRunId } from '../shared/runId';
 import type { Actor, ActorResponse, Clock, SnapshotRef, SnapshotStore, TokenUsage, Verifier } from './ports';
 import { ActorError, VerifyError } from './ports';
@@ -13,12 +12,9 @@ import { judge } from './witnessCompare';
 import { buildPrompt, DEFAULT_PROMPT_OPTIONS, systemPrompt } from './prompt';
 import { isAbortError, withRetries } from './retry';
 import type { RetryOptions } from './retry';
-import { parseEditBlocks } from './edits/parseBlocks';
-import { applyEditBlocks } from './edits/applyBlocks';
-import { checkPath, isProtected, makePathPolicy } from './edits/pathPolicy';
+import { isProtected, makePathPolicy } from './edits/pathPolicy';
+import { acceptAgentEdits, applyModelAnswer } from './applyProposal';
 import type { PathPolicy } from './edits/pathPolicy';
-import { proposalHash } from './edits/proposalHash';
-import { summarizeHypothesis } from './hypothesis';
 import { configHash, repeatedEscalationWarning } from './history';
 import type { HistoryRecord } from './history';
 
@@ -187,7 +183,8 @@ export class LoopEngine {
       rolledBack: false, treeHash: null, proposalHash: null, files: [], tokens: { prompt: response.usage.prompt, completion: response.usage.completion },
       durationMs: 0, note: '', hypothesis: '', beforeSnapshot: settled.snapshot, afterSnapshot: null, witness: null,
     };
-    const applied = response.kind === 'text' ? await this.applyText(state, record, response.text) : await this.acceptAgentEdits(state, record);
+    const ctx = { cwd: deps.cwd, policy: this.policy, snapshots: deps.snapshots };
+    const applied = response.kind === 'text' ? await applyModelAnswer(ctx, state, record, response.text) : await acceptAgentEdits(ctx, state, record);
     this.events.emit({ type: 'proposal-received', n, tokens: record.tokens, files: record.files });
     if (!applied) return this.record(state, record, 'invalid-proposal', t0);
 
@@ -257,49 +254,6 @@ export class LoopEngine {
       }
       throw err;
     }
-  }
-
-  private async applyText(state: RunState, record: IterationRecord, text: string): Promise<boolean> {
-    const parsed = parseEditBlocks(text);
-    record.hypothesis = summarizeHypothesis(parsed.prose);
-    if (parsed.errors.length) {
-      record.note = `The answer could not be used: ${parsed.errors.join(' ')}`;
-      return false;
-    }
-    record.proposalHash = proposalHash(parsed.blocks);
-    record.files = [...new Set(parsed.blocks.map((b) => b.path))];
-    if (state.seenProposals.includes(record.proposalHash)) {
-      const earlier = state.iterations.find((it) => it.proposalHash === record.proposalHash);
-      record.note = `Exactly the same edit as attempt ${earlier?.n ?? '?'}; not applied again.`;
-      return false;
-    }
-    const result = await applyEditBlocks(this.deps.cwd, parsed.blocks, this.policy);
-    if (!result.ok) {
-      record.note = `The edit was refused and nothing was applied: ${result.reason}`;
-      return false;
-    }
-    record.files = result.files;
-    return true;
-  }
-
-  /** An agent CLI edited files itself: check what it touched with the same rules as a model's blocks. */
-  private async acceptAgentEdits(state: RunState, record: IterationRecord): Promise<boolean> {
-    const before = state.current.snapshot;
-    const changed = await this.deps.snapshots.changedSince(before);
-    record.files = changed;
-    if (changed.length === 0) {
-      record.note = 'The agent finished without changing any file.';
-      return false;
-    }
-    const refused = changed.map((rel) => checkPath(this.policy, rel)).filter((c): c is { ok: false; reason: string } => !c.ok);
-    if (refused.length) {
-      await this.deps.snapshots.restore(before);
-      record.note = `The agent's changes were undone: ${refused.map((r) => r.reason).join(' ')}`;
-      return false;
-    }
-    const probe = await this.deps.snapshots.snapshot('agent-edit');
-    record.proposalHash = createHash('sha256').update(await this.deps.snapshots.diff(before, probe.id)).digest('hex');
-    return true;
   }
 
   private async verifyOrStop(state: RunState, record: IterationRecord, signal: AbortSignal): Promise<Witness> {

@@ -8,9 +8,12 @@ import { isAbortError } from '../../../src/core/retry';
 import { CommandActor } from '../../../src/actors/commandActor';
 
 const PROMPT = 'Attempt 3 of 8.\nFailing: Calculator > add\n  expected 5, got -1\nFix src/calc.js.';
+const SYSTEM = 'Test files are protected.';
+/** An agent has no system channel: the rules lead what it reads. */
+const AGENT_TEXT = `${SYSTEM}\n\n${PROMPT}`;
 
 function request(cwd: string, signal = new AbortController().signal): ActorRequest {
-  return { system: 'unused by agents', prompt: PROMPT, iteration: 3, cwd, signal };
+  return { system: SYSTEM, prompt: PROMPT, iteration: 3, cwd, signal };
 }
 
 function alive(pid: number): boolean {
@@ -69,10 +72,10 @@ describe('CommandActor on real shell commands', function () {
     const res = await actor.propose(request(ws));
     assert.equal(res.kind, 'workspace-edited');
     assert.equal(fs.readFileSync(path.join(ws, 'src/calc.js'), 'utf8'), 'exports.add = (a, b) => a + b;\n');
-    assert.equal(fs.readFileSync(path.join(ws, 'from-file.txt'), 'utf8'), PROMPT);
-    assert.equal(fs.readFileSync(path.join(ws, 'from-stdin.txt'), 'utf8'), PROMPT);
+    assert.equal(fs.readFileSync(path.join(ws, 'from-file.txt'), 'utf8'), AGENT_TEXT);
+    assert.equal(fs.readFileSync(path.join(ws, 'from-stdin.txt'), 'utf8'), AGENT_TEXT);
     if (res.kind === 'workspace-edited') assert.equal(res.transcript, 'agent: iteration 3, model tiny\nagent: fixed src/calc.js\n');
-    assert.deepEqual(res.usage, { prompt: Math.ceil(PROMPT.length / 4), completion: Math.ceil(res.kind === 'workspace-edited' ? res.transcript.length / 4 : 0), estimated: true });
+    assert.deepEqual(res.usage, { prompt: Math.ceil(AGENT_TEXT.length / 4), completion: Math.ceil(res.kind === 'workspace-edited' ? res.transcript.length / 4 : 0), estimated: true });
     // The prompt file is gone once the agent is done.
     assert.equal(fs.existsSync(fs.readFileSync(path.join(ws, 'prompt-path.txt'), 'utf8').trim()), false);
   });
@@ -80,8 +83,8 @@ describe('CommandActor on real shell commands', function () {
   it('feeds stdin to a compound command line as a whole', async () => {
     const actor = new CommandActor({ command: 'head -n 1 > first.txt && wc -l < "$GREENLOOP_PROMPT_FILE" > count.txt', cwd: ws, timeoutMs: 30_000 });
     await actor.propose(request(os.tmpdir()));
-    assert.equal(fs.readFileSync(path.join(ws, 'first.txt'), 'utf8'), 'Attempt 3 of 8.\n');
-    assert.equal(fs.readFileSync(path.join(ws, 'count.txt'), 'utf8').trim(), '3');
+    assert.equal(fs.readFileSync(path.join(ws, 'first.txt'), 'utf8'), 'Test files are protected.\n');
+    assert.equal(fs.readFileSync(path.join(ws, 'count.txt'), 'utf8').trim(), '5');
   });
 
   it('stops the run with the last lines of output when the agent exits non-zero', async () => {

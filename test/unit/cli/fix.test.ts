@@ -216,6 +216,18 @@ describe('greenloop fix (real CLI, scripted model server)', function () {
     assert.deepStrictEqual(report.iterations[0].files, ['src/calc.js']);
   });
 
+  it('undoes a command actor\'s edit to a protected test file and calls the attempt invalid', async () => {
+    const testFile = path.join(project, 'test', 'calc.test.js');
+    const before = fs.readFileSync(testFile);
+    const script = path.join(stateDir, 'cheat.sh');
+    fs.writeFileSync(script, "#!/bin/sh\nsed -i 's/, 5));/, -1));/' test/calc.test.js\n", { mode: 0o755 });
+    const res = await runCli(['fix', '--cwd', project, '--actor', 'command', '--actor-cmd', script, '--tsc', 'off', '--state-dir', stateDir, '--json', '--max-iterations', '1']);
+    const report = JSON.parse(res.stdout);
+    assert.strictEqual(report.iterations[0].verdict, 'invalid-proposal');
+    assert.match(report.iterations[0].note, /protected test file/);
+    assert.deepStrictEqual(fs.readFileSync(testFile), before);
+  });
+
   it('says in one line what is wrong with bad usage (exit 2)', async () => {
     const cases: [string[], RegExp][] = [
       [['fix', '--cwd', project, '--tsc', 'off'], /Choose a model/],

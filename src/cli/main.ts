@@ -34,7 +34,8 @@ main(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     const usage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-    process.stderr.write(`greenloop: ${(err as Error).message}\n`);
+    // Node's parseArgs explains in three lines; a person needs the first.
+    process.stderr.write(`greenloop: ${(err as Error).message.split('\n')[0]}\n`);
     if (!usage && process.env.GREENLOOP_DEBUG) process.stderr.write(`${(err as Error).stack}\n`);
     process.exitCode = usage ? EXIT.usage : EXIT.internal;
   },

@@ -73,7 +73,9 @@ export class CommandVerifier implements Verifier {
 
   private witness(run: RunResult, parsed: ParsedOutput, diagnostics: Diagnostic[], rawOutput: string, started: number, timedOut: boolean): Witness {
     const cwd = this.opts.cwd;
-    const failures = dedupeFailures(parsed.failing.map((f) => ({ ...f, file: f.file ? relativize(f.file, cwd) : undefined })));
+    // Some runners name a test after its file's absolute path (node --test on a file that fails to load).
+    const prefix = `${cwd}${path.sep}`;
+    const failures = dedupeFailures(parsed.failing.map((f) => ({ ...f, id: f.id.split(prefix).join(''), file: f.file ? relativize(f.file, cwd) : undefined })));
     // A non-zero exit that no parser can explain is a suite that did not run properly, never "nothing failing".
     const unexplained = run.exitCode !== 0 && failures.length === 0 && !parsed.loadError;
     const loadError = parsed.loadError || unexplained || timedOut;

@@ -5,25 +5,10 @@ import * as path from 'path';
 import { VerifyError } from '../../src/core/ports';
 import { omittedMarker } from '../../src/verify/boundedBuffer';
 import { runCommand } from '../../src/verify/runCommand';
+import { alive } from './support/processes';
 
 const SUPPORT = path.join(__dirname, 'support');
 const NODE = JSON.stringify(process.execPath);
-
-/** process.kill(pid, 0), except that a zombie (dead, waiting for a reaper this container may lack) is dead. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  if (process.platform !== 'linux') return true;
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 async function waitForFile(file: string, ms = 10_000): Promise<string> {
   const end = Date.now() + ms;

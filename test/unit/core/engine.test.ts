@@ -12,6 +12,7 @@ import type { LoopConfig } from '../../../src/shared/config';
 import { CommandVerifier } from '../../../src/verify/commandVerifier';
 import { openSnapshotStore } from '../../../src/snapshot/gitSnapshotStore';
 import { tempDir, tempProject, treeBytes } from '../support/cli';
+import { alive } from '../support/processes';
 import type { LoopEvent } from '../../../src/core/events';
 import type { HistoryRecord } from '../../../src/core/history';
 import { JsonlHistoryStore, repeatedEscalationWarning, toHistoryRecord, configHash, workspaceKey } from '../../../src/core/history';
@@ -97,7 +98,7 @@ describe('loop engine (in-process, real verifier and snapshots)', function () {
     assert.match(text, /return a \+ b;/, 'the progress of attempt 1 is kept');
     assert.doesNotMatch(text, /\/\/ hang/, 'the unverified edit is undone');
     for (const pid of fs.readFileSync(pidFile, 'utf8').trim().split('\n').map(Number)) {
-      assert.throws(() => process.kill(pid, 0), /ESRCH/, `test process ${pid} still running`);
+      assert.strictEqual(alive(pid), false, `test process ${pid} still running`);
     }
   });
 

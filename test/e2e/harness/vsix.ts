@@ -1,0 +1,29 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { repoRoot } from './paths';
+
+const execFileP = promisify(execFile);
+
+/**
+ * Packages the extension in `extensionDir` with @vscode/vsce into `outFile`, as a publisher would.
+ * `--no-dependencies` because our bundles are self-contained (esbuild) and the test extensions have none.
+ */
+export async function packageExtension(extensionDir: string, outFile: string): Promise<string> {
+  const vsce = join(repoRoot, 'node_modules', '.bin', 'vsce');
+  if (!existsSync(vsce)) {
+    throw new Error('@vscode/vsce is not installed; run `npm ci` at the repository root, then rerun.');
+  }
+  try {
+    await execFileP(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', outFile], {
+      cwd: extensionDir,
+      timeout: 120_000,
+    });
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`vsce could not package ${extensionDir}: ${(e.stderr || e.stdout || e.message).trim()}`);
+  }
+  if (!existsSync(outFile)) throw new Error(`vsce reported success but wrote no ${outFile}.`);
+  return outFile;
+}

@@ -1,0 +1,144 @@
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * Helpers that drive the workbench the way a person does (palette, clicks, keys) and read back what they
+ * would see. Selectors are VS Code 1.139's DOM; each is in one place here so a VS Code update touches one file.
+ */
+
+const statusBar = '#workbench\\.parts\\.statusbar';
+
+/** Keeps the browser on loopback: a fresh profile asks the extension gallery, and this machine has no network. */
+export async function keepOnLoopback(page: Page): Promise<void> {
+  await page.context().route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, (route) => route.abort('blockedbyclient'));
+}
+
+/** Opens `folder` in the code-server at `url` and waits until the workbench and its extension host are up. */
+export async function openWorkspace(page: Page, url: string, folder: string): Promise<void> {
+  await keepOnLoopback(page);
+  await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`);
+  await waitForWorkbench(page);
+}
+
+/** Reloads the window (what "Developer: Reload Window" does in the browser) and waits for it to come back. */
+export async function reloadWindow(page: Page): Promise<void> {
+  await page.reload();
+  await waitForWorkbench(page);
+}
+
+async function waitForWorkbench(page: Page): Promise<void> {
+  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 90_000 });
+  // The problems item is drawn once the workbench has restored its parts; extension contributions may still
+  // be on their way, which runCommand and the eventually() reads tolerate.
+  await page.locator(`${statusBar} #status\\.problems`).waitFor({ state: 'visible', timeout: 90_000 });
+}
+
+/**
+ * Runs a command by its palette title ("Greenloop: Fix until green"). F1 opens the quick input with ">"
+ * already typed; we replace the whole value so earlier text cannot leak in, wait until the highlighted row
+ * is exactly that title, then press Enter. Right after the window opens the palette may not list extension
+ * commands yet ("No matching commands", and it does not refresh), so we close it and ask again, as a person would.
+ */
+export async function runCommand(page: Page, title: string, timeoutMs = 30_000): Promise<void> {
+  const widget = page.locator('.quick-input-widget');
+  const input = widget.locator('input.input');
+  const focusedRow = widget
+    .locator('.quick-input-list .monaco-list-row.focused')
+    .filter({ has: page.locator('.label-name', { hasText: exact(title) }) });
+  const deadline = Date.now() + timeoutMs;
+  let offered: string[] = [];
+  do {
+    await page.keyboard.press('F1');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill(`>${title}`);
+    try {
+      await focusedRow.waitFor({ timeout: 3_000 });
+      await page.keyboard.press('Enter');
+      await widget.waitFor({ state: 'hidden', timeout: 10_000 });
+      return;
+    } catch {
+      offered = await widget.locator('.quick-input-list .monaco-list-row').allInnerTexts();
+      await page.keyboard.press('Escape');
+      await widget.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+      await page.waitForTimeout(500);
+    }
+  } while (Date.now() < deadline);
+  throw new Error(`The command palette has no command "${title}"; it offered: ${JSON.stringify(offered.slice(0, 8))}.`);
+}
+
+/** Waits for a notification toast containing `text` and returns it (click its buttons with notificationButton). */
+export async function waitForNotification(page: Page, text: string | RegExp, timeoutMs = 30_000): Promise<Locator> {
+  const toast = page.locator('.notifications-toasts .notification-toast').filter({ hasText: text }).first();
+  try {
+    await toast.waitFor({ state: 'visible', timeout: timeoutMs });
+  } catch {
+    const shown = await page.locator('.notifications-toasts .notification-toast').allInnerTexts();
+    throw new Error(`No notification matching ${String(text)} within ${timeoutMs / 1000}s; shown: ${JSON.stringify(shown)}.`);
+  }
+  return toast;
+}
+
+export function notificationButton(toast: Locator, label: string): Locator {
+  return toast.locator('.notification-list-item-buttons-container a.monaco-button', { hasText: exact(label) });
+}
+
+/** Closes every toast, so later screenshots and waits see only new ones. */
+export async function clearNotifications(page: Page): Promise<void> {
+  await runCommand(page, 'Notifications: Clear All Notifications');
+}
+
+/**
+ * The text a person reads in the status bar. With `itemId` ("<publisher>.<name>.<id given to
+ * createStatusBarItem>") only that item; codicons ($(sync~spin)) are drawn as icons and are not in the text.
+ */
+export async function statusBarText(page: Page, itemId?: string): Promise<string> {
+  if (itemId === undefined) return (await page.locator(statusBar).innerText()).replace(/\s+/g, ' ').trim();
+  const item = statusBarItem(page, itemId);
+  if ((await item.count()) === 0) return '';
+  return (await item.innerText()).replace(/\s+/g, ' ').trim();
+}
+
+export function statusBarItem(page: Page, itemId: string): Locator {
+  return page.locator(`${statusBar} [id="${itemId}"]`);
+}
+
+/** Shows a view container by its activity bar title (the `title` of its viewsContainers entry). */
+export async function openViewContainer(page: Page, title: string): Promise<void> {
+  const action = page.locator(`.activitybar .action-item [aria-label^="${title}"]`).first();
+  await action.waitFor({ state: 'visible', timeout: 30_000 });
+  const checked = await action.evaluate((el) => el.closest('.action-item')?.classList.contains('checked') ?? false);
+  if (!checked) await action.click();
+}
+
+export interface TreeRow {
+  label: string;
+  description: string;
+  /** 1 for top-level items. */
+  level: number;
+  /** undefined for leaves. */
+  expanded: boolean | undefined;
+}
+
+/** The rows a tree view shows right now (only rendered rows: expand items or scroll to see more). */
+export function treeView(page: Page, viewName: string): Locator {
+  return page.locator('.pane').filter({ has: page.locator('.pane-header h3.title', { hasText: exact(viewName) }) });
+}
+
+export async function treeRows(page: Page, viewName: string): Promise<TreeRow[]> {
+  const view = treeView(page, viewName);
+  await view.waitFor({ state: 'visible', timeout: 30_000 });
+  return view.locator('.monaco-list-row').evaluateAll((rows) =>
+    rows.map((row) => {
+      const expandedAttr = row.getAttribute('aria-expanded');
+      return {
+        label: (row.querySelector('.label-name') as HTMLElement | null)?.innerText.trim() ?? '',
+        description: (row.querySelector('.label-description') as HTMLElement | null)?.innerText.trim() ?? '',
+        level: Number(row.getAttribute('aria-level') ?? '1'),
+        expanded: expandedAttr === null ? undefined : expandedAttr === 'true',
+      };
+    }),
+  );
+}
+
+function exact(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+}

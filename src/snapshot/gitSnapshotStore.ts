@@ -1,0 +1,240 @@
+// SnapshotStore over a private shadow repository: `--git-dir=<state>/snapshots/<key> --work-tree=<workspace>`
+// with its own index. Snapshots are commits on refs/greenloop/<runId>/<n>, so runs share objects and deleting
+// a run's refs lets gc prune what only that run used. The user's .git is never read for state nor written.
+import { newRunId } from '../shared/runId';
+import { promises as fsp } from 'node:fs';
+import * as path from 'node:path';
+import type { SnapshotRef, SnapshotStore } from '../core/ports';
+import { DEFAULT_SNAPSHOT_EXCLUDES } from '../shared/config';
+import { writeCommit } from './commitObject';
+import { addAll, captureTree, type CaptureContext } from './captureTree';
+import { GitError, joinZ, splitZ, type GitRunner } from './gitRunner';
+import { openShadowRepo } from './shadowRepo';
+import { canonicalWorkspace, defaultStateDir, shadowDirFor } from './stateDir';
+
+export interface SnapshotStoreOptions {
+  workspace: string;
+  /** Defaults to the OS state directory (see defaultStateDir). */
+  stateDir?: string;
+  /** minimatch globs, workspace-relative; defaults to DEFAULT_SNAPSHOT_EXCLUDES. */
+  excludes?: string[];
+  runId?: string;
+  onWarning?: (message: string) => void;
+}
+
+const queues = new Map<string, Promise<unknown>>();
+const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+const SNAPSHOT_ID = /^([A-Za-z0-9][A-Za-z0-9._-]{0,99})\/(\d{1,9})$/;
+
+export async function openSnapshotStore(opts: SnapshotStoreOptions): Promise<GitSnapshotStore> {
+  let workspace: string;
+  try {
+    workspace = canonicalWorkspace(opts.workspace);
+    if (!(await fsp.stat(workspace)).isDirectory()) throw new Error('not a directory');
+  } catch {
+    throw new Error(`The workspace folder ${opts.workspace} does not exist or is not a folder; open an existing folder and try again.`);
+  }
+  const runId = opts.runId ?? newRunId();
+  if (!RUN_ID.test(runId)) {
+    throw new Error(`The run id "${runId}" is not usable; use letters, digits, ".", "_" or "-" (at most 100).`);
+  }
+  const warn = opts.onWarning ?? ((m: string) => process.emitWarning(m));
+  const gitDir = shadowDirFor(opts.stateDir ?? defaultStateDir(), workspace);
+  const repo = await openShadowRepo(workspace, gitDir, opts.excludes ?? DEFAULT_SNAPSHOT_EXCLUDES, warn);
+  const store = new GitSnapshotStore(repo.git, workspace, gitDir, repo.indexFile, runId, warn);
+  await store.init(repo.excludesChanged);
+  return store;
+}
+
+
+export class GitSnapshotStore implements SnapshotStore {
+  private counter = 0;
+  private readonly trees = new Map<string, string>();
+  private readonly capture: CaptureContext;
+
+  constructor(
+    private readonly git: GitRunner,
+    readonly workspace: string,
+    /** The shadow repository (under the state dir); shown to people who want to look inside. */
+    readonly storeDir: string,
+    indexFile: string,
+    readonly runId: string,
+    warn: (msg: string) => void,
+  ) {
+    this.capture = { git, workspace, indexFile, excludeFile: path.join(storeDir, 'info', 'exclude'), warn };
+  }
+
+  /** @internal called once by openSnapshotStore. */
+  async init(excludesChanged: boolean): Promise<void> {
+    const refs = await this.git.text(['for-each-ref', '--format=%(refname)', `refs/greenloop/${this.runId}/`]);
+    for (const r of refs.split('\n')) {
+      const n = Number(r.slice(r.lastIndexOf('/') + 1));
+      if (Number.isInteger(n) && n > this.counter) this.counter = n;
+    }
+    // Files recorded before a new exclude rule would otherwise stay in every later snapshot.
+    if (excludesChanged) await this.untrackIgnored().catch(() => undefined);
+  }
+
+  snapshot(label: string): Promise<SnapshotRef> {
+    return this.serial(async () => {
+      const tree = await captureTree(this.capture);
+      const commit = await writeCommit(this.storeDir, tree, label);
+      const n = ++this.counter;
+      const id = `${this.runId}/${n}`;
+      await this.writeRef(id, commit);
+      this.trees.set(id, tree);
+      return { id, tree };
+    });
+  }
+
+  restore(id: string): Promise<void> {
+    return this.serial(async () => {
+      const target = await this.treeOf(id);
+      // Bringing the index up to date first puts files created since into it (so read-tree removes them),
+      // stores what is about to be overwritten, and lets a one-tree merge touch only entries that differ.
+      await addAll(this.capture);
+      try {
+        await this.git.run(['read-tree', '-m', '-u', target]);
+        return;
+      } catch {
+        // The merge refuses to overwrite untracked files (e.g. a path ignored since the snapshot);
+        // a reset-style read-tree restores the snapshot over them.
+      }
+      try {
+        await this.git.run(['read-tree', '--reset', '-u', target]);
+      } catch (e) {
+        await this.checkStillStored([id]);
+        const why = e instanceof GitError ? e.stderr.trim().split('\n')[0] : String(e);
+        throw new Error(`Restoring snapshot ${id} did not finish (${why}); check the files' permissions and restore again.`);
+      }
+    });
+  }
+
+  changedSince(id: string): Promise<string[]> {
+    return this.serial(async () => {
+      const from = await this.treeOf(id);
+      return this.guard([id], async () => {
+        await addAll(this.capture);
+        const out = await this.git.run(['diff-index', '--cached', '-z', '--name-only', '--no-renames', from]);
+        return splitZ(out.stdout);
+      });
+    });
+  }
+
+  changedBetween(fromId: string, toId: string): Promise<string[]> {
+    return this.serial(() => this.guard([fromId, toId],
+      async () => this.changedTrees(await this.treeOf(fromId), await this.treeOf(toId))));
+  }
+
+  diff(fromId: string, toId: string, paths?: string[]): Promise<string> {
+    return this.serial(() => this.guard([fromId, toId], async () => {
+      const args = ['diff-tree', '-r', '-p', '--no-color', '--no-ext-diff', '--no-textconv', '--no-renames',
+        await this.treeOf(fromId), await this.treeOf(toId)];
+      if (paths && paths.length > 0) args.push('--', ...paths.map(toGitPath));
+      return this.git.text(args);
+    }));
+  }
+
+  readFile(id: string, relPath: string): Promise<Buffer | null> {
+    return this.serial(() => this.guard([id], async () => {
+      const tree = await this.treeOf(id);
+      const rel = toGitPath(relPath);
+      if (!rel || rel.split('/').some((seg) => seg === '' || seg === '.' || seg === '..')) return null;
+      const entry = splitZ((await this.git.run(['ls-tree', '-z', tree, '--', rel])).stdout)[0];
+      const m = entry ? /^\d+ blob ([0-9a-f]+)\t/.exec(entry) : null;
+      if (!m) return null;
+      return (await this.git.run(['cat-file', 'blob', m[1]])).stdout;
+    }));
+  }
+
+  /** The workspace's current tree without keeping a snapshot (what a snapshot taken now would record). */
+  currentTree(): Promise<string> {
+    return this.serial(() => captureTree(this.capture));
+  }
+
+  /** Snapshot ids of a run, oldest first. */
+  listSnapshots(runId: string = this.runId): Promise<string[]> {
+    return this.serial(async () => {
+      const refs = await this.git.text(['for-each-ref', '--format=%(refname)', `refs/greenloop/${runId}/`]);
+      return refs.split('\n').filter(Boolean).map((r) => r.slice('refs/greenloop/'.length))
+        .sort((a, b) => Number(a.split('/')[1]) - Number(b.split('/')[1]));
+    });
+  }
+
+  /** Forgets a run's snapshots and prunes every object no other run (nor the present workspace) uses. */
+  deleteRun(runId: string): Promise<void> {
+    return this.serial(async () => {
+      if (!RUN_ID.test(runId)) throw new Error(`The run id "${runId}" is not usable; nothing was deleted.`);
+      const refs = (await this.git.text(['for-each-ref', '--format=%(refname)', `refs/greenloop/${runId}/`]))
+        .split('\n').filter(Boolean);
+      if (refs.length > 0) {
+        await this.git.run(['update-ref', '--stdin'], { input: refs.map((r) => `delete ${r}\n`).join('') });
+      }
+      for (const id of [...this.trees.keys()]) if (id.startsWith(`${runId}/`)) this.trees.delete(id);
+      await this.git.run(['gc', '--prune=now', '--quiet']);
+    });
+  }
+
+  private async changedTrees(a: string, b: string): Promise<string[]> {
+    if (a === b) return [];
+    const out = await this.git.run(['diff-tree', '-r', '-z', '--name-only', '--no-renames', a, b]);
+    return splitZ(out.stdout);
+  }
+
+  // Another store object on the same folder may have deleted a run whose trees this one still remembers.
+  private async guard<T>(ids: string[], fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (e) {
+      await this.checkStillStored(ids);
+      throw e;
+    }
+  }
+
+  private async checkStillStored(ids: string[]): Promise<void> {
+    for (const id of ids) {
+      if (!this.trees.has(id)) continue;
+      this.trees.delete(id);
+      await this.treeOf(id);
+    }
+  }
+
+  private async treeOf(id: string): Promise<string> {
+    const cached = this.trees.get(id);
+    if (cached) return cached;
+    if (!SNAPSHOT_ID.test(id)) throw new Error(`"${id}" is not a snapshot id of this store; use an id returned by snapshot().`);
+    const r = await this.git.run(['rev-parse', '--verify', '--quiet', `refs/greenloop/${id}^{tree}`], { okCodes: [1] });
+    const tree = r.stdout.toString().trim();
+    if (r.code !== 0 || !tree) {
+      throw new Error(`Snapshot ${id} is not in the store (its run may have been deleted or the store rebuilt); take a new snapshot.`);
+    }
+    this.trees.set(id, tree);
+    return tree;
+  }
+
+  // The ref is ours alone, so a plain file write (what update-ref does, minus a process start) is enough.
+  private async writeRef(id: string, commit: string): Promise<void> {
+    const file = path.join(this.storeDir, 'refs', 'greenloop', ...id.split('/'));
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    await fsp.writeFile(file, `${commit}\n`);
+  }
+
+  private async untrackIgnored(): Promise<void> {
+    const out = await this.git.run(['ls-files', '-z', '--cached', '--ignored', '--exclude-standard']);
+    const paths = splitZ(out.stdout);
+    if (paths.length > 0) {
+      await this.git.run(['update-index', '--force-remove', '-z', '--stdin'], { input: joinZ(paths) });
+    }
+  }
+
+  // One private index per folder: every store object on that folder in this process takes turns with it.
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = (queues.get(this.storeDir) ?? Promise.resolve()).then(fn, fn);
+    queues.set(this.storeDir, next.catch(() => undefined));
+    return next;
+  }
+}
+
+function toGitPath(p: string): string {
+  return p.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
+}

@@ -1,0 +1,74 @@
+// Opens (or creates, or rebuilds) the private bare repository that holds one workspace's snapshots.
+// A store that cannot be read is replaced with a warning: losing old snapshots beats refusing to run.
+import { existsSync, promises as fsp, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { buildExcludeFile } from './excludeRules';
+import { GitRunner } from './gitRunner';
+
+// info/attributes outranks every .gitattributes in the workspace: no eol conversion, no clean/smudge filters
+// (git-lfs and friends would run the user's programs), no ident expansion. Files are stored byte for byte.
+const ATTRIBUTES = '* -text -eol -ident -filter -working-tree-encoding\n';
+const GLOBAL_CONFIG = '# Stands in for ~/.gitconfig when Greenloop runs git.\n[safe]\n\tdirectory = *\n';
+const STALE_LOCK_MS = 60_000;
+
+export interface ShadowRepo {
+  git: GitRunner;
+  gitDir: string;
+  indexFile: string;
+  /** True when the exclude rules differ from the last time this store was opened. */
+  excludesChanged: boolean;
+}
+
+export async function openShadowRepo(
+  workspace: string,
+  gitDir: string,
+  excludes: string[],
+  warn: (msg: string) => void,
+): Promise<ShadowRepo> {
+  await fsp.mkdir(path.dirname(gitDir), { recursive: true });
+  const globalConfig = path.join(path.dirname(gitDir), 'gitconfig');
+  if (!existsSync(globalConfig)) await fsp.writeFile(globalConfig, GLOBAL_CONFIG);
+  const indexFile = path.join(gitDir, 'greenloop.index');
+  const git = new GitRunner({ gitDir, workTree: workspace, indexFile, globalConfig });
+
+  if (existsSync(gitDir) && !(await isValid(git))) {
+    warn(`The snapshot store at ${gitDir} was unreadable and has been rebuilt; earlier snapshots of this folder are gone.`);
+    await fsp.rm(gitDir, { recursive: true, force: true });
+  }
+  if (!existsSync(gitDir)) await git.init();
+
+  await removeStaleLocks(gitDir, warn);
+  const info = path.join(gitDir, 'info');
+  await fsp.mkdir(info, { recursive: true });
+  await fsp.writeFile(path.join(info, 'attributes'), ATTRIBUTES);
+  const excludeText = buildExcludeFile(workspace, excludes);
+  const excludePath = path.join(info, 'exclude');
+  const before = await fsp.readFile(excludePath, 'utf8').catch(() => '');
+  if (before !== excludeText) await fsp.writeFile(excludePath, excludeText);
+  return { git, gitDir, indexFile, excludesChanged: before !== excludeText };
+}
+
+async function isValid(git: GitRunner): Promise<boolean> {
+  try {
+    await git.run(['rev-parse', '--git-dir']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// A crash can leave index.lock behind, which would block every later snapshot. Only old locks are taken:
+// a fresh one may belong to another Greenloop process working on the same folder right now.
+async function removeStaleLocks(gitDir: string, warn: (msg: string) => void): Promise<void> {
+  for (const name of ['greenloop.index.lock', 'packed-refs.lock', 'HEAD.lock', 'config.lock']) {
+    const p = path.join(gitDir, name);
+    try {
+      if (Date.now() - statSync(p).mtimeMs > STALE_LOCK_MS) {
+        await fsp.rm(p, { force: true });
+        warn(`Removed a stale lock file left in the snapshot store by an interrupted run (${name}).`);
+      }
+    } catch {
+      // No such lock: the usual case.
+    }
+  }
+}

@@ -9,7 +9,7 @@ import { RunStore } from '../core/runStore';
 import { toReport } from '../core/report';
 import type { RunState } from '../core/runState';
 import { openSnapshotStore } from '../snapshot/gitSnapshotStore';
-import { defaultStateDir } from '../snapshot/stateDir';
+import { defaultStateDir } from '../shared/stateDir';
 import { newRunId } from '../shared/runId';
 import { buildVerifier, VERIFIER_FLAGS } from './verifierOptions';
 import { actorFromFlags, loopConfigFromFlags } from './fixOptions';

@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { createHash } from 'crypto';
 import type { RunState } from './runState';
+import { canonicalWorkspace, workspaceKey } from '../shared/stateDir';
 
 export interface HistoryIteration {
   n: number;
@@ -55,14 +56,13 @@ export function configHash(state: Pick<RunState, 'actorLabel' | 'config'>): stri
   return sha(JSON.stringify([state.actorLabel, maxIterations, maxTokens, maxMinutes, patience, allowTestEdits])).slice(0, 16);
 }
 
-export function workspaceKey(workspace: string): string {
-  let real = workspace;
+/** History is kept per workspace under the same key as its snapshot store. */
+export function historyKey(workspace: string): string {
   try {
-    real = fs.realpathSync(workspace);
+    return workspaceKey(canonicalWorkspace(workspace));
   } catch {
-    /* a missing folder still gets a stable key */
+    return workspaceKey(path.resolve(workspace)); // a folder that is gone still gets a stable key
   }
-  return sha(real).slice(0, 16);
 }
 
 export function toHistoryRecord(state: RunState): HistoryRecord {
@@ -116,7 +116,7 @@ export class JsonlHistoryStore implements HistoryStore {
   ) {}
 
   static forWorkspace(stateDir: string, workspace: string): JsonlHistoryStore {
-    return new JsonlHistoryStore(path.join(stateDir, 'history', `${workspaceKey(workspace)}.jsonl`));
+    return new JsonlHistoryStore(path.join(stateDir, 'history', `${historyKey(workspace)}.jsonl`));
   }
 
   async append(record: HistoryRecord): Promise<void> {

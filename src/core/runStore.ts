@@ -2,13 +2,13 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { RunState } from './runState';
-import { workspaceKey } from './history';
+import { historyKey } from './history';
 
 export class RunStore {
   private readonly dir: string;
 
   constructor(stateDir: string, workspace: string) {
-    this.dir = path.join(stateDir, 'runs', workspaceKey(workspace));
+    this.dir = path.join(stateDir, 'runs', historyKey(workspace));
   }
 
   async save(state: RunState): Promise<void> {

@@ -10,7 +10,7 @@ import { writeCommit } from './commitObject';
 import { addAll, captureTree, type CaptureContext } from './captureTree';
 import { GitError, joinZ, splitZ, type GitRunner } from './gitRunner';
 import { openShadowRepo } from './shadowRepo';
-import { canonicalWorkspace, defaultStateDir, shadowDirFor } from './stateDir';
+import { canonicalWorkspace, defaultStateDir, shadowDirFor } from '../shared/stateDir';
 
 export interface SnapshotStoreOptions {
   workspace: string;

@@ -15,7 +15,7 @@ import { tempDir, tempProject, treeBytes } from '../support/cli';
 import { alive } from '../support/processes';
 import type { LoopEvent } from '../../../src/core/events';
 import type { HistoryRecord } from '../../../src/core/history';
-import { JsonlHistoryStore, repeatedEscalationWarning, toHistoryRecord, configHash, workspaceKey } from '../../../src/core/history';
+import { JsonlHistoryStore, repeatedEscalationWarning, toHistoryRecord, configHash, historyKey } from '../../../src/core/history';
 
 type Step = (req: ActorRequest) => Promise<string> | string;
 
@@ -143,7 +143,7 @@ describe('loop engine (in-process, real verifier and snapshots)', function () {
       const { e } = await engine(actor);
       await history.append(toHistoryRecord(await e.run(new AbortController().signal)));
     }
-    fs.appendFileSync(path.join(stateDir, 'history', `${workspaceKey(project)}.jsonl`), '{not json\n');
+    fs.appendFileSync(path.join(stateDir, 'history', `${historyKey(project)}.jsonl`), '{not json\n');
     const { records, warnings } = await history.list();
     assert.strictEqual(records.length, 3);
     assert.match(warnings[0], /Skipped 1 unreadable line/);

@@ -1,6 +1,7 @@
 // Reads jest's default reporter: "FAIL file" lines, "● Suite › test" failure blocks and the
 // "Test Suites:" / "Tests:" summary. Verbose tick lists (✓ ✕) are ignored: the ● blocks carry every failure.
 import type { FailingTest, OutputParser, ParseResult } from '../types';
+import { countOf, headAndTail, trimBlankLines } from './textTools';
 
 const FILE_LINE = /^ ?(FAIL|PASS) {1,2}(\S.*?)(?:\s+\(\d[\d.]*\s*m?s\))?\s*$/;
 const HEADER = /^ {2}● (.+)$/;
@@ -17,24 +18,15 @@ interface Block {
   lines: string[];
 }
 
-function countOf(parts: string, word: string): number {
-  const m = new RegExp(`(\\d+) ${word}\\b`).exec(parts);
-  return m ? Number(m[1]) : 0;
-}
-
 /** Drops jest's 4-space block indent and the blank lines around a message. */
 function blockMessage(lines: string[], indent = 4): string {
-  let start = 0;
-  let end = lines.length;
-  while (start < end && lines[start].trim() === '') start++;
-  while (end > start && lines[end - 1].trim() === '') end--;
   const pad = ' '.repeat(indent);
-  const out: string[] = [];
-  for (let i = start; i < end; i++) {
-    const line = lines[i].replace(/\s+$/, '');
-    out.push(line.startsWith(pad) ? line.slice(indent) : line.trimStart());
-  }
-  return out.join('\n');
+  return trimBlankLines(lines)
+    .map((l) => {
+      const line = l.replace(/\s+$/, '');
+      return line.startsWith(pad) ? line.slice(indent) : line.trimStart();
+    })
+    .join('\n');
 }
 
 function parse(text: string): ParseResult {
@@ -129,7 +121,7 @@ function parse(text: string): ParseResult {
 const SAMPLE = 256 * 1024;
 
 function detect(text: string): number {
-  const sample = text.length > 2 * SAMPLE ? text.slice(0, SAMPLE) + '\n' + text.slice(-SAMPLE) : text;
+  const sample = headAndTail(text, SAMPLE);
   let score = 0;
   if (/^Test Suites: .*\d+ total\s*$/m.test(sample)) score += 0.5;
   if (/^Tests: {2,}.*\d+ total\s*$/m.test(sample)) score += 0.2;

@@ -2,6 +2,7 @@
 // numbered failure list after "N failing" names every failure with its full title path, one title a line:
 //   "  1) Suite\n       nested\n         test:" — each deeper title indented two more, the last one ending in ":".
 import type { FailingTest, OutputParser, ParseResult } from '../types';
+import { headAndTail, indentOf } from './textTools';
 
 const PASSING = /^\s*(\d+) passing\b/;
 const FAILING = /^\s*(\d+) failing\s*$/;
@@ -19,7 +20,7 @@ export const mochaParser: OutputParser = {
 };
 
 function detectMocha(text: string): number {
-  const sample = text.length > 131072 ? text.slice(0, 65536) + '\n' + text.slice(-65536) : text;
+  const sample = headAndTail(text, 65536);
   if (/^ {2}\d+ passing \(\d+(?:ms|s|m)\)\s*$/m.test(sample)) return 0.95;
   if (/^ {2}\d+ failing\s*$/m.test(sample)) return 0.85;
   if (/^\s*Exception during run:/m.test(sample)) return 0.8;
@@ -105,10 +106,4 @@ function readEntry(lines: string[], start: number, first: string, out: FailingTe
   // Only trailing space is dropped: assertion diffs align a caret under a column, so inner indentation stays.
   out.push({ id: titles.join(' > '), message: body.join('\n').trim() });
   return i - 1;
-}
-
-function indentOf(line: string): number {
-  let n = 0;
-  while (n < line.length && line[n] === ' ') n++;
-  return n;
 }

@@ -2,6 +2,7 @@
 // same indent closes it, anything else with ✔/✖/﹣ is a leaf. The "✖ failing tests:" recap repeats the failures;
 // it is read only for the file each failure lives in, never counted again.
 import type { FailingTest, OutputParser, ParseResult } from '../types';
+import { headAndTail, indentOf } from './textTools';
 
 const ITEM = /^(\s*)(▶|✔|✖|﹣) (.*)$/;
 const TAIL = /(?: \(\d+(?:\.\d+)?m?s\))?(?: # (SKIP|TODO)\b.*)?$/;
@@ -30,7 +31,7 @@ export const nodeParser: OutputParser = {
 };
 
 function detectNode(text: string): number {
-  const sample = text.length > 131072 ? text.slice(0, 65536) + '\n' + text.slice(-65536) : text;
+  const sample = headAndTail(text, 65536);
   if (/^ℹ tests \d+$/m.test(sample) && /^ℹ pass \d+$/m.test(sample)) return 0.95;
   // node prints sub-millisecond durations; mocha prints whole milliseconds and only for slow tests.
   if (/^\s*[✔✖] .* \(\d+\.\d+ms\)$/m.test(sample)) return 0.7;
@@ -186,10 +187,4 @@ function dedent(block: string[], by: number): string {
     .map((l) => l.slice(Math.min(by, indentOf(l))).replace(/\s+$/, ''))
     .join('\n')
     .trim();
-}
-
-function indentOf(line: string): number {
-  let n = 0;
-  while (n < line.length && line[n] === ' ') n++;
-  return n;
 }

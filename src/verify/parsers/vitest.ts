@@ -2,6 +2,7 @@
 // headers followed by the error) and the "Test Files" / "Tests" summary. The per-file tick tree above them only
 // names leaves, so it is ignored.
 import type { FailingTest, OutputParser, ParseResult } from '../types';
+import { countOf, headAndTail, trimBlankLines } from './textTools';
 
 const SECTION = /^⎯+ (Failed Tests|Failed Suites|Unhandled Errors?|Errors?)(?: \d+)? ⎯+\s*$/;
 const SEPARATOR = /^⎯+(?:\[\d+\/\d+\]⎯*)?\s*$/;
@@ -13,17 +14,8 @@ const NO_TESTS = /^No test files found, exiting with code \d+/;
 
 type Section = 'tests' | 'suites' | 'other' | undefined;
 
-function countOf(parts: string, word: string): number {
-  const m = new RegExp(`(\\d+) ${word}\\b`).exec(parts);
-  return m ? Number(m[1]) : 0;
-}
-
 function trimBlank(lines: string[]): string {
-  let start = 0;
-  let end = lines.length;
-  while (start < end && lines[start].trim() === '') start++;
-  while (end > start && lines[end - 1].trim() === '') end--;
-  return lines.slice(start, end).map((l) => l.replace(/\s+$/, '')).join('\n');
+  return trimBlankLines(lines).map((l) => l.replace(/\s+$/, '')).join('\n');
 }
 
 function parse(text: string): ParseResult {
@@ -122,7 +114,7 @@ function parse(text: string): ParseResult {
 const SAMPLE = 256 * 1024;
 
 function detect(text: string): number {
-  const sample = text.length > 2 * SAMPLE ? text.slice(0, SAMPLE) + '\n' + text.slice(-SAMPLE) : text;
+  const sample = headAndTail(text, SAMPLE);
   let score = 0;
   if (/^\s*Test Files {2,}.*\(\d+\)\s*$/m.test(sample)) score += 0.5;
   if (/^\s*Tests {2,}.*\(\d+\)\s*$/m.test(sample)) score += 0.2;

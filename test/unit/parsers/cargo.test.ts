@@ -1,22 +1,14 @@
 // Expected values come from the workspace in test/fixtures/runners/cargo (which tests fail is decided there),
 // read back from real `cargo test` output captured by test/fixtures/regenerate/cargo.sh.
 import { strict as assert } from 'assert';
-import { readFileSync } from 'fs';
 import { join } from 'path';
-import stripAnsi from 'strip-ansi';
 import { cargoParser } from '../../../src/verify/parsers/cargo';
 import { detectFormat } from '../../../src/verify/parseOutput';
 import type { ParseResult } from '../../../src/verify/types';
+import { ids, messageOf, readCapture } from './support';
 
-const dir = join(__dirname, '..', '..', 'fixtures', 'captured', 'cargo');
-const read = (name: string): string => stripAnsi(readFileSync(join(dir, name), 'utf8'));
+const read = (name: string): string => readCapture('cargo', name);
 const parse = (name: string): ParseResult => cargoParser.parse(read(name));
-const ids = (r: ParseResult): string[] => r.failing.map((f) => f.id).sort();
-function messageOf(r: ParseResult, id: string): string {
-  const f = r.failing.find((x) => x.id === id);
-  assert.ok(f, `no failure with id ${id}`);
-  return f.message;
-}
 
 const MIXED_FAILING = [
   'tests > add > handles_negatives',

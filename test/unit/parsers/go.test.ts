@@ -1,22 +1,14 @@
 // Expected values come from the module in test/fixtures/runners/go (which tests fail is decided there),
 // read back from real `go test` output captured by test/fixtures/regenerate/go.sh. go prints no colours.
 import { strict as assert } from 'assert';
-import { readFileSync } from 'fs';
 import { join } from 'path';
-import stripAnsi from 'strip-ansi';
 import { goParser } from '../../../src/verify/parsers/go';
 import { detectFormat } from '../../../src/verify/parseOutput';
 import type { ParseResult } from '../../../src/verify/types';
+import { ids, messageOf, readCapture } from './support';
 
-const dir = join(__dirname, '..', '..', 'fixtures', 'captured', 'go');
-const read = (name: string): string => stripAnsi(readFileSync(join(dir, name), 'utf8'));
+const read = (name: string): string => readCapture('go', name);
 const parse = (name: string): ParseResult => goParser.parse(read(name));
-const ids = (r: ParseResult): string[] => r.failing.map((f) => f.id).sort();
-function messageOf(r: ParseResult, id: string): string {
-  const f = r.failing.find((x) => x.id === id);
-  assert.ok(f, `no failure with id ${id}`);
-  return f.message;
-}
 
 const MIXED_FAILING = [
   'TestAdd > negatives',

@@ -1,43 +1,10 @@
 // Expected values come from the suites in test/fixtures/runners/jest (which tests fail is decided there),
 // read back from real jest output captured by test/fixtures/regenerate/jest.sh.
 import { strict as assert } from 'assert';
-import { readFileSync, readdirSync } from 'fs';
-import { join } from 'path';
-import stripAnsi from 'strip-ansi';
 import { jestParser } from '../../../src/verify/parsers/jest';
 import { junitParser } from '../../../src/verify/parsers/junit';
-import type { OutputParser, ParseResult, RunnerFormat } from '../../../src/verify/types';
-
-const captured = join(__dirname, '..', '..', 'fixtures', 'captured');
-
-function read(runner: string, name: string): string {
-  return stripAnsi(readFileSync(join(captured, runner, name), 'utf8'));
-}
-
-// Every other OutputParser in src/verify/parsers, so detect() is compared against whatever parsers exist.
-function otherParsers(own: RunnerFormat): OutputParser[] {
-  const dir = join(__dirname, '..', '..', '..', 'src', 'verify', 'parsers');
-  const found: OutputParser[] = [];
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.ts'))) {
-    const mod = require(join(dir, name)) as Record<string, Partial<OutputParser> | undefined>;
-    for (const p of Object.values(mod)) {
-      if (p && typeof p.detect === 'function' && typeof p.parse === 'function' && p.format && p.format !== own) {
-        found.push(p as OutputParser);
-      }
-    }
-  }
-  return found;
-}
-
-function ids(r: ParseResult): string[] {
-  return r.failing.map((f) => f.id).sort();
-}
-
-function messageOf(r: ParseResult, id: string): string {
-  const f = r.failing.find((x) => x.id === id);
-  assert.ok(f, `no failure with id ${id}`);
-  return f.message;
-}
+import type { ParseResult } from '../../../src/verify/types';
+import { ids, messageOf, otherParsers, readCapture, readCaptureRaw } from './support';
 
 const MIXED_FAILING: Array<[string, string]> = [
   ['Calculator > add > handles negatives', 'mixed/calc.test.js'],
@@ -65,12 +32,12 @@ function assertMixed(r: ParseResult): void {
 
 describe('jest default reporter parser', () => {
   it('reads nested, duplicate-named and quoted failures from a multi-file run', () => {
-    const r = jestParser.parse(read('jest', 'default-mixed.txt'));
+    const r = jestParser.parse(readCapture('jest', 'default-mixed.txt'));
     assertMixed(r);
   });
 
   it('keeps a multi-line diff and a thrown TypeError intact in the messages', () => {
-    const r = jestParser.parse(read('jest', 'default-mixed.txt'));
+    const r = jestParser.parse(readCapture('jest', 'default-mixed.txt'));
     const diff = messageOf(r, 'Parser > records > parses a record into an object');
     assert.match(diff, /^expect\(received\)\.toEqual\(expected\) \/\/ deep equality/);
     assert.ok(
@@ -84,19 +51,19 @@ describe('jest default reporter parser', () => {
   });
 
   it('gives the coloured run the same result as its plain twin', () => {
-    const plain = jestParser.parse(read('jest', 'default-mixed.txt'));
-    const colour = jestParser.parse(read('jest', 'default-mixed-color.txt'));
+    const plain = jestParser.parse(readCapture('jest', 'default-mixed.txt'));
+    const colour = jestParser.parse(readCapture('jest', 'default-mixed-color.txt'));
     assertMixed(colour);
     const byId = (r: ParseResult) => [...r.failing].sort((a, b) => a.id.localeCompare(b.id));
     assert.deepEqual(byId(colour), byId(plain));
   });
 
   it('reads the same failures from a --verbose run that lists every test', () => {
-    assertMixed(jestParser.parse(read('jest', 'default-mixed-verbose.txt')));
+    assertMixed(jestParser.parse(readCapture('jest', 'default-mixed-verbose.txt')));
   });
 
   it('reports an all-passing run with its skipped test and no failure', () => {
-    const r = jestParser.parse(read('jest', 'default-allpass.txt'));
+    const r = jestParser.parse(readCapture('jest', 'default-allpass.txt'));
     assert.deepEqual(r.failing, []);
     assert.equal(r.passedCount, 4);
     assert.equal(r.failedCount, 0);
@@ -105,7 +72,7 @@ describe('jest default reporter parser', () => {
   });
 
   it('flags suites that failed to run even though no test failed', () => {
-    const r = jestParser.parse(read('jest', 'default-loaderror.txt'));
+    const r = jestParser.parse(readCapture('jest', 'default-loaderror.txt'));
     assert.equal(r.loadError, true);
     assert.deepEqual(r.failing, []);
     assert.equal(r.passedCount, 1);
@@ -114,7 +81,7 @@ describe('jest default reporter parser', () => {
   });
 
   it('does not double count the "Summary of all failing tests" jest repeats past 20 suites', () => {
-    const text = read('jest', 'default-many.txt');
+    const text = readCapture('jest', 'default-many.txt');
     assert.ok(text.includes('Summary of all failing tests'), 'capture lacks the summary section');
     const r = jestParser.parse(text);
     assert.deepEqual(ids(r), ['Many > adds with a bug', 'Many > multiplies with a bug']);
@@ -133,13 +100,13 @@ describe('jest default reporter parser', () => {
     const others = otherParsers('jest');
     assert.ok(others.some((p) => p.format === 'vitest'), 'the vitest parser is missing from the comparison');
     for (const name of ['default-mixed.txt', 'default-mixed-color.txt', 'default-allpass.txt', 'default-loaderror.txt', 'default-many.txt']) {
-      const text = read('jest', name);
+      const text = readCapture('jest', name);
       const own = jestParser.detect(text);
       assert.ok(own >= 0.8, `${name}: jest scored ${own}`);
       for (const p of others) assert.ok(p.detect(text) < own, `${name}: ${p.format} scored as high as jest`);
     }
     for (const name of ['default-mixed.txt', 'default-loaderror.txt']) {
-      assert.ok(jestParser.detect(read('vitest', name)) < 0.5, `vitest ${name} looks like jest`);
+      assert.ok(jestParser.detect(readCapture('vitest', name)) < 0.5, `vitest ${name} looks like jest`);
     }
   });
 });
@@ -147,7 +114,7 @@ describe('jest default reporter parser', () => {
 // jest-junit with default templates: classname and name are "<describe titles> <test title>" joined by spaces.
 describe('jest-junit XML through junitParser', () => {
   it('reads the failing set and counts of the mixed run', () => {
-    const r = junitParser.parse(readFileSync(join(captured, 'jest', 'junit-mixed.xml'), 'utf8'));
+    const r = junitParser.parse(readCaptureRaw('jest', 'junit-mixed.xml'));
     assert.deepEqual(ids(r), [
       'Calculator add handles negatives',
       'Calculator multiply handles "big" numbers (over 1e6)',
@@ -166,13 +133,13 @@ describe('jest-junit XML through junitParser', () => {
 
   it('sees suites that failed to run when jest-junit is told to report them', () => {
     // With its defaults jest-junit leaves such suites out of the XML entirely (junit-loaderror.xml).
-    const r = junitParser.parse(readFileSync(join(captured, 'jest', 'junit-loaderror-suiteerrors.xml'), 'utf8'));
+    const r = junitParser.parse(readCaptureRaw('jest', 'junit-loaderror-suiteerrors.xml'));
     assert.equal(r.loadError, true);
     assert.equal(r.passedCount, 1);
   });
 
   it('reads an all-passing run', () => {
-    const r = junitParser.parse(readFileSync(join(captured, 'jest', 'junit-allpass.xml'), 'utf8'));
+    const r = junitParser.parse(readCaptureRaw('jest', 'junit-allpass.xml'));
     assert.deepEqual(r.failing, []);
     assert.equal(r.passedCount, 4);
     assert.equal(r.loadError, false);

@@ -2,20 +2,10 @@
 // vitest junit captures are checked in jest.test.ts and vitest.test.ts.) Expected values come from the suites in
 // test/fixtures/runners/mocha.
 import { strict as assert } from 'assert';
-import { readFileSync } from 'fs';
-import { join } from 'path';
 import { junitParser, parseJunitFiles } from '../../../src/verify/parsers/junit';
-import { PARSERS } from '../../../src/verify/parseOutput';
-import type { ParseResult } from '../../../src/verify/types';
+import { assertRanksFirst, failureOf, ids, readCaptureRaw } from './support';
 
-const dir = join(__dirname, '..', '..', 'fixtures', 'captured', 'mocha');
-const read = (name: string) => readFileSync(join(dir, name), 'utf8');
-const ids = (r: ParseResult) => r.failing.map((f) => f.id).sort();
-const failure = (r: ParseResult, id: string) => {
-  const found = r.failing.find((f) => f.id === id);
-  assert.ok(found, `no failing test "${id}" in ${JSON.stringify(ids(r))}`);
-  return found;
-};
+const read = (name: string) => readCaptureRaw('mocha', name);
 
 // mocha xunit: classname = suite titles joined with spaces, name = test title; the ID is both, as written,
 // the same IDs as mocha's TAP reporter gives.
@@ -43,11 +33,11 @@ describe('JUnit XML parser (mocha xunit)', () => {
 
   it('xunit-mixed.xml: multi-line messages are intact and the file is the one mocha reports', () => {
     const r = junitParser.parse(read('xunit-mixed.xml'));
-    const total = failure(r, 'Users explains a wrong total');
+    const total = failureOf(r, 'Users explains a wrong total');
     assert.match(total.message, /^total is wrong\nexpected 8 but the invoice says 7\n\(check the rounding\)\n/);
     assert.match(total.file ?? '', /test\/mixed\/users\.test\.js$/);
-    assert.match(failure(r, 'Users reads a user name').message, /TypeError: Cannot read properties of null \(reading 'name'\)/);
-    assert.match(failure(r, 'Users reads a user name').message, /Context\.<anonymous>/);
+    assert.match(failureOf(r, 'Users reads a user name').message, /TypeError: Cannot read properties of null \(reading 'name'\)/);
+    assert.match(failureOf(r, 'Users reads a user name').message, /Context\.<anonymous>/);
   });
 
   it('xunit-allpass.xml: no failure, no load error', () => {
@@ -73,7 +63,7 @@ describe('JUnit XML parser (mocha xunit)', () => {
   });
 
   it('finds the report after console output printed before it on stdout', () => {
-    const noisy = `${readFileSync(join(dir, 'spec-allpass.txt'), 'utf8')}\n${read('xunit-mixed.xml')}`;
+    const noisy = `${read('spec-allpass.txt')}\n${read('xunit-mixed.xml')}`;
     assert.deepEqual(ids(junitParser.parse(noisy)), MIXED);
   });
 
@@ -93,10 +83,7 @@ describe('JUnit XML parser (mocha xunit)', () => {
   for (const name of ['xunit-mixed.xml', 'xunit-allpass.xml']) {
     it(`${name}: auto detection ranks junit first`, () => {
       const text = read(name);
-      const own = junitParser.detect(text);
-      for (const other of PARSERS.filter((p) => p.format !== 'junit')) {
-        assert.ok(own > other.detect(text), `${other.format} scores ${other.detect(text)}, junit ${own}`);
-      }
+      assertRanksFirst(junitParser, text);
     });
   }
 });

@@ -1,21 +1,11 @@
 // mocha's spec reporter, read back from real output captured by test/fixtures/regenerate/mocha.sh.
 // Expected values come from the suites in test/fixtures/runners/mocha (src/calculator.js is buggy on purpose).
 import { strict as assert } from 'assert';
-import { readFileSync } from 'fs';
-import { join } from 'path';
-import stripAnsi from 'strip-ansi';
 import { mochaParser } from '../../../src/verify/parsers/mocha';
 import { PARSERS } from '../../../src/verify/parseOutput';
-import type { ParseResult } from '../../../src/verify/types';
+import { assertRanksFirst, ids, messageOf, readCapture } from './support';
 
-const dir = join(__dirname, '..', '..', 'fixtures', 'captured', 'mocha');
-const read = (name: string) => stripAnsi(readFileSync(join(dir, name), 'utf8'));
-const ids = (r: ParseResult) => r.failing.map((f) => f.id).sort();
-const messageOf = (r: ParseResult, id: string) => {
-  const found = r.failing.find((f) => f.id === id);
-  assert.ok(found, `no failing test "${id}" in ${JSON.stringify(ids(r))}`);
-  return found.message;
-};
+const read = (name: string) => readCapture('mocha', name);
 
 // By design of test/mixed: two suites share the leaf "handles negatives", one title has quotes and
 // parentheses, one test throws a TypeError, one fails with a three-line message, a before-all hook fails.
@@ -88,10 +78,7 @@ describe('mocha spec parser', () => {
   for (const name of ['spec-mixed.txt', 'spec-mixed-color.txt', 'spec-allpass.txt', 'spec-loaderror.txt']) {
     it(`${name}: auto detection ranks mocha first`, () => {
       const text = read(name);
-      const own = mochaParser.detect(text);
-      for (const other of PARSERS.filter((p) => p.format !== 'mocha')) {
-        assert.ok(own > other.detect(text), `${other.format} scores ${other.detect(text)}, mocha ${own}`);
-      }
+      assertRanksFirst(mochaParser, text);
     });
   }
 

@@ -1,21 +1,10 @@
 // node --test's spec reporter (Node 20), read back from real output captured by test/fixtures/regenerate/node.sh.
 // Expected values come from the suites in test/fixtures/runners/node (src/calculator.js is buggy on purpose).
 import { strict as assert } from 'assert';
-import { readFileSync } from 'fs';
-import { join } from 'path';
-import stripAnsi from 'strip-ansi';
 import { nodeParser } from '../../../src/verify/parsers/node';
-import { PARSERS } from '../../../src/verify/parseOutput';
-import type { ParseResult } from '../../../src/verify/types';
+import { assertRanksFirst, failureOf, ids, readCapture } from './support';
 
-const dir = join(__dirname, '..', '..', 'fixtures', 'captured', 'node');
-const read = (name: string) => stripAnsi(readFileSync(join(dir, name), 'utf8'));
-const ids = (r: ParseResult) => r.failing.map((f) => f.id).sort();
-const failure = (r: ParseResult, id: string) => {
-  const found = r.failing.find((f) => f.id === id);
-  assert.ok(found, `no failing test "${id}" in ${JSON.stringify(ids(r))}`);
-  return found;
-};
+const read = (name: string) => readCapture('node', name);
 
 // By design of test/mixed: suites "add" and "divide" share the leaf "handles negatives"; "parent test" is a
 // test with subtests (only its failing child is listed); Storage's before hook fails, cancelling its test.
@@ -50,16 +39,16 @@ describe('node --test spec parser', () => {
 
   it('spec-mixed.txt: messages are whole and files come from the recap', () => {
     const r = nodeParser.parse(read('spec-mixed.txt'));
-    const total = failure(r, 'Users > explains a wrong total');
+    const total = failureOf(r, 'Users > explains a wrong total');
     assert.match(total.message, /^AssertionError \[ERR_ASSERTION\]: total is wrong\nexpected 8 but the invoice says 7\n\(check the rounding\)\n/);
     assert.equal(total.file, 'test/mixed/users.test.js');
-    const typeError = failure(r, 'Users > reads a user name');
+    const typeError = failureOf(r, 'Users > reads a user name');
     assert.match(typeError.message, /^TypeError \[Error\]: Cannot read properties of null \(reading 'name'\)/);
-    assert.equal(failure(r, 'Calculator > divide > handles negatives').file, 'test/mixed/calculator.test.js');
-    assert.match(failure(r, 'Calculator > divide > handles negatives').message, /-3 !== -4/);
-    assert.doesNotMatch(failure(r, 'Calculator > add > handles negatives').message, /-3 !== -4/);
+    assert.equal(failureOf(r, 'Calculator > divide > handles negatives').file, 'test/mixed/calculator.test.js');
+    assert.match(failureOf(r, 'Calculator > divide > handles negatives').message, /-3 !== -4/);
+    assert.doesNotMatch(failureOf(r, 'Calculator > add > handles negatives').message, /-3 !== -4/);
     // The cancelled test carries the hook error that cancelled it.
-    const cancelled = failure(r, 'Storage > saves a user');
+    const cancelled = failureOf(r, 'Storage > saves a user');
     assert.match(cancelled.message, /cancelled/);
     assert.match(cancelled.message, /Error: database not reachable/);
   });
@@ -97,10 +86,7 @@ describe('node --test spec parser', () => {
   for (const name of ['spec-mixed.txt', 'spec-mixed-color.txt', 'spec-allpass.txt', 'spec-loaderror.txt']) {
     it(`${name}: auto detection ranks node first`, () => {
       const text = read(name);
-      const own = nodeParser.detect(text);
-      for (const other of PARSERS.filter((p) => p.format !== 'node')) {
-        assert.ok(own > other.detect(text), `${other.format} scores ${other.detect(text)}, node ${own}`);
-      }
+      assertRanksFirst(nodeParser, text);
     });
   }
 });
@@ -113,6 +99,6 @@ describe('node --test spec parser on a script that runs node --test twice', () =
     assert.deepEqual(ids(r).filter((id) => !id.endsWith('broken.test.js')), NODE_MIXED);
     assert.equal(r.loadError, true);
     assert.equal(r.passedCount, 6);
-    assert.equal(failure(r, 'Users > prints an invoice').file, 'test/mixed/users.test.js');
+    assert.equal(failureOf(r, 'Users > prints an invoice').file, 'test/mixed/users.test.js');
   });
 });

@@ -1,22 +1,13 @@
 // Expected values come from the suites in test/fixtures/runners/pytest (which tests fail is decided there),
 // read back from real pytest output captured by test/fixtures/regenerate/pytest.sh.
 import { strict as assert } from 'assert';
-import { readFileSync } from 'fs';
-import { join } from 'path';
-import stripAnsi from 'strip-ansi';
 import { pytestParser } from '../../../src/verify/parsers/pytest';
 import { detectFormat } from '../../../src/verify/parseOutput';
 import type { ParseResult } from '../../../src/verify/types';
+import { ids, messageOf, readCapture } from './support';
 
-const dir = join(__dirname, '..', '..', 'fixtures', 'captured', 'pytest');
-const read = (name: string): string => stripAnsi(readFileSync(join(dir, name), 'utf8'));
+const read = (name: string): string => readCapture('pytest', name);
 const parse = (name: string): ParseResult => pytestParser.parse(read(name));
-const ids = (r: ParseResult): string[] => r.failing.map((f) => f.id).sort();
-function messageOf(r: ParseResult, id: string): string {
-  const f = r.failing.find((x) => x.id === id);
-  assert.ok(f, `no failure with id ${id}`);
-  return f.message;
-}
 
 const F = 'tests/test_calc.py';
 const MIXED_FAILING = [
@@ -92,8 +83,8 @@ describe('pytest parser', () => {
   });
 
   it('scores other runners\' output low', () => {
-    const go = stripAnsi(readFileSync(join(dir, '..', 'go', 'v-mixed.txt'), 'utf8'));
-    const cargo = stripAnsi(readFileSync(join(dir, '..', 'cargo', 'mixed.txt'), 'utf8'));
+    const go = readCapture('go', 'v-mixed.txt');
+    const cargo = readCapture('cargo', 'mixed.txt');
     assert.ok(pytestParser.detect(go) < 0.2);
     assert.ok(pytestParser.detect(cargo) < 0.2);
   });

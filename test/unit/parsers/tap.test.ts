@@ -2,26 +2,13 @@
 // node --test's indented subtests (IDs joined " > "), captured by test/fixtures/regenerate/{mocha,node}.sh.
 // Expected values come from the suites in test/fixtures/runners/{mocha,node}.
 import { strict as assert } from 'assert';
-import { readFileSync } from 'fs';
-import { join } from 'path';
-import stripAnsi from 'strip-ansi';
 import { tapParser } from '../../../src/verify/parsers/tap';
 import { nodeParser } from '../../../src/verify/parsers/node';
-import { PARSERS } from '../../../src/verify/parseOutput';
-import type { ParseResult } from '../../../src/verify/types';
-
-const captured = join(__dirname, '..', '..', 'fixtures', 'captured');
-const read = (runner: string, name: string) => stripAnsi(readFileSync(join(captured, runner, name), 'utf8'));
-const ids = (r: ParseResult) => r.failing.map((f) => f.id).sort();
-const failure = (r: ParseResult, id: string) => {
-  const found = r.failing.find((f) => f.id === id);
-  assert.ok(found, `no failing test "${id}" in ${JSON.stringify(ids(r))}`);
-  return found;
-};
+import { assertRanksFirst, failureOf, ids, readCapture } from './support';
 
 describe('TAP parser: mocha --reporter tap (TAP 13, flat)', () => {
   it('tap-mixed.txt: IDs are the titles as written, counts from "# pass"/"# fail" and SKIP directives', () => {
-    const r = tapParser.parse(read('mocha', 'tap-mixed.txt'));
+    const r = tapParser.parse(readCapture('mocha', 'tap-mixed.txt'));
     assert.equal(r.runner, 'tap');
     assert.deepEqual(ids(r), [
       'Calculator add handles negatives',
@@ -40,17 +27,17 @@ describe('TAP parser: mocha --reporter tap (TAP 13, flat)', () => {
   });
 
   it('tap-mixed.txt: messages come whole from the YAML block', () => {
-    const r = tapParser.parse(read('mocha', 'tap-mixed.txt'));
+    const r = tapParser.parse(readCapture('mocha', 'tap-mixed.txt'));
     assert.match(
-      failure(r, 'Users explains a wrong total').message,
+      failureOf(r, 'Users explains a wrong total').message,
       /^AssertionError \[ERR_ASSERTION\]: total is wrong\nexpected 8 but the invoice says 7\n\(check the rounding\)\n/,
     );
-    assert.match(failure(r, 'Users reads a user name').message, /^TypeError: Cannot read properties of null/);
-    assert.match(failure(r, 'Calculator divide handles negatives').message, /-3 !== -4/);
+    assert.match(failureOf(r, 'Users reads a user name').message, /^TypeError: Cannot read properties of null/);
+    assert.match(failureOf(r, 'Calculator divide handles negatives').message, /-3 !== -4/);
   });
 
   it('tap-allpass.txt: no failure, no load error', () => {
-    const r = tapParser.parse(read('mocha', 'tap-allpass.txt'));
+    const r = tapParser.parse(readCapture('mocha', 'tap-allpass.txt'));
     assert.deepEqual(r.failing, []);
     assert.equal(r.passedCount, 2);
     assert.equal(r.failedCount, 0);
@@ -59,7 +46,7 @@ describe('TAP parser: mocha --reporter tap (TAP 13, flat)', () => {
   });
 
   it('tap-loaderror.txt: mocha dies before any test point, a load error', () => {
-    const r = tapParser.parse(read('mocha', 'tap-loaderror.txt'));
+    const r = tapParser.parse(readCapture('mocha', 'tap-loaderror.txt'));
     assert.equal(r.loadError, true);
     assert.deepEqual(r.failing, []);
     assert.equal(r.passedCount, null);
@@ -79,9 +66,9 @@ describe('TAP parser: node --test --test-reporter=tap (indented subtests)', () =
   ].sort();
 
   it('tap-mixed.txt: leaves only, by subtest path; the same failing set as the spec reporter', () => {
-    const r = tapParser.parse(read('node', 'tap-mixed.txt'));
+    const r = tapParser.parse(readCapture('node', 'tap-mixed.txt'));
     assert.deepEqual(ids(r), NODE_MIXED);
-    assert.deepEqual(ids(r), ids(nodeParser.parse(read('node', 'spec-mixed.txt'))));
+    assert.deepEqual(ids(r), ids(nodeParser.parse(readCapture('node', 'spec-mixed.txt'))));
     assert.equal(r.passedCount, 5);
     assert.equal(r.failedCount, 9);
     assert.equal(r.skippedCount, 3);
@@ -89,17 +76,17 @@ describe('TAP parser: node --test --test-reporter=tap (indented subtests)', () =
   });
 
   it('tap-mixed.txt: messages and files come from the YAML block', () => {
-    const r = tapParser.parse(read('node', 'tap-mixed.txt'));
-    const total = failure(r, 'Users > explains a wrong total');
+    const r = tapParser.parse(readCapture('node', 'tap-mixed.txt'));
+    const total = failureOf(r, 'Users > explains a wrong total');
     assert.match(total.message, /^AssertionError: total is wrong\nexpected 8 but the invoice says 7\n\(check the rounding\)\n/);
     assert.match(total.file ?? '', /test\/mixed\/users\.test\.js$/);
-    assert.match(failure(r, 'Users > reads a user name').message, /^TypeError: Cannot read properties of null/);
-    assert.match(failure(r, 'Calculator > divide > handles negatives').message, /-3 !== -4/);
-    assert.match(failure(r, 'Storage > saves a user').message, /cancelled/);
+    assert.match(failureOf(r, 'Users > reads a user name').message, /^TypeError: Cannot read properties of null/);
+    assert.match(failureOf(r, 'Calculator > divide > handles negatives').message, /-3 !== -4/);
+    assert.match(failureOf(r, 'Storage > saves a user').message, /cancelled/);
   });
 
   it('tap-allpass.txt: no failure, no load error', () => {
-    const r = tapParser.parse(read('node', 'tap-allpass.txt'));
+    const r = tapParser.parse(readCapture('node', 'tap-allpass.txt'));
     assert.deepEqual(r.failing, []);
     assert.equal(r.passedCount, 2);
     assert.equal(r.failedCount, 0);
@@ -107,7 +94,7 @@ describe('TAP parser: node --test --test-reporter=tap (indented subtests)', () =
   });
 
   it('tap-loaderror.txt: a file that dies loading is a load error, its SyntaxError in the message', () => {
-    const r = tapParser.parse(read('node', 'tap-loaderror.txt'));
+    const r = tapParser.parse(readCapture('node', 'tap-loaderror.txt'));
     assert.equal(r.loadError, true);
     assert.equal(r.failing.length, 1);
     assert.match(r.failing[0].id, /test\/loaderror\/broken\.test\.js$/);
@@ -117,7 +104,7 @@ describe('TAP parser: node --test --test-reporter=tap (indented subtests)', () =
   });
 
   it('a stream cut off before its plan is a load error', () => {
-    const full = read('node', 'tap-allpass.txt');
+    const full = readCapture('node', 'tap-allpass.txt');
     const cut = full.slice(0, full.indexOf('ok 1 - Calculator'));
     assert.equal(tapParser.parse(full).loadError, false);
     assert.equal(tapParser.parse(cut).loadError, true);
@@ -131,11 +118,8 @@ describe('TAP detection', () => {
   ];
   for (const [runner, name] of files) {
     it(`${runner}/${name}: auto detection ranks tap first`, () => {
-      const text = read(runner, name);
-      const own = tapParser.detect(text);
-      for (const other of PARSERS.filter((p) => p.format !== 'tap')) {
-        assert.ok(own > other.detect(text), `${other.format} scores ${other.detect(text)}, tap ${own}`);
-      }
+      const text = readCapture(runner, name);
+      assertRanksFirst(tapParser, text);
     });
   }
 });

@@ -1,15 +1,13 @@
 // Expected values come from the project in test/fixtures/runners/tsc (its errors are placed there on purpose),
 // read back from real tsc output captured by test/fixtures/regenerate/tsc.sh.
 import { strict as assert } from 'assert';
-import { readFileSync } from 'fs';
 import { join } from 'path';
-import stripAnsi from 'strip-ansi';
 import { tscParser } from '../../../src/verify/parsers/tsc';
 import { detectFormat } from '../../../src/verify/parseOutput';
 import type { ParseResult } from '../../../src/verify/types';
+import { readCapture } from './support';
 
-const dir = join(__dirname, '..', '..', 'fixtures', 'captured', 'tsc');
-const read = (name: string): string => stripAnsi(readFileSync(join(dir, name), 'utf8'));
+const read = (name: string): string => readCapture('tsc', name);
 const parse = (name: string): ParseResult => tscParser.parse(read(name));
 
 const CHAIN =

@@ -1,43 +1,10 @@
 // Expected values come from the suites in test/fixtures/runners/vitest (which tests fail is decided there),
 // read back from real vitest output captured by test/fixtures/regenerate/vitest.sh.
 import { strict as assert } from 'assert';
-import { readFileSync, readdirSync } from 'fs';
-import { join } from 'path';
-import stripAnsi from 'strip-ansi';
 import { vitestParser } from '../../../src/verify/parsers/vitest';
 import { junitParser } from '../../../src/verify/parsers/junit';
-import type { OutputParser, ParseResult, RunnerFormat } from '../../../src/verify/types';
-
-const captured = join(__dirname, '..', '..', 'fixtures', 'captured');
-
-function read(runner: string, name: string): string {
-  return stripAnsi(readFileSync(join(captured, runner, name), 'utf8'));
-}
-
-// Every other OutputParser in src/verify/parsers, so detect() is compared against whatever parsers exist.
-function otherParsers(own: RunnerFormat): OutputParser[] {
-  const dir = join(__dirname, '..', '..', '..', 'src', 'verify', 'parsers');
-  const found: OutputParser[] = [];
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.ts'))) {
-    const mod = require(join(dir, name)) as Record<string, Partial<OutputParser> | undefined>;
-    for (const p of Object.values(mod)) {
-      if (p && typeof p.detect === 'function' && typeof p.parse === 'function' && p.format && p.format !== own) {
-        found.push(p as OutputParser);
-      }
-    }
-  }
-  return found;
-}
-
-function ids(r: ParseResult): string[] {
-  return r.failing.map((f) => f.id).sort();
-}
-
-function messageOf(r: ParseResult, id: string): string {
-  const f = r.failing.find((x) => x.id === id);
-  assert.ok(f, `no failure with id ${id}`);
-  return f.message;
-}
+import type { ParseResult } from '../../../src/verify/types';
+import { ids, messageOf, otherParsers, readCapture, readCaptureRaw } from './support';
 
 const MIXED_FAILING: Array<[string, string]> = [
   ['Calculator > add > handles negatives', 'mixed/calc.test.ts'],
@@ -66,11 +33,11 @@ function assertMixed(r: ParseResult): void {
 
 describe('vitest default reporter parser', () => {
   it('reads nested, duplicate-named and quoted failures from a multi-file run', () => {
-    assertMixed(vitestParser.parse(read('vitest', 'default-mixed.txt')));
+    assertMixed(vitestParser.parse(readCapture('vitest', 'default-mixed.txt')));
   });
 
   it('keeps a multi-line diff and a thrown TypeError intact in the messages', () => {
-    const r = vitestParser.parse(read('vitest', 'default-mixed.txt'));
+    const r = vitestParser.parse(readCapture('vitest', 'default-mixed.txt'));
     const diff = messageOf(r, 'Parser > records > parses a record into an object');
     assert.match(diff, /^AssertionError: expected \{ a: 1, b: 2 \} to deeply equal \{ a: 1, b: 2, c: 3 \}/);
     assert.ok(
@@ -86,15 +53,15 @@ describe('vitest default reporter parser', () => {
   });
 
   it('gives the coloured run the same result as its plain twin', () => {
-    const plain = vitestParser.parse(read('vitest', 'default-mixed.txt'));
-    const colour = vitestParser.parse(read('vitest', 'default-mixed-color.txt'));
+    const plain = vitestParser.parse(readCapture('vitest', 'default-mixed.txt'));
+    const colour = vitestParser.parse(readCapture('vitest', 'default-mixed-color.txt'));
     assertMixed(colour);
     const byId = (r: ParseResult) => [...r.failing].sort((a, b) => a.id.localeCompare(b.id));
     assert.deepEqual(byId(colour), byId(plain));
   });
 
   it('reports an all-passing run with its skipped test and no failure', () => {
-    const r = vitestParser.parse(read('vitest', 'default-allpass.txt'));
+    const r = vitestParser.parse(readCapture('vitest', 'default-allpass.txt'));
     assert.deepEqual(r.failing, []);
     assert.equal(r.passedCount, 4);
     assert.equal(r.failedCount, 0);
@@ -103,7 +70,7 @@ describe('vitest default reporter parser', () => {
   });
 
   it('flags files that failed to load (syntax error, missing import, no test) with no failing test', () => {
-    const r = vitestParser.parse(read('vitest', 'default-loaderror.txt'));
+    const r = vitestParser.parse(readCapture('vitest', 'default-loaderror.txt'));
     assert.equal(r.loadError, true);
     assert.deepEqual(r.failing, []);
     assert.equal(r.passedCount, 1);
@@ -112,7 +79,7 @@ describe('vitest default reporter parser', () => {
   });
 
   it('gives each of several FAIL headers printed over one shared error that error', () => {
-    const r = vitestParser.parse(read('vitest', 'default-grouped.txt'));
+    const r = vitestParser.parse(readCapture('vitest', 'default-grouped.txt'));
     assert.deepEqual(ids(r), ['Config > reads the host', 'Config > reads the port']);
     for (const f of r.failing) {
       assert.equal(f.file, 'grouped/shared.test.ts');
@@ -132,13 +99,13 @@ describe('vitest default reporter parser', () => {
     const others = otherParsers('vitest');
     assert.ok(others.some((p) => p.format === 'jest'), 'the jest parser is missing from the comparison');
     for (const name of ['default-mixed.txt', 'default-mixed-color.txt', 'default-allpass.txt', 'default-loaderror.txt', 'default-grouped.txt']) {
-      const text = read('vitest', name);
+      const text = readCapture('vitest', name);
       const own = vitestParser.detect(text);
       assert.ok(own >= 0.8, `${name}: vitest scored ${own}`);
       for (const p of others) assert.ok(p.detect(text) < own, `${name}: ${p.format} scored as high as vitest`);
     }
     for (const name of ['default-mixed.txt', 'default-loaderror.txt', 'default-many.txt']) {
-      assert.ok(vitestParser.detect(read('jest', name)) < 0.5, `jest ${name} looks like vitest`);
+      assert.ok(vitestParser.detect(readCapture('jest', name)) < 0.5, `jest ${name} looks like vitest`);
     }
   });
 });
@@ -146,7 +113,7 @@ describe('vitest default reporter parser', () => {
 // vitest's junit reporter: classname is the file, name is the title path already joined with " > ".
 describe('vitest junit XML through junitParser', () => {
   it('reads the failing set, counts and messages of the mixed run', () => {
-    const r = junitParser.parse(readFileSync(join(captured, 'vitest', 'junit-mixed.xml'), 'utf8'));
+    const r = junitParser.parse(readCaptureRaw('vitest', 'junit-mixed.xml'));
     assert.deepEqual(ids(r), MIXED_IDS);
     assert.equal(r.failedCount, 6);
     assert.equal(r.passedCount, 5);
@@ -155,14 +122,14 @@ describe('vitest junit XML through junitParser', () => {
   });
 
   it('reads an all-passing run', () => {
-    const r = junitParser.parse(readFileSync(join(captured, 'vitest', 'junit-allpass.xml'), 'utf8'));
+    const r = junitParser.parse(readCaptureRaw('vitest', 'junit-allpass.xml'));
     assert.deepEqual(r.failing, []);
     assert.equal(r.passedCount, 4);
     assert.equal(r.loadError, false);
   });
 
   it('sees the files that failed to load', () => {
-    const r = junitParser.parse(readFileSync(join(captured, 'vitest', 'junit-loaderror.xml'), 'utf8'));
+    const r = junitParser.parse(readCaptureRaw('vitest', 'junit-loaderror.xml'));
     assert.equal(r.loadError, true);
   });
 });

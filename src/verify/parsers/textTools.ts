@@ -1,0 +1,29 @@
+// Small text helpers more than one parser needs. Only helpers whose behaviour is the same everywhere live here:
+// the parsers' dedents differ on purpose (first line, fixed column, common minimum) and stay with their parser.
+
+/** The N of "N word" in a summary line such as "2 failed, 5 passed, 1 todo"; 0 when the word is absent. */
+export function countOf(parts: string, word: string): number {
+  const m = new RegExp(`(\\d+) ${word}\\b`).exec(parts);
+  return m ? Number(m[1]) : 0;
+}
+
+/** Leading spaces of a line (tabs not counted). */
+export function indentOf(line: string): number {
+  let n = 0;
+  while (n < line.length && line[n] === ' ') n++;
+  return n;
+}
+
+/** The lines without the blank lines before the first and after the last non-blank one. */
+export function trimBlankLines(lines: string[]): string[] {
+  let start = 0;
+  let end = lines.length;
+  while (start < end && lines[start].trim() === '') start++;
+  while (end > start && lines[end - 1].trim() === '') end--;
+  return lines.slice(start, end);
+}
+
+/** A huge log is scored on its head and tail only (`size` characters each), where runners print what they are. */
+export function headAndTail(text: string, size: number): string {
+  return text.length > 2 * size ? text.slice(0, size) + '\n' + text.slice(-size) : text;
+}

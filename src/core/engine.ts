@@ -101,7 +101,7 @@ export class LoopEngine {
       warnings: [],
       finishedAt: null,
     };
-    this.events.emit({ type: 'run-started', runId: state.runId, baselineFailing: base.witness.failing.length, baselineDiagnostics: base.witness.diagnostics.length, resumed: false });
+    this.events.emit({ type: 'run-started', runId: state.runId, baselineFailing: base.witness.failing.length, baselineDiagnostics: base.witness.diagnostics.length, resumed: false, state });
     const repeated = witness.green ? null : repeatedEscalationWarning(deps.pastRuns ?? [], configHash(state), base.witness.failing);
     if (repeated) {
       state.warnings.push(repeated);
@@ -130,7 +130,7 @@ export class LoopEngine {
     state.finalState = null;
     state.finishedAt = null;
     await this.resyncCurrent(state, signal);
-    this.events.emit({ type: 'run-started', runId: state.runId, baselineFailing: state.baseline.witness.failing.length, baselineDiagnostics: state.baseline.witness.diagnostics.length, resumed: true });
+    this.events.emit({ type: 'run-started', runId: state.runId, baselineFailing: state.baseline.witness.failing.length, baselineDiagnostics: state.baseline.witness.diagnostics.length, resumed: true, state });
     if (state.current.witness.green) return this.finish(state, { outcome: 'green', reason: null, text: 'The workspace is already green.' });
     return this.loop(state, signal);
   }

@@ -2,7 +2,8 @@
 import type { EscalationReason, IterationRecord, Outcome, RunState, Verdict } from './runState';
 
 export type LoopEvent =
-  | { type: 'run-started'; runId: string; baselineFailing: number; baselineDiagnostics: number; resumed: boolean }
+  /** `state` is the live run state: hosts may read it (never write it) while the run goes on. */
+  | { type: 'run-started'; runId: string; baselineFailing: number; baselineDiagnostics: number; resumed: boolean; state: RunState }
   | { type: 'iteration-started'; n: number; max: number }
   | { type: 'proposal-received'; n: number; tokens: { prompt: number; completion: number }; files: string[] }
   | { type: 'applied'; n: number; files: string[] }

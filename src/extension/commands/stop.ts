@@ -1,0 +1,5 @@
+import type { CommandDeps, CommandHandler } from './commandDeps';
+
+export function stop({ runs }: CommandDeps): CommandHandler {
+  return () => runs.stop();
+}

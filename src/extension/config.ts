@@ -1,0 +1,138 @@
+// The only reader of Greenloop's settings. Each run gets its own copy, read at start, so changing a setting
+// mid-run never changes the running loop; the next run picks it up.
+import * as vscode from 'vscode';
+import type { LoopConfig, OnGiveUp, TscMode } from '../shared/config';
+import { DEFAULT_LOOP_CONFIG, validateLoopConfig } from '../shared/config';
+
+export type ModelProvider = 'vscode-lm' | 'openai-compatible';
+
+export interface ModelSettings {
+  provider: ModelProvider;
+  /** OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1. The key lives in SecretStorage, never here. */
+  baseUrl: string;
+  name: string;
+}
+
+export interface ExtensionSettings {
+  loop: LoopConfig;
+  testCommand: string;
+  tsc: TscMode;
+  model: ModelSettings;
+}
+
+/** A setting a person wrote that Greenloop cannot use; the message names the setting. */
+export class SettingsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SettingsError';
+  }
+}
+
+/** LoopConfig field → setting name, so the core's sentences can name what the person must fix. */
+const SETTING_OF: Record<string, string> = {
+  maxIterations: 'maxIterations',
+  maxTokens: 'maxTokens',
+  maxMinutes: 'maxMinutes',
+  verifyTimeoutS: 'verifyTimeoutSeconds',
+  patience: 'patience',
+  onGiveUp: 'onGiveUp',
+};
+
+type Getter = (key: string) => unknown;
+
+export function settingsFrom(get: Getter): ExtensionSettings {
+  const fix = ' Fix it in Settings (search "greenloop") and run again.';
+  const num = (key: string, fallback: number): number => {
+    const v = get(key);
+    if (v === undefined || v === null) return fallback;
+    if (typeof v !== 'number') throw new SettingsError(`The setting greenloop.${key} must be a number (got ${JSON.stringify(v)}).${fix}`);
+    return v;
+  };
+  const bool = (key: string, fallback: boolean): boolean => {
+    const v = get(key);
+    if (v === undefined || v === null) return fallback;
+    if (typeof v !== 'boolean') throw new SettingsError(`The setting greenloop.${key} must be true or false (got ${JSON.stringify(v)}).${fix}`);
+    return v;
+  };
+  const str = (key: string, fallback: string): string => {
+    const v = get(key);
+    if (v === undefined || v === null) return fallback;
+    if (typeof v !== 'string') throw new SettingsError(`The setting greenloop.${key} must be a string (got ${JSON.stringify(v)}).${fix}`);
+    return v.trim();
+  };
+  const globs = (key: string, fallback: string[]): string[] => {
+    const v = get(key);
+    if (v === undefined || v === null) return [...fallback];
+    if (!Array.isArray(v) || v.some((g) => typeof g !== 'string' || !g.trim())) {
+      throw new SettingsError(`The setting greenloop.${key} must be a list of non-empty glob strings (got ${JSON.stringify(v)}).${fix}`);
+    }
+    return v.map((g: string) => g.trim());
+  };
+  const oneOf = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {
+    const v = str(key, fallback);
+    if (!(allowed as readonly string[]).includes(v)) {
+      throw new SettingsError(`The setting greenloop.${key} must be one of ${allowed.join(', ')} (got ${JSON.stringify(v)}).${fix}`);
+    }
+    return v as T;
+  };
+
+  const loop: LoopConfig = {
+    maxIterations: num('maxIterations', DEFAULT_LOOP_CONFIG.maxIterations),
+    maxTokens: num('maxTokens', DEFAULT_LOOP_CONFIG.maxTokens),
+    maxMinutes: num('maxMinutes', DEFAULT_LOOP_CONFIG.maxMinutes),
+    verifyTimeoutS: num('verifyTimeoutSeconds', DEFAULT_LOOP_CONFIG.verifyTimeoutS),
+    patience: num('patience', DEFAULT_LOOP_CONFIG.patience),
+    onGiveUp: oneOf<OnGiveUp>('onGiveUp', ['keep-best', 'restore-baseline', 'keep-last'], DEFAULT_LOOP_CONFIG.onGiveUp),
+    protectedGlobs: globs('protectedGlobs', DEFAULT_LOOP_CONFIG.protectedGlobs),
+    allowTestEdits: bool('allowTestEdits', DEFAULT_LOOP_CONFIG.allowTestEdits),
+    snapshotExcludes: globs('snapshotExcludes', DEFAULT_LOOP_CONFIG.snapshotExcludes),
+  };
+  const problems = validateLoopConfig(loop);
+  if (problems.length) {
+    const first = problems[0];
+    const field = /^(\w+)/.exec(first)?.[1] ?? '';
+    throw new SettingsError(`The setting greenloop.${SETTING_OF[field] ?? field}${first.slice(field.length)}${fix}`);
+  }
+
+  const model: ModelSettings = {
+    provider: oneOf<ModelProvider>('model.provider', ['vscode-lm', 'openai-compatible'], 'vscode-lm'),
+    baseUrl: str('model.baseUrl', ''),
+    name: str('model.name', ''),
+  };
+  if (model.provider === 'openai-compatible') {
+    if (!/^https?:\/\/[^\s/]+/.test(model.baseUrl)) {
+      throw new SettingsError(`The setting greenloop.model.baseUrl must be an http(s) URL such as http://127.0.0.1:11434/v1 when greenloop.model.provider is "openai-compatible" (got ${JSON.stringify(model.baseUrl)}).${fix}`);
+    }
+    if (!model.name) throw new SettingsError(`The setting greenloop.model.name must name the model (e.g. gpt-4o-mini) when greenloop.model.provider is "openai-compatible".${fix}`);
+  }
+  return {
+    loop,
+    testCommand: str('testCommand', ''),
+    tsc: oneOf<TscMode>('tsc', ['auto', 'on', 'off'], 'auto'),
+    model,
+  };
+}
+
+/** Reads settings per folder (resource scope) and tells listeners when any greenloop.* setting changed. */
+export class ConfigReader implements vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.emitter.event;
+  private readonly sub: vscode.Disposable;
+
+  constructor() {
+    this.sub = vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('greenloop')) this.emitter.fire();
+    });
+  }
+
+  /** A fresh, validated copy; throws SettingsError with one sentence naming the bad setting. */
+  read(folder?: vscode.Uri): ExtensionSettings {
+    const cfg = vscode.workspace.getConfiguration('greenloop', folder);
+    return structuredClone(settingsFrom((key) => cfg.get(key)));
+  }
+
+  dispose(): void {
+    this.sub.dispose();
+    this.emitter.dispose();
+  }
+}

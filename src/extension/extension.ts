@@ -1,0 +1,22 @@
+// Activation builds the services and registers them; nothing runs until a command or the view asks.
+import * as vscode from 'vscode';
+import { registerCommands } from './commands/registerCommands';
+import { ConfigReader } from './config';
+import { RunService } from './runService';
+import { StatusBar } from './statusBar';
+import { TestTerminalHost } from './testTerminal';
+import { registerViews } from './views/registerViews';
+
+export function activate(context: vscode.ExtensionContext): void {
+  const log = vscode.window.createOutputChannel('Greenloop', { log: true });
+  const config = new ConfigReader();
+  const terminals = new TestTerminalHost();
+  const runs = new RunService(context, config, log, terminals);
+  context.subscriptions.push(log, config, terminals, runs, new StatusBar(runs));
+  registerCommands({ context, runs, log });
+  registerViews(context, runs);
+}
+
+export function deactivate(): void {
+  // Disposing the run service (via subscriptions) stops an active run and restores per greenloop.onGiveUp.
+}

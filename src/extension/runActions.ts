@@ -1,0 +1,56 @@
+// What a person can do with a finished run: roll back to its best or baseline state, or keep the workspace.
+// Each acts on the run's saved state and records the change in history.
+import * as vscode from 'vscode';
+import { toHistoryRecord } from '../core/history';
+import type { HistoryRecord } from '../core/history';
+import type { SnapshotStore } from '../core/ports';
+import type { RunFiles } from './runFiles';
+import type { ExtraBudget } from './runServiceApi';
+import { GuardRefusal } from './editorGuards';
+
+export function validateExtra(extra: ExtraBudget): void {
+  if (!Number.isInteger(extra.iterations) || extra.iterations < 1) {
+    throw new GuardRefusal(`The extra budget must grant at least 1 more attempt (got ${String(extra.iterations)}); enter a whole number of attempts.`);
+  }
+  if (!Number.isInteger(extra.tokens) || extra.tokens < 0) {
+    throw new GuardRefusal(`The extra token budget must be 0 or a whole positive number (got ${String(extra.tokens)}).`);
+  }
+  if (typeof extra.minutes !== 'number' || !Number.isFinite(extra.minutes) || extra.minutes < 0) {
+    throw new GuardRefusal(`The extra time budget must be 0 or a positive number of minutes (got ${String(extra.minutes)}).`);
+  }
+}
+
+/** Restores the run's best or baseline snapshot; asks first when files changed since the run ended. Null when declined. */
+export async function rollbackRun(files: RunFiles, store: SnapshotStore, runId: string, to: 'best' | 'baseline'): Promise<HistoryRecord | null> {
+  const state = await files.runs.load(runId);
+  const ref = to === 'best' ? state.best : state.baseline;
+  const since = await store.changedSince(state.current.snapshot);
+  if (since.length) {
+    const shown = since.slice(0, 3).join(', ') + (since.length > 3 ? ` and ${since.length - 3} more` : '');
+    const go = 'Roll back anyway';
+    const answer = await vscode.window.showWarningMessage(
+      `${shown} changed after run ${runId} ended; rolling back to its ${to} state overwrites ${since.length === 1 ? 'that change' : 'those changes'}.`,
+      { modal: true }, go,
+    );
+    if (answer !== go) return null;
+  }
+  await store.restore(ref.snapshot);
+  state.current = { snapshot: ref.snapshot, tree: ref.tree, witness: ref.witness };
+  state.finalState = to;
+  state.warnings.push(`Rolled back to the ${to} state by you at ${new Date().toISOString()}.`);
+  return record(files, state);
+}
+
+export async function acceptRun(files: RunFiles, runId: string): Promise<HistoryRecord> {
+  const state = await files.runs.load(runId);
+  state.finalState = 'last';
+  state.warnings.push(`Accepted as it is by you at ${new Date().toISOString()}.`);
+  return record(files, state);
+}
+
+async function record(files: RunFiles, state: Parameters<typeof toHistoryRecord>[0]): Promise<HistoryRecord> {
+  await files.runs.save(state);
+  const rec = toHistoryRecord(state);
+  await files.history.append(rec);
+  return rec;
+}

@@ -1,0 +1,347 @@
+// Runs the loop inside VS Code: one engine per run from a copy of the settings read at start, progress with
+// Cancel, a watched terminal, persisted state and history, and the escalation panel when the loop gives up.
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import { LoopEngine } from '../core/engine';
+import type { Grant } from '../core/engine';
+import type { LoopEvent } from '../core/events';
+import type { HistoryRecord } from '../core/history';
+import { toHistoryRecord } from '../core/history';
+import type { Actor, Verifier } from '../core/ports';
+import { systemClock } from '../core/retry';
+import type { RunState } from '../core/runState';
+import { openSnapshotStore } from '../snapshot/gitSnapshotStore';
+import type { GitSnapshotStore } from '../snapshot/gitSnapshotStore';
+import type { LoopConfig } from '../shared/config';
+import { newRunId } from '../shared/runId';
+import { progressLine } from '../cli/progressPrinter';
+import type { ConfigReader } from './config';
+import { requireTrust, saveOrRefuse, watchTyping } from './editorGuards';
+import { gatedActor, gatedVerifier, PauseGate } from './pauseGate';
+import { RunFiles } from './runFiles';
+import { pickFolder, prepareRun } from './runSetup';
+import type { ExtraBudget, RunServiceApi, RunView } from './runServiceApi';
+import { foldEvent, newTally } from './runTally';
+import type { RunTally } from './runTally';
+import type { TestTerminalHost } from './testTerminal';
+import { acceptRun, rollbackRun, validateExtra } from './runActions';
+
+type Change = { kind: 'event'; event: LoopEvent; run: RunView } | { kind: 'history'; folder: vscode.Uri };
+
+class ActiveRun implements RunView {
+  state: RunState | undefined;
+  lastEvent: LoopEvent | undefined;
+  readonly controller = new AbortController();
+  readonly gate = new PauseGate();
+  /** The person chose "Continue with my edit": the engine's user-edit stop is resumed automatically. */
+  editAccepted = false;
+  snapshots: GitSnapshotStore | undefined;
+  constructor(readonly folder: vscode.Uri, readonly runId: string, readonly startedAt: number, readonly tally: RunTally) {}
+}
+
+export class RunService implements RunServiceApi {
+  private readonly emitter = new vscode.EventEmitter<Change>();
+  readonly onDidChange = this.emitter.event;
+  private running: ActiveRun | undefined;
+  private newest: ActiveRun | undefined;
+  private readonly viewers = new Map<string, Promise<GitSnapshotStore>>();
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly config: ConfigReader,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly terminals: TestTerminalHost,
+  ) {}
+
+  get active(): RunView | undefined {
+    return this.running;
+  }
+
+  get latest(): RunView | undefined {
+    return this.newest;
+  }
+
+  /** For the status bar: the active run, else the newest of this window. */
+  current(): { folder: vscode.Uri; runId: string; tally: RunTally } | undefined {
+    return this.running ?? this.newest;
+  }
+
+  private get stateDir(): string {
+    return (this.context.storageUri ?? this.context.globalStorageUri).fsPath;
+  }
+
+  private files(folder: vscode.Uri): RunFiles {
+    return new RunFiles(this.stateDir, realpath(folder.fsPath));
+  }
+
+  async start(folder?: vscode.Uri): Promise<void> {
+    if (this.running) {
+      void vscode.window.showInformationMessage(`Greenloop is already running on ${this.running.folder.fsPath}; stop it first ("Greenloop: Stop").`);
+      return;
+    }
+    try {
+      requireTrust();
+      const wf = await pickFolder(this.context.workspaceState, folder);
+      await saveOrRefuse(wf.uri);
+      const settings = this.config.read(wf.uri);
+      const parts = await prepareRun(wf, settings, this.context, () => this.terminals.acquire());
+      this.log.info(`Fix until green on ${parts.cwd}: verifier \`${parts.spec.command}\` (${parts.spec.source}), model ${parts.actor.label}, budgets ${settings.loop.maxIterations} attempts / ${settings.loop.maxTokens} tokens / ${settings.loop.maxMinutes} min`);
+      const past = await this.files(wf.uri).list();
+      past.warnings.forEach((w) => this.log.warn(w));
+      await this.execute(wf.uri, newRunId(), settings.loop, parts.actor, parts.verifier, (engine, signal) => engine.run(signal), undefined, past.records);
+    } catch (err) {
+      this.report(err);
+    }
+  }
+
+  stop(): void {
+    if (!this.running) {
+      void vscode.window.showInformationMessage('No Greenloop run is active.');
+      return;
+    }
+    this.log.info('Stop requested; the engine leaves the workspace per greenloop.onGiveUp.');
+    this.running.gate.resume();
+    this.running.controller.abort();
+  }
+
+  async rollback(folder: vscode.Uri, runId: string, to: 'best' | 'baseline'): Promise<void> {
+    await this.guarded(async () => {
+      const record = await rollbackRun(this.files(folder), await this.viewer(folder), runId, to);
+      if (record) this.afterChange(folder, `Rolled back run ${runId} to its ${to} state.`);
+    });
+  }
+
+  async accept(folder: vscode.Uri, runId: string): Promise<void> {
+    await this.guarded(async () => {
+      await acceptRun(this.files(folder), runId);
+      this.afterChange(folder, `Kept the workspace as it is after run ${runId}.`);
+    });
+  }
+
+  async retryWithHint(folder: vscode.Uri, runId: string, hint: string, extra: ExtraBudget): Promise<void> {
+    await this.guarded(async () => {
+      validateExtra(extra);
+      const files = this.files(folder);
+      const state = await files.runs.load(runId);
+      const wf = await pickFolder(this.context.workspaceState, folder);
+      await saveOrRefuse(wf.uri);
+      const settings = this.config.read(wf.uri);
+      const parts = await prepareRun(wf, settings, this.context, () => this.terminals.acquire());
+      const grant: Grant = { hint, iterations: extra.iterations, tokens: extra.tokens, minutes: extra.minutes };
+      this.log.info(`Retrying run ${runId} with +${extra.iterations} attempts, +${extra.tokens} tokens, +${extra.minutes} min${hint ? ` and the hint "${hint}"` : ''}.`);
+      await this.execute(wf.uri, runId, state.config, parts.actor, parts.verifier, (engine, signal) => engine.resume(state, grant, signal), state);
+    });
+  }
+
+  async history(folder: vscode.Uri): Promise<HistoryRecord[]> {
+    const { records, warnings } = await this.files(folder).list();
+    for (const w of warnings) {
+      this.log.warn(w);
+      void vscode.window.showWarningMessage(w);
+    }
+    return records;
+  }
+
+  async clearHistory(folder: vscode.Uri): Promise<void> {
+    const files = this.files(folder);
+    const { records } = await files.list();
+    const store = await this.viewer(folder);
+    for (const r of records) {
+      if (r.runId === this.running?.runId) continue;
+      await files.runs.delete(r.runId);
+      await store.deleteRun(r.runId).catch((err: Error) => this.log.warn(`Could not delete the snapshots of run ${r.runId}: ${err.message}`));
+    }
+    await files.history.clear();
+    this.log.info(`Cleared the run history of ${folder.fsPath}.`);
+    this.emitter.fire({ kind: 'history', folder });
+  }
+
+  async readSnapshotFile(folder: vscode.Uri, snapshotId: string, relPath: string): Promise<Uint8Array | null> {
+    return (await this.viewer(folder)).readFile(snapshotId, relPath);
+  }
+
+  async diff(folder: vscode.Uri, fromSnapshot: string, toSnapshot: string): Promise<string> {
+    return (await this.viewer(folder)).diff(fromSnapshot, toSnapshot);
+  }
+
+  folders(): readonly vscode.Uri[] {
+    const all = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri);
+    return all.filter((u) => u.toString() === this.running?.folder.toString() || RunFiles.hasHistory(this.stateDir, realpath(u.fsPath)));
+  }
+
+  private async execute(
+    folder: vscode.Uri, runId: string, config: LoopConfig, actor: Actor, verifier: Verifier,
+    go: (engine: LoopEngine, signal: AbortSignal) => Promise<RunState>, resumed?: RunState, pastRuns?: HistoryRecord[],
+  ): Promise<void> {
+    const now = Date.now();
+    const tally = newTally(now, resumed?.limits ?? config);
+    if (resumed) {
+      tally.elapsedBeforeMs = resumed.elapsedBeforeMs + ((resumed.finishedAt ?? now) - resumed.startedAt);
+      tally.tokens = resumed.tokens.prompt + resumed.tokens.completion;
+      tally.iteration = resumed.iterations.length;
+      tally.trend = [resumed.baseline.witness.failing.length + resumed.baseline.witness.diagnostics.length, ...resumed.iterations.map((i) => i.failing.length + i.diagnostics)];
+    }
+    const run = new ActiveRun(folder, runId, now, tally);
+    run.state = resumed;
+    const cwd = realpath(folder.fsPath);
+    run.snapshots = await openSnapshotStore({ workspace: cwd, stateDir: this.stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m) => this.log.warn(m) });
+    const engine = new LoopEngine({ cwd, actor: gatedActor(actor, run.gate), verifier: gatedVerifier(verifier, run.gate), snapshots: run.snapshots, clock: systemClock, config, runId, pastRuns });
+    engine.events.on((e) => this.onEvent(run, e));
+    const typing = watchTyping(folder, (file) => this.pauseFor(run, file), (file, decision) => this.decide(run, file, decision));
+    this.running = run;
+    this.newest = run;
+    void vscode.commands.executeCommand('setContext', 'greenloop.running', true);
+    this.emitter.fire({ kind: 'history', folder });
+
+    let state: RunState | undefined;
+    try {
+      state = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Greenloop', cancellable: true },
+        async (progress, token) => {
+          token.onCancellationRequested(() => this.stop());
+          const off = engine.events.on((e) => {
+            const line = progressLine(e);
+            if (line) progress.report({ message: line.replace(/^greenloop: /, '') });
+          });
+          try {
+            let s = await go(engine, run.controller.signal);
+            // "Continue with my edit": the engine stopped rather than overwrite it; pick it up and go on.
+            while (s.outcome === 'escalated' && s.reason === 'user-edit' && run.editAccepted && !run.controller.signal.aborted) {
+              run.editAccepted = false;
+              s = await engine.resume(s, { hint: '', iterations: 0 }, run.controller.signal);
+            }
+            return s;
+          } finally {
+            off();
+          }
+        },
+      );
+    } catch (err) {
+      run.tally.outcome = 'error';
+      run.tally.phase = 'done';
+      run.tally.finishedAt = Date.now();
+      run.tally.reasonText = (err as Error).message;
+      if (run.controller.signal.aborted) {
+        run.tally.outcome = 'cancelled';
+        this.log.info('Cancelled before the loop started; nothing was changed.');
+      } else {
+        this.report(err);
+      }
+    } finally {
+      typing.dispose();
+      this.running = undefined;
+      void vscode.commands.executeCommand('setContext', 'greenloop.running', false);
+    }
+    if (state) await this.finished(run, state);
+    this.emitter.fire({ kind: 'history', folder });
+  }
+
+  private async finished(run: ActiveRun, state: RunState): Promise<void> {
+    run.state = state;
+    const files = this.files(run.folder);
+    try {
+      await files.runs.save(state);
+      await files.history.append(toHistoryRecord(state));
+    } catch (err) {
+      this.log.error(`Could not save run ${state.runId}: ${(err as Error).message}`);
+    }
+    const attempts = `${state.iterations.length} attempt${state.iterations.length === 1 ? '' : 's'}`;
+    if (state.outcome === 'green') {
+      void vscode.window.showInformationMessage(`Greenloop: all tests pass after ${attempts}.`);
+    } else if (state.outcome === 'escalated') {
+      await vscode.commands.executeCommand('greenloop.openRunPanel', run.folder.toString(), run.runId).then(undefined, (err: Error) => this.log.error(`Could not open the run panel: ${err.message}`));
+    } else if (state.outcome === 'cancelled') {
+      void vscode.window.showInformationMessage(`Greenloop stopped; the workspace was left at the ${state.finalState ?? 'last'} state.`);
+    } else {
+      void vscode.window.showErrorMessage(`Greenloop stopped on an internal error: ${state.reasonText} See the "Greenloop" output for details.`);
+    }
+  }
+
+  private onEvent(run: ActiveRun, e: LoopEvent): void {
+    run.lastEvent = e;
+    foldEvent(run.tally, e, Date.now());
+    if (e.type === 'run-started' || e.type === 'finished') run.state = e.state;
+    const line = progressLine(e);
+    if (line) {
+      const text = line.replace(/^greenloop: /, '');
+      if (e.type === 'warning' || e.type === 'escalated') this.log.warn(text);
+      else this.log.info(text);
+      if (e.type === 'warning') void vscode.window.showWarningMessage(`Greenloop: ${e.message}`);
+    }
+    this.emitter.fire({ kind: 'event', event: e, run });
+  }
+
+  private pauseFor(run: ActiveRun, file: string): void {
+    run.gate.pause();
+    run.tally.paused = true;
+    this.log.warn(`Paused: ${file} is being edited during the run.`);
+    this.emitter.fire({ kind: 'history', folder: run.folder });
+  }
+
+  private decide(run: ActiveRun, file: string, decision: 'stop' | 'continue'): void {
+    run.tally.paused = false;
+    if (decision === 'stop') {
+      this.log.info(`Stopping: you chose to stop while editing ${file}.`);
+      run.controller.abort();
+    } else {
+      this.log.info(`Continuing with your edit of ${file} included.`);
+      run.editAccepted = true;
+    }
+    run.gate.resume();
+    this.emitter.fire({ kind: 'history', folder: run.folder });
+  }
+
+  /** The active run's store when it is on this folder; else one opened for reading. */
+  private viewer(folder: vscode.Uri): Promise<GitSnapshotStore> {
+    if (this.running?.snapshots && this.running.folder.toString() === folder.toString()) return Promise.resolve(this.running.snapshots);
+    const key = folder.toString();
+    let store = this.viewers.get(key);
+    if (!store) {
+      const excludes = this.config.read(folder).loop.snapshotExcludes;
+      store = openSnapshotStore({ workspace: realpath(folder.fsPath), stateDir: this.stateDir, excludes, runId: 'view', onWarning: (m) => this.log.warn(m) });
+      store.catch(() => this.viewers.delete(key));
+      this.viewers.set(key, store);
+    }
+    return store;
+  }
+
+  /** Acting on a saved run while the loop writes files would race with it. */
+  private async guarded(action: () => Promise<void>): Promise<void> {
+    if (this.running) {
+      void vscode.window.showWarningMessage(`Greenloop is running on ${this.running.folder.fsPath}; stop it first ("Greenloop: Stop") and try again.`);
+      return;
+    }
+    try {
+      requireTrust();
+      await action();
+    } catch (err) {
+      this.report(err);
+    }
+  }
+
+  private afterChange(folder: vscode.Uri, message: string): void {
+    this.log.info(message);
+    void vscode.window.showInformationMessage(`Greenloop: ${message}`);
+    this.emitter.fire({ kind: 'history', folder });
+  }
+
+  private report(err: unknown): void {
+    const message = err instanceof Error ? err.message : String(err);
+    this.log.error(message);
+    void vscode.window.showErrorMessage(message);
+  }
+
+  dispose(): void {
+    this.running?.gate.resume();
+    this.running?.controller.abort();
+    this.emitter.dispose();
+  }
+}
+
+function realpath(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
+}

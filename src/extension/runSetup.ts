@@ -1,0 +1,51 @@
+// Everything a run needs before the engine starts: the folder, its settings, its verifier and its model.
+// Each failure ends in one sentence a person can act on.
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import type { Actor } from '../core/ports';
+import type { ExtensionSettings } from './config';
+import { createActor } from './actorFactory';
+import { GuardRefusal } from './editorGuards';
+import { resolveTestSpec } from './testSource';
+import type { TestSpec } from './testSource';
+import { TerminalVerifier } from './terminalVerifier';
+import type { OutputSink } from './terminalVerifier';
+
+const LAST_FOLDER = 'greenloop.lastFolder';
+
+export async function pickFolder(memento: vscode.Memento, given?: vscode.Uri): Promise<vscode.WorkspaceFolder> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  if (given) {
+    const wf = vscode.workspace.getWorkspaceFolder(given);
+    if (!wf) throw new GuardRefusal(`${given.fsPath} is not in an open workspace folder; open it in VS Code and try again.`);
+    return wf;
+  }
+  if (folders.length === 0) throw new GuardRefusal('Greenloop needs an open folder to fix; open one (File › Open Folder) and try again.');
+  if (folders.length === 1) return folders[0];
+  const last = memento.get<string>(LAST_FOLDER);
+  const ordered = [...folders].sort((a, b) => Number(b.uri.toString() === last) - Number(a.uri.toString() === last));
+  const pick = await vscode.window.showQuickPick(
+    ordered.map((f) => ({ label: f.name, description: f.uri.toString() === last ? 'last used' : f.uri.fsPath, folder: f })),
+    { title: 'Greenloop: which folder should go green?' },
+  );
+  if (!pick) throw new GuardRefusal('No folder was chosen, so the run did not start.');
+  await memento.update(LAST_FOLDER, pick.folder.uri.toString());
+  return pick.folder;
+}
+
+export interface RunParts {
+  cwd: string;
+  spec: TestSpec;
+  actor: Actor;
+  verifier: TerminalVerifier;
+}
+
+export async function prepareRun(
+  folder: vscode.WorkspaceFolder, settings: ExtensionSettings, context: vscode.ExtensionContext, sink: () => OutputSink,
+): Promise<RunParts> {
+  const cwd = fs.realpathSync(folder.uri.fsPath);
+  const spec = await resolveTestSpec(folder, settings.testCommand, context.workspaceState);
+  const verifier = new TerminalVerifier({ ...spec, cwd: spec.cwd === folder.uri.fsPath ? cwd : spec.cwd }, settings.tsc, settings.loop.verifyTimeoutS, sink);
+  const actor = await createActor(settings.model, context.globalState, context.secrets);
+  return { cwd, spec, actor, verifier };
+}

@@ -1,0 +1,84 @@
+// What the status bar shows about a run, folded from the engine's events (the engine shares its state only
+// when it finishes). Plain data: no vscode, so it is tested directly.
+import type { LoopEvent } from '../core/events';
+import type { EscalationReason, Outcome } from '../core/runState';
+
+export interface RunTally {
+  startedAt: number;
+  iteration: number;
+  maxIterations: number;
+  maxTokens: number;
+  maxMinutes: number;
+  tokens: number;
+  /** Elapsed time of earlier sessions of a resumed run. */
+  elapsedBeforeMs: number;
+  failing: number | null;
+  diagnostics: number;
+  /** Failing count at the baseline, then after each iteration. */
+  trend: number[];
+  phase: 'verifying-baseline' | 'asking' | 'verifying' | 'done';
+  outcome: Outcome;
+  reason: EscalationReason | null;
+  reasonText: string;
+  finishedAt: number | null;
+  paused: boolean;
+}
+
+export function newTally(startedAt: number, limits: { maxIterations: number; maxTokens: number; maxMinutes: number }): RunTally {
+  return {
+    startedAt, iteration: 0, ...limits, tokens: 0, elapsedBeforeMs: 0, failing: null, diagnostics: 0, trend: [],
+    phase: 'verifying-baseline', outcome: 'running', reason: null, reasonText: '', finishedAt: null, paused: false,
+  };
+}
+
+export function foldEvent(t: RunTally, e: LoopEvent, now: number): void {
+  switch (e.type) {
+    case 'run-started':
+      t.failing = e.baselineFailing;
+      t.diagnostics = e.baselineDiagnostics;
+      if (t.trend.length === 0) t.trend.push(e.baselineFailing + e.baselineDiagnostics);
+      t.outcome = 'running';
+      t.reason = null;
+      t.reasonText = '';
+      t.finishedAt = null;
+      break;
+    case 'iteration-started':
+      t.iteration = e.n;
+      t.maxIterations = e.max;
+      t.phase = 'asking';
+      break;
+    case 'proposal-received':
+      t.tokens += e.tokens.prompt + e.tokens.completion;
+      break;
+    case 'verifying':
+      t.phase = 'verifying';
+      break;
+    case 'verified':
+      t.failing = e.failing;
+      t.diagnostics = e.diagnostics;
+      t.trend.push(e.failing + e.diagnostics);
+      break;
+    case 'escalated':
+      t.reason = e.reason;
+      t.reasonText = e.message;
+      break;
+    case 'finished': {
+      const s = e.state;
+      t.phase = 'done';
+      t.outcome = e.outcome;
+      t.reason = s.reason;
+      t.reasonText = s.reasonText;
+      t.finishedAt = now;
+      t.tokens = s.tokens.prompt + s.tokens.completion;
+      t.iteration = s.iterations.length;
+      t.failing = s.current.witness.failing.length;
+      t.diagnostics = s.current.witness.diagnostics.length;
+      t.maxIterations = s.limits.maxIterations;
+      t.maxTokens = s.limits.maxTokens;
+      t.maxMinutes = s.limits.maxMinutes;
+      break;
+    }
+    default:
+      break;
+  }
+}

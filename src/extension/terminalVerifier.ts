@@ -1,0 +1,42 @@
+// The run's verifier: the workspace's test command (from its test task, setting or package.json) run by the
+// core's CommandVerifier, with its output mirrored live into a terminal.
+import type { Verifier } from '../core/ports';
+import { CommandVerifier } from '../verify/commandVerifier';
+import type { Witness } from '../verify/types';
+import type { TscMode } from '../shared/config';
+import type { TestSpec } from './testSource';
+
+export interface OutputSink {
+  write(text: string): void;
+  writeLine(text: string): void;
+}
+
+export class TerminalVerifier implements Verifier {
+  private readonly inner: CommandVerifier;
+  private runs = 0;
+
+  constructor(private readonly spec: TestSpec, tsc: TscMode, timeoutS: number, private readonly sink: () => OutputSink) {
+    this.inner = new CommandVerifier({
+      cwd: spec.cwd, testCommand: spec.command, env: spec.env, tsc, timeoutMs: timeoutS * 1000,
+      onOutput: (chunk) => this.out?.write(chunk),
+    });
+  }
+
+  private out: OutputSink | undefined;
+
+  async verify(signal?: AbortSignal): Promise<Witness> {
+    this.out = this.sink();
+    this.runs += 1;
+    this.out.writeLine(`\x1b[1m── Greenloop ${this.runs === 1 ? 'baseline' : `check ${this.runs}`}: ${this.spec.command}  (${this.spec.source}, in ${this.spec.cwd})\x1b[0m`);
+    try {
+      const w = await this.inner.verify(signal);
+      const failing = w.failing.length + w.diagnostics.length;
+      const verdict = w.green ? '\x1b[32mgreen\x1b[0m' : `\x1b[31m${w.timedOut ? 'timed out' : `${failing} failing${w.loadError ? ', suite did not load' : ''}`}\x1b[0m`;
+      this.out.writeLine(`── exit code ${w.exitCode ?? w.signal ?? '—'} · ${(w.durationMs / 1000).toFixed(1)} s · ${verdict}\n`);
+      return w;
+    } catch (err) {
+      this.out.writeLine(`\x1b[31m── could not run: ${(err as Error).message}\x1b[0m\n`);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,109 @@
+// The "Loop history" tree: maps historyTreeModel's plain nodes onto vscode.TreeItems and refreshes on run changes.
+import * as vscode from 'vscode';
+import type { HistoryRecord } from '../../core/history';
+import type { RunServiceApi } from '../runServiceApi';
+import type { HistoryNode } from './historyTreeModel';
+import { childrenOf, describeNode, runsNewestFirst } from './historyTreeModel';
+import { folderName, liveRecord } from './runLookup';
+
+const COLLAPSE = {
+  none: vscode.TreeItemCollapsibleState.None,
+  collapsed: vscode.TreeItemCollapsibleState.Collapsed,
+  expanded: vscode.TreeItemCollapsibleState.Expanded,
+} as const;
+/** Engine events arrive several per second while a run is busy; the tree redraws at most this often. */
+const REFRESH_DELAY_MS = 200;
+
+export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<HistoryNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly cache = new Map<string, HistoryRecord[]>();
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+  private timer: NodeJS.Timeout | undefined;
+  /** Set when reading a history failed, shown above the tree. */
+  problem: string | undefined;
+  onProblem: ((message: string | undefined) => void) | undefined;
+
+  constructor(private readonly runs: RunServiceApi) {
+    this.disposables.push(runs.onDidChange((change) => {
+      if (change.kind === 'history') this.cache.delete(change.folder.toString());
+      this.scheduleRefresh();
+    }));
+  }
+
+  scheduleRefresh(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.changed.fire(undefined);
+    }, REFRESH_DELAY_MS);
+  }
+
+  private folders(): vscode.Uri[] {
+    const byKey = new Map<string, vscode.Uri>();
+    for (const f of [...this.runs.folders(), this.runs.active?.folder, this.runs.latest?.folder]) {
+      if (f) byKey.set(f.toString(), f);
+    }
+    return [...byKey.values()];
+  }
+
+  private async records(folder: vscode.Uri): Promise<HistoryRecord[]> {
+    const key = folder.toString();
+    let records = this.cache.get(key);
+    if (!records) {
+      try {
+        records = await this.runs.history(folder);
+        this.setProblem(undefined);
+      } catch (err) {
+        records = [];
+        this.setProblem(`Could not read the run history of ${folderName(folder)}: ${(err as Error).message}`);
+      }
+      this.cache.set(key, records);
+    }
+    const live = liveRecord(this.runs.active, folder) ?? liveRecord(this.runs.latest, folder);
+    return runsNewestFirst(records, live);
+  }
+
+  private setProblem(message: string | undefined): void {
+    if (this.problem === message) return;
+    this.problem = message;
+    this.onProblem?.(message);
+  }
+
+  private async runNodes(folder: vscode.Uri): Promise<HistoryNode[]> {
+    const f = folder.toString();
+    return (await this.records(folder)).map((record): HistoryNode => ({ kind: 'run', folder: f, record }));
+  }
+
+  async getChildren(node?: HistoryNode): Promise<HistoryNode[]> {
+    if (node?.kind === 'folder') return this.runNodes(vscode.Uri.parse(node.folder, true));
+    if (node) return childrenOf(node);
+    const folders = this.folders();
+    // Empty → the manifest's viewsWelcome text; one folder → its runs directly, as most workspaces have one root.
+    if (folders.length === 0) return [];
+    if (folders.length === 1) return this.runNodes(folders[0]);
+    return folders.map((f): HistoryNode => ({ kind: 'folder', folder: f.toString(), name: folderName(f) }));
+  }
+
+  getTreeItem(node: HistoryNode): vscode.TreeItem {
+    const view = describeNode(node, Date.now());
+    const item = new vscode.TreeItem(view.label, COLLAPSE[view.collapsible]);
+    item.id = view.id;
+    item.description = view.description;
+    item.tooltip = view.tooltip;
+    item.contextValue = view.contextValue;
+    if (view.command) item.command = view.command;
+    if (view.resourcePath && (node.kind === 'file')) {
+      item.resourceUri = vscode.Uri.joinPath(vscode.Uri.parse(node.folder, true), view.resourcePath);
+      item.iconPath = vscode.ThemeIcon.File;
+    } else {
+      item.iconPath = new vscode.ThemeIcon(view.icon.id, view.icon.color ? new vscode.ThemeColor(view.icon.color) : undefined);
+    }
+    return item;
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+}

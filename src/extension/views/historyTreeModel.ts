@@ -1,0 +1,205 @@
+// The "Loop history" tree as plain data: which nodes exist, their labels, icons and commands. Pure, so what a person
+// sees in the tree is tested without VS Code; historyTree.ts only maps these onto vscode.TreeItem.
+import type { HistoryIteration, HistoryRecord } from '../../core/history';
+import { explainStop } from './reasonText';
+
+export type HistoryNode =
+  | { kind: 'folder'; folder: string; name: string }
+  | { kind: 'run'; folder: string; record: HistoryRecord }
+  | { kind: 'report'; folder: string; record: HistoryRecord }
+  | { kind: 'iteration'; folder: string; runId: string; iteration: HistoryIteration }
+  | { kind: 'test'; folder: string; runId: string; n: number; test: string }
+  | { kind: 'file'; folder: string; runId: string; iteration: HistoryIteration; file: string }
+  | { kind: 'more'; folder: string; parentId: string; count: number };
+
+export interface NodeIcon {
+  id: string;
+  /** A theme colour id, so icons follow the person's theme. */
+  color?: string;
+}
+
+export interface NodeView {
+  id: string;
+  label: string;
+  description?: string;
+  tooltip?: string;
+  icon: NodeIcon;
+  collapsible: 'none' | 'collapsed' | 'expanded';
+  contextValue: string;
+  command?: { command: string; title: string; arguments: unknown[] };
+  /** Workspace-relative path, for file nodes (lets the file icon theme pick the icon). */
+  resourcePath?: string;
+}
+
+/** A failing suite can list hundreds of tests; the tree shows the first ones and says how many more. */
+export const MAX_TESTS_SHOWN = 50;
+
+const OUTCOME_ICONS: Record<string, NodeIcon> = {
+  running: { id: 'sync~spin' },
+  green: { id: 'pass-filled', color: 'testing.iconPassed' },
+  escalated: { id: 'warning', color: 'list.warningForeground' },
+  cancelled: { id: 'circle-slash', color: 'disabledForeground' },
+  error: { id: 'bug', color: 'errorForeground' },
+};
+
+const VERDICT_ICONS: Record<string, NodeIcon> = {
+  green: { id: 'pass-filled', color: 'testing.iconPassed' },
+  progress: { id: 'check', color: 'charts.green' },
+  'no-progress': { id: 'dash', color: 'charts.yellow' },
+  regression: { id: 'error', color: 'charts.red' },
+  'invalid-proposal': { id: 'circle-slash', color: 'list.warningForeground' },
+};
+
+const VERDICT_LABELS: Record<string, string> = {
+  green: 'green',
+  progress: 'progress',
+  'no-progress': 'no progress',
+  regression: 'regression',
+  'invalid-proposal': 'invalid edit',
+};
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Local time; today's runs show only the time, older ones the date too. */
+export function formatStartTime(ms: number, now: number): string {
+  const d = new Date(ms);
+  const today = new Date(now);
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  if (d.toDateString() === today.toDateString()) return time;
+  if (d.getFullYear() === today.getFullYear()) return `${MONTHS[d.getMonth()]} ${d.getDate()} ${time}`;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${time}`;
+}
+
+export function formatTokens(n: number): string {
+  if (n < 1000) return String(n);
+  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0).replace(/\.0$/, '')}k`;
+  return `${(n / 1_000_000).toFixed(1).replace(/\.0$/, '')}M`;
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${pad(s % 60)}`;
+}
+
+const count = (failing: readonly string[], diagnostics: number) => failing.length + diagnostics;
+
+/** One entry per run, newest first. A resumed run appends a new record under the same id; the last one wins. */
+export function runsNewestFirst(records: readonly HistoryRecord[], live?: HistoryRecord): HistoryRecord[] {
+  const byId = new Map<string, HistoryRecord>();
+  for (const r of records) byId.set(r.runId, r);
+  if (live) byId.set(live.runId, live);
+  return [...byId.values()].sort((a, b) => b.startedAt - a.startedAt);
+}
+
+export function nodeId(node: HistoryNode): string {
+  switch (node.kind) {
+    case 'folder': return node.folder;
+    case 'run': return `${node.folder}|${node.record.runId}`;
+    case 'report': return `${node.folder}|${node.record.runId}|report`;
+    case 'iteration': return `${node.folder}|${node.runId}|${node.iteration.n}`;
+    case 'test': return `${node.folder}|${node.runId}|${node.n}|test|${node.test}`;
+    case 'file': return `${node.folder}|${node.runId}|${node.iteration.n}|file|${node.file}`;
+    case 'more': return `${node.parentId}|more`;
+  }
+}
+
+export function childrenOf(node: HistoryNode): HistoryNode[] {
+  switch (node.kind) {
+    case 'run':
+      return [
+        { kind: 'report', folder: node.folder, record: node.record },
+        ...node.record.iterations.map((iteration): HistoryNode => ({ kind: 'iteration', folder: node.folder, runId: node.record.runId, iteration })),
+      ];
+    case 'iteration': {
+      const { folder, runId, iteration } = node;
+      const tests = iteration.failing.slice(0, MAX_TESTS_SHOWN).map((test): HistoryNode => ({ kind: 'test', folder, runId, n: iteration.n, test }));
+      const hidden = iteration.failing.length - tests.length;
+      const more: HistoryNode[] = hidden > 0 ? [{ kind: 'more', folder, parentId: nodeId(node), count: hidden }] : [];
+      const files = iteration.files.map((file): HistoryNode => ({ kind: 'file', folder, runId, iteration, file }));
+      return [...tests, ...more, ...files];
+    }
+    default:
+      return [];
+  }
+}
+
+function runView(node: Extract<HistoryNode, { kind: 'run' }>, now: number): NodeView {
+  const r = node.record;
+  const why = explainStop(r.outcome, r.reason);
+  const before = count(r.baselineFailing, r.baselineDiagnostics);
+  const after = count(r.finalFailing, r.finalDiagnostics);
+  const tokens = r.tokens.prompt + r.tokens.completion;
+  const tooltip = [
+    `${r.outcome}${r.reason ? ` (${r.reason})` : ''}: ${r.reasonText || why.sentence}`,
+    `Started ${new Date(r.startedAt).toLocaleString()} · ${r.iterations.length} attempt${r.iterations.length === 1 ? '' : 's'} · ${formatTokens(tokens)} tokens · ${r.actor}`,
+    r.finalState ? `Workspace left at the ${r.finalState} state.` : '',
+    ...r.hints.map((h) => `Hint: ${h}`),
+  ].filter(Boolean).join('\n');
+  return {
+    id: nodeId(node),
+    label: why.title,
+    description: `${formatStartTime(r.startedAt, now)} · ${before} → ${after} failing`,
+    tooltip,
+    icon: OUTCOME_ICONS[r.outcome] ?? { id: 'question' },
+    collapsible: r.outcome === 'running' ? 'expanded' : 'collapsed',
+    contextValue: `greenloop.run.${r.outcome}`,
+  };
+}
+
+function iterationView(node: Extract<HistoryNode, { kind: 'iteration' }>): NodeView {
+  const it = node.iteration;
+  const tokens = it.tokens.prompt + it.tokens.completion;
+  const hypothesis = it.hypothesis.trim();
+  return {
+    id: nodeId(node),
+    label: `Attempt ${it.n}: ${VERDICT_LABELS[it.verdict] ?? it.verdict}`,
+    description: `${count(it.failing, it.diagnostics)} failing · ${formatTokens(tokens)} tok · ${formatDuration(it.durationMs)}`,
+    tooltip: [hypothesis ? `Hypothesis: ${hypothesis}` : 'The model gave no hypothesis.', it.note, it.rolledBack ? 'This edit was rolled back.' : '']
+      .filter(Boolean).join('\n\n'),
+    icon: VERDICT_ICONS[it.verdict] ?? { id: 'question' },
+    collapsible: it.failing.length || it.files.length ? 'collapsed' : 'none',
+    contextValue: 'greenloop.iteration',
+  };
+}
+
+export function describeNode(node: HistoryNode, now: number): NodeView {
+  switch (node.kind) {
+    case 'folder':
+      return { id: nodeId(node), label: node.name, icon: { id: 'root-folder' }, collapsible: 'expanded', contextValue: 'greenloop.folder' };
+    case 'run':
+      return runView(node, now);
+    case 'report':
+      return {
+        id: nodeId(node),
+        label: node.record.outcome === 'escalated' ? 'Open escalation report' : 'Open run report',
+        icon: { id: 'preview' },
+        collapsible: 'none',
+        contextValue: 'greenloop.report',
+        command: { command: 'greenloop.openRunPanel', title: 'Open run report', arguments: [node.folder, node.record.runId] },
+      };
+    case 'iteration':
+      return iterationView(node);
+    case 'test':
+      return { id: nodeId(node), label: node.test, tooltip: node.test, icon: { id: 'close', color: 'testing.iconFailed' }, collapsible: 'none', contextValue: 'greenloop.test' };
+    case 'file': {
+      const canDiff = node.iteration.afterSnapshot !== null;
+      return {
+        id: nodeId(node),
+        label: node.file,
+        description: node.iteration.rolledBack ? 'changed, rolled back' : 'changed',
+        tooltip: canDiff ? `Show what attempt ${node.iteration.n} changed in ${node.file}` : `${node.file} (no snapshot to compare)`,
+        icon: { id: 'file' },
+        collapsible: 'none',
+        contextValue: 'greenloop.file',
+        resourcePath: node.file,
+        command: canDiff
+          ? { command: 'greenloop.openIterationDiff', title: 'Show change', arguments: [node.folder, node.runId, node.iteration.n, node.file] }
+          : undefined,
+      };
+    }
+    case 'more':
+      return { id: nodeId(node), label: `…and ${node.count} more failing`, icon: { id: 'ellipsis' }, collapsible: 'none', contextValue: 'greenloop.more' };
+  }
+}

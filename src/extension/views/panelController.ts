@@ -1,0 +1,93 @@
+// The escalation panel's conversation with its webview, without vscode: wait for `ready`, send the run, turn checked
+// messages into run actions one at a time, report the outcome. escalationPanel.ts wires it to a real WebviewPanel.
+import type { ExtraBudgetInput, HostMessage, PanelData } from '../../shared/protocol';
+import { describeGrant, parseWebviewMessage } from '../../shared/protocol';
+
+export interface PanelPorts {
+  post(message: HostMessage): void;
+  /** The run's current data, or a sentence saying why it cannot be shown. */
+  load(): Promise<{ data: PanelData; warning?: string } | { error: string }>;
+  retry(hint: string, extra: ExtraBudgetInput): Promise<void>;
+  rollback(to: 'best' | 'baseline'): Promise<void>;
+  accept(): Promise<void>;
+  close(): void;
+}
+
+export class PanelController {
+  private ready = false;
+  private busy = false;
+  private closed = false;
+
+  constructor(private readonly ports: PanelPorts) {}
+
+  /** A hidden webview is torn down and says `ready` again when shown; nothing is sent in between. */
+  hidden(): void {
+    this.ready = false;
+  }
+
+  dispose(): void {
+    this.closed = true;
+  }
+
+  private post(message: HostMessage): void {
+    if (this.ready && !this.closed) this.ports.post(message);
+  }
+
+  private status(message: string, level: 'info' | 'error' = 'info'): void {
+    this.post({ type: 'status', message, level });
+  }
+
+  async refresh(): Promise<void> {
+    if (!this.ready || this.closed) return;
+    let loaded: Awaited<ReturnType<PanelPorts['load']>>;
+    try {
+      loaded = await this.ports.load();
+    } catch (err) {
+      loaded = { error: (err as Error).message || String(err) };
+    }
+    if ('error' in loaded) {
+      this.status(loaded.error, 'error');
+      return;
+    }
+    this.post({ type: 'show', data: loaded.data });
+    this.post({ type: 'busy', busy: this.busy });
+    if (loaded.warning) this.status(loaded.warning, 'error');
+  }
+
+  /** Everything the webview sends comes through here; unknown or malformed messages are dropped. */
+  async receive(raw: unknown): Promise<void> {
+    const message = parseWebviewMessage(raw);
+    if (!message || this.closed) return;
+    if (message.type === 'ready') {
+      this.ready = true;
+      await this.refresh();
+      return;
+    }
+    if (message.type === 'close') {
+      this.ports.close();
+      return;
+    }
+    // One action at a time: a double click must not roll back twice or start two retries.
+    if (this.busy) return;
+    this.busy = true;
+    this.post({ type: 'busy', busy: true });
+    try {
+      if (message.type === 'retry') {
+        this.status(`Retrying. ${describeGrant(message.extra)}`);
+        await this.ports.retry(message.hint, message.extra);
+      } else if (message.type === 'rollback') {
+        await this.ports.rollback(message.to);
+        this.status(message.to === 'best' ? 'Rolled back to the best state.' : 'Rolled back to the baseline: the workspace is as it was before the run.');
+      } else {
+        await this.ports.accept();
+        this.status('Accepted: the workspace stays as it is now.');
+      }
+    } catch (err) {
+      this.status((err as Error).message || String(err), 'error');
+    } finally {
+      this.busy = false;
+      this.post({ type: 'busy', busy: false });
+      await this.refresh();
+    }
+  }
+}

@@ -1,0 +1,154 @@
+// The escalation panel's typed messages: one map per direction. Both sides validate what they receive, because a
+// webview is a separate process and a message is only data until checked.
+
+/** One point of the failing-count chart; n 0 is the baseline. */
+export interface ChartPoint {
+  n: number;
+  failing: number;
+  verdict: string;
+}
+
+export interface HypothesisItem {
+  n: number;
+  verdict: string;
+  failing: number;
+  hypothesis: string;
+  note: string;
+}
+
+export interface ExtraBudgetInput {
+  iterations: number;
+  tokens: number;
+  minutes: number;
+}
+
+/** Everything the panel shows about one run, computed on the host. */
+export interface PanelData {
+  runId: string;
+  folderName: string;
+  outcome: string;
+  running: boolean;
+  /** Short heading, e.g. "Stuck: no progress". */
+  reasonTitle: string;
+  /** Why the loop stopped, in plain words. */
+  reasonSentence: string;
+  /** What the person can do about it. */
+  advice: string;
+  /** The engine's own sentence with the numbers of this run. */
+  reasonText: string;
+  finalState: string | null;
+  startedAt: number;
+  baselineFailing: number;
+  finalFailing: number;
+  tokensUsed: number;
+  points: ChartPoint[];
+  hypotheses: HypothesisItem[];
+  outputExcerpt: string;
+  /** Unified diff of the best state against the baseline; empty when they are the same. */
+  bestDiff: string;
+  hints: string[];
+  defaultExtra: ExtraBudgetInput;
+}
+
+export interface HostToWebview {
+  show: { data: PanelData };
+  status: { message: string; level: 'info' | 'error' };
+  busy: { busy: boolean };
+}
+
+export interface WebviewToHost {
+  ready: Record<never, never>;
+  retry: { hint: string; extra: ExtraBudgetInput };
+  rollback: { to: 'best' | 'baseline' };
+  accept: Record<never, never>;
+  close: Record<never, never>;
+}
+
+export type HostMessage = { [K in keyof HostToWebview]: { type: K } & HostToWebview[K] }[keyof HostToWebview];
+export type WebviewMessage = { [K in keyof WebviewToHost]: { type: K } & WebviewToHost[K] }[keyof WebviewToHost];
+
+/** A hint is prompt text; a bound keeps a pasted log from eating the token budget. */
+export const MAX_HINT_CHARS = 4000;
+export const MAX_EXTRA = { iterations: 100, tokens: 10_000_000, minutes: 24 * 60 } as const;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isCount(v: unknown, max: number): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max;
+}
+
+/** Returns the extra budget when valid; at least one more attempt, since a grant without one cannot run. */
+export function parseExtraBudget(v: unknown): ExtraBudgetInput | null {
+  if (!isRecord(v)) return null;
+  const { iterations, tokens, minutes } = v;
+  if (!isCount(iterations, MAX_EXTRA.iterations) || iterations < 1) return null;
+  if (!isCount(tokens, MAX_EXTRA.tokens) || !isCount(minutes, MAX_EXTRA.minutes)) return null;
+  return { iterations, tokens, minutes };
+}
+
+/** Checks a message from the webview; anything unknown or malformed is null and must be ignored. */
+export function parseWebviewMessage(raw: unknown): WebviewMessage | null {
+  if (!isRecord(raw) || typeof raw.type !== 'string') return null;
+  switch (raw.type) {
+    case 'ready':
+      return { type: 'ready' };
+    case 'accept':
+      return { type: 'accept' };
+    case 'close':
+      return { type: 'close' };
+    case 'rollback':
+      return raw.to === 'best' || raw.to === 'baseline' ? { type: 'rollback', to: raw.to } : null;
+    case 'retry': {
+      if (typeof raw.hint !== 'string' || raw.hint.length > MAX_HINT_CHARS) return null;
+      const extra = parseExtraBudget(raw.extra);
+      return extra ? { type: 'retry', hint: raw.hint.trim(), extra } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+function isStringArray(v: unknown): v is string[] {
+  return Array.isArray(v) && v.every((s) => typeof s === 'string');
+}
+
+function isPanelData(v: unknown): v is PanelData {
+  if (!isRecord(v)) return false;
+  const strings = ['runId', 'folderName', 'outcome', 'reasonTitle', 'reasonSentence', 'advice', 'reasonText', 'outputExcerpt', 'bestDiff'];
+  const numbers = ['startedAt', 'baselineFailing', 'finalFailing', 'tokensUsed'];
+  return strings.every((k) => typeof v[k] === 'string')
+    && numbers.every((k) => typeof v[k] === 'number')
+    && typeof v.running === 'boolean'
+    && (v.finalState === null || typeof v.finalState === 'string')
+    && Array.isArray(v.points) && v.points.every((p) => isRecord(p) && typeof p.n === 'number' && typeof p.failing === 'number' && typeof p.verdict === 'string')
+    && Array.isArray(v.hypotheses) && v.hypotheses.every((h) => isRecord(h) && typeof h.n === 'number' && typeof h.hypothesis === 'string')
+    && isStringArray(v.hints)
+    && parseExtraBudget(v.defaultExtra) !== null;
+}
+
+/** Checks a message from the host (the webview side of the same contract). */
+export function parseHostMessage(raw: unknown): HostMessage | null {
+  if (!isRecord(raw) || typeof raw.type !== 'string') return null;
+  switch (raw.type) {
+    case 'show':
+      return isPanelData(raw.data) ? { type: 'show', data: raw.data } : null;
+    case 'status':
+      return typeof raw.message === 'string' && (raw.level === 'info' || raw.level === 'error')
+        ? { type: 'status', message: raw.message, level: raw.level }
+        : null;
+    case 'busy':
+      return typeof raw.busy === 'boolean' ? { type: 'busy', busy: raw.busy } : null;
+    default:
+      return null;
+  }
+}
+
+/** The sentence under the budget inputs, so the person sees exactly what Retry grants. */
+export function describeGrant(extra: ExtraBudgetInput): string {
+  const parts = [`${extra.iterations} more attempt${extra.iterations === 1 ? '' : 's'}`];
+  parts.push(extra.tokens > 0 ? `${extra.tokens.toLocaleString('en-US')} more tokens` : 'no extra tokens');
+  parts.push(extra.minutes > 0 ? `${extra.minutes} more minute${extra.minutes === 1 ? '' : 's'}` : 'no extra time');
+  return `This grants ${parts[0]}, ${parts[1]} and ${parts[2]}.`;
+}

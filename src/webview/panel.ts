@@ -1,0 +1,178 @@
+// The escalation panel in the browser: fills the host's HTML shell with a run's data and turns buttons into typed
+// messages. Plain DOM and textContent only; the one piece of markup (the chart) is parsed as SVG, never as HTML.
+import type { ExtraBudgetInput, PanelData, WebviewMessage } from '../shared/protocol';
+import { describeGrant, parseExtraBudget, parseHostMessage } from '../shared/protocol';
+import { chartModel, renderChartSvg } from './failingChart';
+import { classifyDiff } from './diffLines';
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const post = (message: WebviewMessage) => vscode.postMessage(message);
+
+function el<T extends HTMLElement = HTMLElement>(id: string): T {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`The panel is missing #${id}.`);
+  return found as T;
+}
+
+const ui = {
+  app: el('app'),
+  heading: el('heading'),
+  meta: el('run-meta'),
+  reason: el('reason'),
+  reasonDetail: el('reason-detail'),
+  advice: el('advice'),
+  hints: el('hints'),
+  chart: el('chart'),
+  form: el<HTMLFormElement>('retry-form'),
+  hint: el<HTMLTextAreaElement>('hint'),
+  iterations: el<HTMLInputElement>('extra-iterations'),
+  tokens: el<HTMLInputElement>('extra-tokens'),
+  minutes: el<HTMLInputElement>('extra-minutes'),
+  grant: el('grant-summary'),
+  retry: el<HTMLButtonElement>('retry'),
+  rollbackBest: el<HTMLButtonElement>('rollback-best'),
+  rollbackBaseline: el<HTMLButtonElement>('rollback-baseline'),
+  accept: el<HTMLButtonElement>('accept'),
+  close: el<HTMLButtonElement>('close'),
+  status: el('status'),
+  diff: el('diff'),
+  hypotheses: el('hypotheses'),
+  output: el('output'),
+};
+
+let current: PanelData | undefined;
+let busy = false;
+/** Budget fields are filled with defaults once per run, so a live update never overwrites what the person typed. */
+let defaultsFor: string | undefined;
+
+function setText(node: HTMLElement, text: string): void {
+  node.textContent = text;
+}
+
+function make(tag: string, className: string, text: string): HTMLElement {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  node.textContent = text;
+  return node;
+}
+
+function readExtra(): ExtraBudgetInput | null {
+  const num = (input: HTMLInputElement) => (input.value.trim() === '' ? Number.NaN : Number(input.value));
+  return parseExtraBudget({ iterations: num(ui.iterations), tokens: num(ui.tokens), minutes: num(ui.minutes) });
+}
+
+function updateGrant(): void {
+  const extra = readExtra();
+  const invalid = extra === null;
+  ui.grant.textContent = invalid
+    ? 'Enter at least 1 attempt, and whole numbers of 0 or more for tokens and minutes.'
+    : describeGrant(extra);
+  ui.grant.classList.toggle('error', invalid);
+  for (const input of [ui.iterations, ui.tokens, ui.minutes]) input.setAttribute('aria-invalid', String(invalid && !input.checkValidity()));
+  ui.retry.disabled = busy || invalid || !!current?.running;
+}
+
+function updateButtons(): void {
+  const running = !!current?.running;
+  for (const b of [ui.rollbackBest, ui.rollbackBaseline, ui.accept]) b.disabled = busy || running;
+  ui.app.setAttribute('aria-busy', String(busy));
+  updateGrant();
+}
+
+function renderChart(data: PanelData): void {
+  const svg = new DOMParser().parseFromString(renderChartSvg(chartModel(data.points)), 'image/svg+xml').documentElement;
+  ui.chart.replaceChildren(document.importNode(svg, true));
+}
+
+function renderDiff(data: PanelData): void {
+  if (!data.bestDiff.trim()) {
+    ui.diff.replaceChildren(make('span', 'muted', 'No change: the best state is the baseline.'));
+    return;
+  }
+  const { lines, omitted } = classifyDiff(data.bestDiff);
+  const nodes = lines.map((l) => make('span', `line ${l.kind}`, `${l.text}\n`));
+  if (omitted) nodes.push(make('span', 'line meta', `… ${omitted} more lines not shown.\n`));
+  ui.diff.replaceChildren(...nodes);
+}
+
+function renderHypotheses(data: PanelData): void {
+  if (!data.hypotheses.length) {
+    ui.hypotheses.replaceChildren(make('li', 'muted', 'No attempts were made.'));
+    return;
+  }
+  ui.hypotheses.replaceChildren(...data.hypotheses.map((h) => {
+    const li = document.createElement('li');
+    li.value = h.n;
+    li.append(make('span', `verdict ${h.verdict}`, `${h.verdict} · ${h.failing} failing`));
+    li.append(make('p', 'hypothesis', h.hypothesis || 'The model gave no hypothesis.'));
+    if (h.note) li.append(make('p', 'note muted', h.note));
+    return li;
+  }));
+}
+
+function render(data: PanelData): void {
+  current = data;
+  const title = data.running ? `Greenloop is running on ${data.folderName}` : `Greenloop: ${data.reasonTitle}`;
+  setText(ui.heading, title);
+  document.title = title;
+  setText(ui.meta, `${data.folderName} · run ${data.runId} · started ${new Date(data.startedAt).toLocaleString()} · `
+    + `${data.baselineFailing} → ${data.finalFailing} failing · ${data.tokensUsed.toLocaleString('en-US')} tokens`
+    + (data.finalState ? ` · workspace at the ${data.finalState} state` : ''));
+  setText(ui.reason, data.reasonSentence);
+  ui.reason.dataset.outcome = data.outcome;
+  setText(ui.reasonDetail, data.reasonText);
+  setText(ui.advice, data.advice);
+  ui.hints.replaceChildren(...data.hints.map((h) => make('li', '', `Hint given: ${h}`)));
+  renderChart(data);
+  renderDiff(data);
+  renderHypotheses(data);
+  setText(ui.output, data.outputExcerpt || '(no output captured)');
+  if (defaultsFor !== data.runId) {
+    defaultsFor = data.runId;
+    ui.iterations.value = String(data.defaultExtra.iterations);
+    ui.tokens.value = String(data.defaultExtra.tokens);
+    ui.minutes.value = String(data.defaultExtra.minutes);
+  }
+  updateButtons();
+}
+
+function setStatus(message: string, level: 'info' | 'error'): void {
+  ui.status.textContent = message;
+  ui.status.classList.toggle('error', level === 'error');
+}
+
+ui.form.addEventListener('submit', (e) => {
+  e.preventDefault();
+  const extra = readExtra();
+  if (!extra || busy || current?.running) {
+    updateGrant();
+    return;
+  }
+  post({ type: 'retry', hint: ui.hint.value, extra });
+});
+for (const input of [ui.iterations, ui.tokens, ui.minutes]) input.addEventListener('input', updateGrant);
+ui.rollbackBest.addEventListener('click', () => post({ type: 'rollback', to: 'best' }));
+ui.rollbackBaseline.addEventListener('click', () => post({ type: 'rollback', to: 'baseline' }));
+ui.accept.addEventListener('click', () => post({ type: 'accept' }));
+ui.close.addEventListener('click', () => post({ type: 'close' }));
+
+window.addEventListener('message', (event: MessageEvent) => {
+  const message = parseHostMessage(event.data);
+  if (!message) return;
+  if (message.type === 'show') render(message.data);
+  else if (message.type === 'status') setStatus(message.message, message.level);
+  else {
+    busy = message.busy;
+    updateButtons();
+  }
+});
+
+updateGrant();
+post({ type: 'ready' });

@@ -1,0 +1,86 @@
+import * as assert from 'assert';
+import { fake } from './support/fakeVscode';
+import { ConfigReader, SettingsError } from '../../../src/extension/config';
+import { DEFAULT_LOOP_CONFIG } from '../../../src/shared/config';
+
+describe('extension settings', () => {
+  beforeEach(() => fake.reset());
+
+  it('gives the core defaults when nothing is set', () => {
+    const s = new ConfigReader().read();
+    assert.deepStrictEqual(s.loop, DEFAULT_LOOP_CONFIG);
+    assert.strictEqual(s.tsc, 'auto');
+    assert.strictEqual(s.testCommand, '');
+    assert.deepStrictEqual(s.model, { provider: 'vscode-lm', baseUrl: '', name: '' });
+  });
+
+  it('reads every budget and option a person set', () => {
+    const values: Record<string, unknown> = {
+      maxIterations: 3, maxTokens: 5000, maxMinutes: 2, verifyTimeoutSeconds: 40, patience: 4, onGiveUp: 'restore-baseline',
+      protectedGlobs: ['spec/**'], allowTestEdits: true, snapshotExcludes: ['tmp/**'], testCommand: ' pytest -q ', tsc: 'off',
+      'model.provider': 'openai-compatible', 'model.baseUrl': 'http://127.0.0.1:9/v1', 'model.name': 'm',
+    };
+    for (const [k, v] of Object.entries(values)) fake.settings.set(`greenloop.${k}`, v);
+    const s = new ConfigReader().read();
+    assert.deepStrictEqual(s.loop, {
+      maxIterations: 3, maxTokens: 5000, maxMinutes: 2, verifyTimeoutS: 40, patience: 4, onGiveUp: 'restore-baseline',
+      protectedGlobs: ['spec/**'], allowTestEdits: true, snapshotExcludes: ['tmp/**'],
+    });
+    assert.strictEqual(s.testCommand, 'pytest -q');
+    assert.strictEqual(s.tsc, 'off');
+    assert.deepStrictEqual(s.model, { provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', name: 'm' });
+  });
+
+  const bad: [string, unknown, RegExp][] = [
+    ['maxIterations', 0, /^The setting greenloop\.maxIterations must be a whole number of at least 1 \(got 0\)\./],
+    ['maxIterations', '8', /^The setting greenloop\.maxIterations must be a number \(got "8"\)\./],
+    ['verifyTimeoutSeconds', -1, /^The setting greenloop\.verifyTimeoutSeconds must be a positive number of seconds/],
+    ['maxTokens', -5, /^The setting greenloop\.maxTokens must be 0 \(no limit\)/],
+    ['onGiveUp', 'panic', /^The setting greenloop\.onGiveUp must be one of keep-best, restore-baseline, keep-last \(got "panic"\)\./],
+    ['protectedGlobs', 'src/**', /^The setting greenloop\.protectedGlobs must be a list of non-empty glob strings/],
+    ['tsc', 'yes', /^The setting greenloop\.tsc must be one of auto, on, off/],
+    ['allowTestEdits', 'true', /^The setting greenloop\.allowTestEdits must be true or false/],
+  ];
+  for (const [key, value, sentence] of bad) {
+    it(`refuses greenloop.${key} = ${JSON.stringify(value)} with one sentence naming the setting`, () => {
+      fake.settings.set(`greenloop.${key}`, value);
+      assert.throws(() => new ConfigReader().read(), (err: Error) => {
+        assert.ok(err instanceof SettingsError);
+        assert.match(err.message, sentence);
+        assert.match(err.message, /Fix it in Settings \(search "greenloop"\) and run again\.$/);
+        return true;
+      });
+    });
+  }
+
+  it('needs a base URL and a model name for an OpenAI-compatible endpoint', () => {
+    fake.settings.set('greenloop.model.provider', 'openai-compatible');
+    assert.throws(() => new ConfigReader().read(), /greenloop\.model\.baseUrl must be an http\(s\) URL/);
+    fake.settings.set('greenloop.model.baseUrl', 'http://localhost:11434/v1');
+    assert.throws(() => new ConfigReader().read(), /greenloop\.model\.name must name the model/);
+  });
+
+  it('hands each run its own copy, so a later change does not reach a running loop', () => {
+    fake.settings.set('greenloop.protectedGlobs', ['a/**']);
+    const reader = new ConfigReader();
+    const first = reader.read();
+    fake.settings.set('greenloop.maxIterations', 2);
+    first.loop.protectedGlobs.push('mutated');
+    const second = reader.read();
+    assert.strictEqual(first.loop.maxIterations, 8);
+    assert.strictEqual(second.loop.maxIterations, 2);
+    assert.deepStrictEqual(second.loop.protectedGlobs, ['a/**']);
+  });
+
+  it('tells listeners only about changes to greenloop settings', () => {
+    const reader = new ConfigReader();
+    let fired = 0;
+    reader.onDidChange(() => fired++);
+    fake.configListeners.fire({ affectsConfiguration: (s) => s === 'editor' });
+    fake.configListeners.fire({ affectsConfiguration: (s) => s === 'greenloop' });
+    assert.strictEqual(fired, 1);
+    reader.dispose();
+    fake.configListeners.fire({ affectsConfiguration: (s) => s === 'greenloop' });
+    assert.strictEqual(fired, 1);
+  });
+});

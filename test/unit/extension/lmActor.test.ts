@@ -1,0 +1,104 @@
+import * as assert from 'assert';
+import { CancellationError, LanguageModelChatMessage, LanguageModelError } from './support/fakeVscode';
+import { LmActor } from '../../../src/extension/lmActor';
+import { ActorError } from '../../../src/core/ports';
+import type { ActorRequest } from '../../../src/core/ports';
+import type * as vscode from 'vscode';
+
+interface Token { isCancellationRequested: boolean; onCancellationRequested(l: () => void): { dispose(): void } }
+
+/** A chat model that counts one token per word and answers with scripted chunks (or a scripted failure). */
+class FakeChatModel {
+  readonly id = 'fake-1';
+  readonly vendor = 'test';
+  readonly family = 'fake';
+  readonly version = '1';
+  readonly name = 'Fake Model';
+  maxInputTokens = 10_000;
+  sent: LanguageModelChatMessage[][] = [];
+  lastToken: Token | undefined;
+  counted: string[] = [];
+  constructor(private readonly answer: string[] | Error, private readonly slow = false) {}
+
+  async countTokens(input: string | LanguageModelChatMessage): Promise<number> {
+    const text = typeof input === 'string' ? input : input.content;
+    this.counted.push(text);
+    return text.split(/\s+/).filter(Boolean).length;
+  }
+
+  async sendRequest(messages: LanguageModelChatMessage[], _opts: unknown, token: Token) {
+    this.sent.push(messages);
+    this.lastToken = token;
+    if (this.answer instanceof Error) throw this.answer;
+    const chunks = this.answer;
+    const slow = this.slow;
+    return {
+      text: (async function* () {
+        for (const c of chunks) {
+          if (slow) await new Promise((r) => setTimeout(r, 20));
+          if (token.isCancellationRequested) throw new CancellationError();
+          yield c;
+        }
+      })(),
+    };
+  }
+}
+
+function request(signal = new AbortController().signal): ActorRequest {
+  return { prompt: 'fix the failing test please', system: 'you edit code', iteration: 1, cwd: '/tmp', signal };
+}
+
+const actorFor = (m: FakeChatModel) => new LmActor(m as unknown as vscode.LanguageModelChat);
+
+describe('vscode.lm actor', () => {
+  it('sends the instructions and prompt, returns the whole answer and counts tokens with the model', async () => {
+    const model = new FakeChatModel(['Here is ', 'the fix: ', 'a b c']);
+    const actor = actorFor(model);
+    assert.strictEqual(actor.label, 'vscode-lm:test/fake-1');
+    const res = await actor.propose(request());
+    assert.deepStrictEqual(res, { kind: 'text', text: 'Here is the fix: a b c', usage: { prompt: 8, completion: 7 } });
+    assert.strictEqual(model.sent[0].length, 1);
+    assert.strictEqual(model.sent[0][0].content, 'you edit code\n\nfix the failing test please');
+  });
+
+  it('refuses, without sending, a prompt larger than the model accepts', async () => {
+    const model = new FakeChatModel(['x']);
+    model.maxInputTokens = 5;
+    await assert.rejects(actorFor(model).propose(request()), (err: Error) => {
+      assert.ok(err instanceof ActorError && err.kind === 'fatal');
+      assert.match(err.message, /The prompt \(8 tokens\) is larger than Fake Model's input limit \(5\)/);
+      return true;
+    });
+    assert.strictEqual(model.sent.length, 0);
+  });
+
+  const cases: [string, Error, 'fatal' | 'transient', RegExp][] = [
+    ['no permission', LanguageModelError.NoPermissions('denied'), 'fatal', /Greenloop may not use Fake Model: allow it when VS Code asks/],
+    ['model gone', LanguageModelError.NotFound('gone'), 'fatal', /no longer available; choose another with "Greenloop: Select model"/],
+    ['rate limit', LanguageModelError.Blocked('quota exceeded'), 'transient', /refused the request for now \(rate limit or quota\): quota exceeded/],
+    ['context too long', new Error('Message exceeds token limit'), 'fatal', /rejected the prompt as too large/],
+    ['network blip', new Error('socket hang up'), 'transient', /Fake Model failed: socket hang up/],
+  ];
+  for (const [what, error, kind, message] of cases) {
+    it(`maps ${what} to a ${kind} ActorError`, async () => {
+      await assert.rejects(actorFor(new FakeChatModel(error)).propose(request()), (err: Error) => {
+        assert.ok(err instanceof ActorError, `${err.name}: ${err.message}`);
+        assert.strictEqual(err.kind, kind);
+        assert.match(err.message, message);
+        return true;
+      });
+    });
+  }
+
+  it('cancels the model request when the run is stopped and reports an abort, not a failure', async () => {
+    const model = new FakeChatModel(['a ', 'b ', 'c ', 'd ', 'e '], true);
+    const controller = new AbortController();
+    const pending = actorFor(model).propose(request(controller.signal));
+    setTimeout(() => controller.abort(), 30);
+    await assert.rejects(pending, (err: Error) => {
+      assert.strictEqual(err.name, 'AbortError');
+      return true;
+    });
+    assert.strictEqual(model.lastToken?.isCancellationRequested, true);
+  });
+});

@@ -1,0 +1,290 @@
+// A small stand-in for the parts of the `vscode` module the host adapters use, so they run in plain mocha.
+// Installing it makes `require('vscode')` resolve here; tests script the answers a person or VS Code would give.
+import Module = require('module');
+import * as path from 'path';
+
+type Listener<T> = (e: T) => unknown;
+
+export class Disposable {
+  constructor(private readonly fn: () => void = () => undefined) {}
+  static from(...items: { dispose(): unknown }[]): Disposable {
+    return new Disposable(() => items.forEach((d) => d.dispose()));
+  }
+  dispose(): void {
+    this.fn();
+  }
+}
+
+export class EventEmitter<T> {
+  private listeners = new Set<Listener<T>>();
+  readonly event = (listener: Listener<T>): Disposable => {
+    this.listeners.add(listener);
+    return new Disposable(() => this.listeners.delete(listener));
+  };
+  fire(e: T): void {
+    for (const l of [...this.listeners]) l(e);
+  }
+  dispose(): void {
+    this.listeners.clear();
+  }
+}
+
+export class Uri {
+  private constructor(readonly scheme: string, readonly fsPath: string) {}
+  static file(p: string): Uri {
+    return new Uri('file', path.resolve(p));
+  }
+  static parse(s: string): Uri {
+    return new Uri('file', s.replace(/^file:\/\//, ''));
+  }
+  get path(): string {
+    return this.fsPath;
+  }
+  toString(): string {
+    return `file://${this.fsPath}`;
+  }
+}
+
+export class ThemeColor {
+  constructor(readonly id: string) {}
+}
+
+export class MarkdownString {
+  constructor(public value = '') {}
+  appendMarkdown(s: string): this {
+    this.value += s;
+    return this;
+  }
+}
+
+export enum StatusBarAlignment { Left = 1, Right = 2 }
+
+export class CancellationError extends Error {
+  constructor() {
+    super('Canceled');
+    this.name = 'Canceled';
+  }
+}
+
+export class CancellationTokenSource {
+  private readonly emitter = new EventEmitter<void>();
+  readonly token = { isCancellationRequested: false, onCancellationRequested: this.emitter.event };
+  cancel(): void {
+    if (this.token.isCancellationRequested) return;
+    this.token.isCancellationRequested = true;
+    this.emitter.fire();
+  }
+  dispose(): void {
+    this.emitter.dispose();
+  }
+}
+
+export class LanguageModelError extends Error {
+  constructor(message: string, readonly code: string) {
+    super(message);
+    this.name = 'LanguageModelError';
+  }
+  static NoPermissions(message = 'no permission'): LanguageModelError {
+    return new LanguageModelError(message, 'NoPermissions');
+  }
+  static Blocked(message = 'blocked'): LanguageModelError {
+    return new LanguageModelError(message, 'Blocked');
+  }
+  static NotFound(message = 'not found'): LanguageModelError {
+    return new LanguageModelError(message, 'NotFound');
+  }
+}
+
+export class LanguageModelChatMessage {
+  constructor(readonly role: number, readonly content: string) {}
+  static User(content: string): LanguageModelChatMessage {
+    return new LanguageModelChatMessage(1, content);
+  }
+  static Assistant(content: string): LanguageModelChatMessage {
+    return new LanguageModelChatMessage(2, content);
+  }
+}
+
+export class TaskGroup {
+  static readonly Test = new TaskGroup('test', 'Test');
+  static readonly Build = new TaskGroup('build', 'Build');
+  isDefault?: boolean;
+  constructor(readonly id: string, readonly label: string) {}
+}
+
+export enum TaskScope { Global = 1, Workspace = 2 }
+
+export class ShellExecution {
+  commandLine?: string;
+  command?: string;
+  args?: string[];
+  constructor(commandOrLine: string, argsOrOptions?: string[] | ShellExecutionOptions, options?: ShellExecutionOptions) {
+    if (Array.isArray(argsOrOptions)) {
+      this.command = commandOrLine;
+      this.args = argsOrOptions;
+      this.options = options;
+    } else {
+      this.commandLine = commandOrLine;
+      this.options = argsOrOptions;
+    }
+  }
+  options?: ShellExecutionOptions;
+}
+interface ShellExecutionOptions { cwd?: string; env?: Record<string, string>; executable?: string; shellArgs?: string[] }
+
+export class ProcessExecution {
+  constructor(readonly process: string, readonly args: string[] = [], readonly options?: { cwd?: string; env?: Record<string, string> }) {}
+}
+
+export class CustomExecution {
+  constructor(readonly callback: unknown) {}
+}
+
+export interface FakeTask {
+  name: string;
+  source: string;
+  group?: TaskGroup;
+  scope?: unknown;
+  execution?: unknown;
+  definition: { type: string };
+}
+
+export function testTask(name: string, execution: unknown, opts: { isDefault?: boolean; scope?: unknown; source?: string } = {}): FakeTask {
+  const group = new TaskGroup('test', 'Test');
+  if (opts.isDefault) group.isDefault = true;
+  return { name, source: opts.source ?? 'Workspace', group, scope: opts.scope ?? TaskScope.Workspace, execution, definition: { type: 'shell' } };
+}
+
+export class FakeMemento {
+  private readonly data = new Map<string, unknown>();
+  get<T>(key: string, fallback?: T): T | undefined {
+    return this.data.has(key) ? (this.data.get(key) as T) : fallback;
+  }
+  update(key: string, value: unknown): Promise<void> {
+    if (value === undefined) this.data.delete(key);
+    else this.data.set(key, value);
+    return Promise.resolve();
+  }
+  keys(): readonly string[] {
+    return [...this.data.keys()];
+  }
+}
+
+export class FakeStatusBarItem {
+  text = '';
+  tooltip: unknown;
+  name: string | undefined;
+  command: unknown;
+  backgroundColor: ThemeColor | undefined;
+  accessibilityInformation: { label: string } | undefined;
+  visible = false;
+  show(): void {
+    this.visible = true;
+  }
+  hide(): void {
+    this.visible = false;
+  }
+  dispose(): void {
+    this.visible = false;
+  }
+}
+
+/** What the fake "person" and "VS Code" answer; tests set these and read the recorded calls. */
+export const fake = {
+  settings: new Map<string, unknown>(),
+  tasks: [] as FakeTask[],
+  /** Answers to showQuickPick in order; a function picks from the items. */
+  quickPicks: [] as ((items: { label: string }[]) => unknown)[],
+  quickPickCalls: [] as { label: string; description?: string }[][],
+  messages: [] as { level: string; text: string }[],
+  statusItems: [] as FakeStatusBarItem[],
+  chatModels: [] as unknown[],
+  configListeners: new EventEmitter<{ affectsConfiguration(section: string): boolean }>(),
+  workspaceFolders: [] as { uri: Uri; name: string; index: number }[],
+  reset(): void {
+    this.settings.clear();
+    this.tasks = [];
+    this.quickPicks = [];
+    this.quickPickCalls = [];
+    this.messages = [];
+    this.statusItems = [];
+    this.chatModels = [];
+    this.workspaceFolders = [];
+    this.configListeners = new EventEmitter();
+  },
+};
+
+function configuration(section: string) {
+  return {
+    get<T>(key: string, fallback?: T): T | undefined {
+      const full = `${section}.${key}`;
+      return fake.settings.has(full) ? (fake.settings.get(full) as T) : fallback;
+    },
+  };
+}
+
+export const vscodeFake = {
+  Disposable, EventEmitter, Uri, ThemeColor, MarkdownString, StatusBarAlignment, CancellationError, CancellationTokenSource,
+  LanguageModelError, LanguageModelChatMessage, TaskGroup, TaskScope, ShellExecution, ProcessExecution, CustomExecution,
+  workspace: {
+    getConfiguration: (section: string) => configuration(section),
+    onDidChangeConfiguration: (l: Listener<{ affectsConfiguration(section: string): boolean }>) => fake.configListeners.event(l),
+    get workspaceFolders() {
+      return fake.workspaceFolders;
+    },
+    isTrusted: true,
+  },
+  window: {
+    createStatusBarItem: () => {
+      const item = new FakeStatusBarItem();
+      fake.statusItems.push(item);
+      return item;
+    },
+    showQuickPick: async (items: { label: string; description?: string }[]) => {
+      fake.quickPickCalls.push(items);
+      const next = fake.quickPicks.shift();
+      return next ? next(items) : undefined;
+    },
+    showErrorMessage: async (text: string) => {
+      fake.messages.push({ level: 'error', text });
+      return undefined;
+    },
+    showWarningMessage: async (text: string) => {
+      fake.messages.push({ level: 'warning', text });
+      return undefined;
+    },
+    showInformationMessage: async (text: string) => {
+      fake.messages.push({ level: 'info', text });
+      return undefined;
+    },
+  },
+  tasks: {
+    fetchTasks: async () => fake.tasks,
+  },
+  lm: {
+    selectChatModels: async () => fake.chatModels,
+  },
+  env: { language: 'en' },
+};
+
+let installed = false;
+
+/** Makes `require('vscode')` return the fake; idempotent. Call before importing any src/extension module. */
+export function installFakeVscode(): typeof fake {
+  if (installed) return fake;
+  installed = true;
+  const id = require.resolve(__filename);
+  const M = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
+  const original = M._resolveFilename;
+  M._resolveFilename = function (request: string, ...rest: unknown[]) {
+    if (request === 'vscode') return `${id}#vscode`;
+    return original.call(this, request, ...rest);
+  };
+  const cached = new Module(`${id}#vscode`);
+  cached.exports = vscodeFake;
+  cached.loaded = true;
+  require.cache[`${id}#vscode`] = cached;
+  return fake;
+}
+
+installFakeVscode();

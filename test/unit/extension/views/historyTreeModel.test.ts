@@ -1,0 +1,133 @@
+import * as assert from 'assert';
+import {
+  MAX_TESTS_SHOWN, childrenOf, describeNode, formatDuration, formatStartTime, formatTokens, runsNewestFirst,
+} from '../../../../src/extension/views/historyTreeModel';
+import type { HistoryNode } from '../../../../src/extension/views/historyTreeModel';
+import { iteration, record } from './records';
+
+const FOLDER = 'file:///ws';
+const NOW = new Date(2024, 4, 6, 18, 0).getTime();
+
+function runNode(r = record()): Extract<HistoryNode, { kind: 'run' }> {
+  return { kind: 'run', folder: FOLDER, record: r };
+}
+
+describe('history tree model', () => {
+  const escalated = record({
+    iterations: [
+      iteration(1, { verdict: 'progress', failing: ['Cart > tax'], files: ['src/cart.ts'], hypothesis: 'Totals ignored quantity.', tokens: { prompt: 9000, completion: 3400 }, durationMs: 65_000 }),
+      iteration(2, { verdict: 'regression', failing: ['Cart > tax', 'Cart > total'], files: ['src/cart.ts', 'src/tax.ts'], rolledBack: true, note: 'Broke Cart > total; rolled back.' }),
+      iteration(3, { verdict: 'invalid-proposal', failing: ['Cart > tax'], afterSnapshot: null }),
+    ],
+    tokens: { prompt: 20_000, completion: 5_000 },
+  });
+
+  it('shows a run with its outcome icon, reason, start time and failing before → after', () => {
+    const view = describeNode(runNode(escalated), NOW);
+    assert.strictEqual(view.label, 'Stuck: no progress');
+    assert.strictEqual(view.description, '14:03 · 3 → 1 failing');
+    assert.deepStrictEqual(view.icon, { id: 'warning', color: 'list.warningForeground' });
+    assert.strictEqual(view.collapsible, 'collapsed');
+    assert.strictEqual(view.contextValue, 'greenloop.run.escalated');
+    assert.match(view.tooltip ?? '', /^escalated \(stagnation\): No progress in the last 2 attempts/);
+    assert.match(view.tooltip ?? '', /3 attempts · 25k tokens · scripted/);
+  });
+
+  it('gives each outcome its own icon and keeps a running run expanded', () => {
+    const icons = ['green', 'escalated', 'cancelled', 'error', 'running'].map((outcome) => describeNode(runNode(record({ outcome, reason: null })), NOW).icon.id);
+    assert.deepStrictEqual(icons, ['pass-filled', 'warning', 'circle-slash', 'bug', 'sync~spin']);
+    assert.strictEqual(new Set(icons).size, icons.length);
+    assert.strictEqual(describeNode(runNode(record({ outcome: 'running' })), NOW).collapsible, 'expanded');
+    assert.strictEqual(describeNode(runNode(record({ outcome: 'green', reason: null })), NOW).label, 'Green');
+  });
+
+  it('lists a report entry first, then one node per attempt', () => {
+    const kids = childrenOf(runNode(escalated));
+    assert.deepStrictEqual(kids.map((k) => k.kind), ['report', 'iteration', 'iteration', 'iteration']);
+    const report = describeNode(kids[0], NOW);
+    assert.strictEqual(report.label, 'Open escalation report');
+    assert.deepStrictEqual(report.command, { command: 'greenloop.openRunPanel', title: 'Open run report', arguments: [FOLDER, 'run-1'] });
+  });
+
+  it('describes attempts with verdict icon, failing count, tokens, duration and the hypothesis as tooltip', () => {
+    const [, first, second, third] = childrenOf(runNode(escalated)).map((k) => describeNode(k, NOW));
+    assert.strictEqual(first.label, 'Attempt 1: progress');
+    assert.strictEqual(first.description, '1 failing · 12k tok · 1:05');
+    assert.match(first.tooltip ?? '', /^Hypothesis: Totals ignored quantity\./);
+    assert.strictEqual(first.icon.id, 'check');
+    assert.strictEqual(second.label, 'Attempt 2: regression');
+    assert.deepStrictEqual(second.icon, { id: 'error', color: 'charts.red' });
+    assert.match(second.tooltip ?? '', /The model gave no hypothesis\.[\s\S]*Broke Cart > total[\s\S]*rolled back/);
+    assert.strictEqual(third.label, 'Attempt 3: invalid edit');
+    assert.strictEqual(third.description, '1 failing · 1.2k tok · 4.2s');
+  });
+
+  it('puts failing tests and changed files under an attempt; a changed file opens its diff', () => {
+    const second = childrenOf(runNode(escalated))[2];
+    const kids = childrenOf(second);
+    assert.deepStrictEqual(kids.map((k) => describeNode(k, NOW).label), ['Cart > tax', 'Cart > total', 'src/cart.ts', 'src/tax.ts']);
+    const file = describeNode(kids[3], NOW);
+    assert.deepStrictEqual(file.command, { command: 'greenloop.openIterationDiff', title: 'Show change', arguments: [FOLDER, 'run-1', 2, 'src/tax.ts'] });
+    assert.strictEqual(file.description, 'changed, rolled back');
+    assert.strictEqual(file.resourcePath, 'src/tax.ts');
+    assert.deepStrictEqual(describeNode(kids[0], NOW).icon, { id: 'close', color: 'testing.iconFailed' });
+  });
+
+  it('offers no diff for an attempt that applied nothing', () => {
+    const it3 = iteration(3, { afterSnapshot: null, files: ['src/x.ts'] });
+    const file = describeNode({ kind: 'file', folder: FOLDER, runId: 'r', iteration: it3, file: 'src/x.ts' }, NOW);
+    assert.strictEqual(file.command, undefined);
+  });
+
+  it('caps the failing tests shown under an attempt and says how many more', () => {
+    const failing = Array.from({ length: MAX_TESTS_SHOWN + 7 }, (_, i) => `T ${i}`);
+    const kids = childrenOf({ kind: 'iteration', folder: FOLDER, runId: 'r', iteration: iteration(1, { failing, files: ['a.ts'] }) });
+    assert.strictEqual(kids.length, MAX_TESTS_SHOWN + 2);
+    assert.strictEqual(describeNode(kids[MAX_TESTS_SHOWN], NOW).label, '…and 7 more failing');
+    assert.strictEqual(kids[MAX_TESTS_SHOWN + 1].kind, 'file');
+  });
+
+  it('gives every node a unique, stable id so expansion survives refreshes', () => {
+    const ids: string[] = [];
+    const walk = (n: HistoryNode) => {
+      ids.push(describeNode(n, NOW).id);
+      childrenOf(n).forEach(walk);
+    };
+    walk(runNode(escalated));
+    assert.strictEqual(new Set(ids).size, ids.length);
+    const again: string[] = [];
+    const walk2 = (n: HistoryNode) => {
+      again.push(describeNode(n, NOW).id);
+      childrenOf(n).forEach(walk2);
+    };
+    walk2(runNode(structuredClone(escalated)));
+    assert.deepStrictEqual(again, ids);
+  });
+
+  it('orders runs newest first, one entry per run id, the live run replacing its stored record', () => {
+    const old = record({ runId: 'a', startedAt: 1000 });
+    const first = record({ runId: 'b', startedAt: 2000, outcome: 'escalated' });
+    const resumed = record({ runId: 'b', startedAt: 2000, outcome: 'green' });
+    const live = record({ runId: 'c', startedAt: 3000, outcome: 'running' });
+    assert.deepStrictEqual(runsNewestFirst([old, first, resumed], live).map((r) => `${r.runId}:${r.outcome}`), ['c:running', 'b:green', 'a:escalated']);
+    const liveB = record({ runId: 'b', startedAt: 2000, outcome: 'running' });
+    assert.deepStrictEqual(runsNewestFirst([old, first], liveB).map((r) => `${r.runId}:${r.outcome}`), ['b:running', 'a:escalated']);
+  });
+
+  it('formats start times, tokens and durations compactly', () => {
+    assert.strictEqual(formatStartTime(new Date(2024, 4, 6, 9, 5).getTime(), NOW), '09:05');
+    assert.strictEqual(formatStartTime(new Date(2024, 0, 15, 23, 59).getTime(), NOW), 'Jan 15 23:59');
+    assert.strictEqual(formatStartTime(new Date(2023, 11, 31, 8, 0).getTime(), NOW), '2023-12-31 08:00');
+    assert.deepStrictEqual([0, 999, 1200, 12_345, 200_000, 1_500_000].map(formatTokens), ['0', '999', '1.2k', '12k', '200k', '1.5M']);
+    assert.deepStrictEqual([400, 4200, 59_940, 60_000, 134_000].map(formatDuration), ['0.4s', '4.2s', '59.9s', '1:00', '2:14']);
+  });
+
+  it('survives records with unknown outcomes or verdicts read back from disk', () => {
+    const odd = record({ outcome: 'exploded', reason: 'gremlins', iterations: [iteration(1, { verdict: 'weird' })] });
+    const view = describeNode(runNode(odd), NOW);
+    assert.strictEqual(view.icon.id, 'question');
+    assert.strictEqual(view.label, 'Stopped');
+    const it = describeNode(childrenOf(runNode(odd))[1], NOW);
+    assert.strictEqual(it.label, 'Attempt 1: weird');
+  });
+});

@@ -1,0 +1,53 @@
+import * as assert from 'assert';
+import { buildPanelData, defaultExtraBudget } from '../../../../src/extension/views/panelData';
+import { iteration, record } from './records';
+
+describe('escalation panel data', () => {
+  const r = record({
+    baselineDiagnostics: 1,
+    iterations: [
+      iteration(1, { verdict: 'progress', failing: ['Cart > tax'], diagnostics: 1, hypothesis: '  Totals ignored quantity.  ', tokens: { prompt: 8000, completion: 2000 } }),
+      iteration(2, { verdict: 'regression', failing: ['Cart > tax', 'Cart > total'], diagnostics: 0, note: 'Broke Cart > total.', tokens: { prompt: 9000, completion: 1000 } }),
+    ],
+    tokens: { prompt: 17_000, completion: 3_000 },
+    hints: ['Look at rounding.'],
+    outputExcerpt: '1 failing',
+  });
+
+  it('charts the baseline first, then each attempt, counting failing tests plus type errors', () => {
+    const d = buildPanelData(r, 'cart', 'diff text');
+    assert.deepStrictEqual(d.points, [
+      { n: 0, failing: 4, verdict: 'baseline' },
+      { n: 1, failing: 2, verdict: 'progress' },
+      { n: 2, failing: 2, verdict: 'regression' },
+    ]);
+    assert.strictEqual(d.baselineFailing, 4);
+    assert.strictEqual(d.finalFailing, 1);
+  });
+
+  it('carries the reason in words, the engine sentence, the hypotheses, the output, the diff and the hints', () => {
+    const d = buildPanelData(r, 'cart', 'diff text');
+    assert.strictEqual(d.reasonTitle, 'Stuck: no progress');
+    assert.match(d.reasonSentence, /did not reduce the failing tests/);
+    assert.strictEqual(d.reasonText, 'No progress in the last 2 attempts (patience 2).');
+    assert.deepStrictEqual(d.hypotheses.map((h) => [h.n, h.verdict, h.failing, h.hypothesis, h.note]), [
+      [1, 'progress', 2, 'Totals ignored quantity.', ''],
+      [2, 'regression', 2, '', 'Broke Cart > total.'],
+    ]);
+    assert.strictEqual(d.outputExcerpt, '1 failing');
+    assert.strictEqual(d.bestDiff, 'diff text');
+    assert.deepStrictEqual(d.hints, ['Look at rounding.']);
+    assert.strictEqual(d.tokensUsed, 20_000);
+    assert.strictEqual(d.running, false);
+    assert.strictEqual(buildPanelData(record({ outcome: 'running' }), 'cart', '').running, true);
+  });
+
+  it('proposes 3 more attempts at what an attempt has cost so far, rounded up', () => {
+    // 20,000 tokens over 2 attempts → 30,000 for 3; 6 minutes over 2 attempts → 9 minutes for 3.
+    assert.deepStrictEqual(defaultExtraBudget(r), { iterations: 3, tokens: 30_000, minutes: 9 });
+  });
+
+  it('falls back to modest defaults when nothing was spent yet', () => {
+    assert.deepStrictEqual(defaultExtraBudget(record({ finishedAt: null })), { iterations: 3, tokens: 60_000, minutes: 6 });
+  });
+});

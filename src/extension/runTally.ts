@@ -33,15 +33,21 @@ export function newTally(startedAt: number, limits: { maxIterations: number; max
 
 export function foldEvent(t: RunTally, e: LoopEvent, now: number): void {
   switch (e.type) {
-    case 'run-started':
-      t.failing = e.baselineFailing;
-      t.diagnostics = e.baselineDiagnostics;
+    case 'run-started': {
+      // A resumed run starts from where the last one left the workspace, not from the baseline.
+      const start = e.state.current.witness;
+      t.failing = start.failing.length;
+      t.diagnostics = start.diagnostics.length;
+      t.maxIterations = e.state.limits.maxIterations;
+      t.maxTokens = e.state.limits.maxTokens;
+      t.maxMinutes = e.state.limits.maxMinutes;
       if (t.trend.length === 0) t.trend.push(e.baselineFailing + e.baselineDiagnostics);
       t.outcome = 'running';
       t.reason = null;
       t.reasonText = '';
       t.finishedAt = null;
       break;
+    }
     case 'iteration-started':
       t.iteration = e.n;
       t.maxIterations = e.max;

@@ -16,7 +16,7 @@ export async function packageExtension(extensionDir: string, outFile: string): P
     throw new Error('@vscode/vsce is not installed; run `npm ci` at the repository root, then rerun.');
   }
   try {
-    await execFileP(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', outFile], {
+    await execFileP(vsce, ['package', '--no-dependencies', '--no-rewrite-relative-links', '--allow-missing-repository', '--skip-license', '--out', outFile], {
       cwd: extensionDir,
       timeout: 120_000,
     });

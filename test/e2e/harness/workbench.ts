@@ -142,3 +142,31 @@ export async function treeRows(page: Page, viewName: string): Promise<TreeRow[]>
 function exact(text: string): RegExp {
   return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
 }
+
+/** Clicks a tree row by its label, as a person expands a run to see its attempts. */
+export async function clickTreeRow(page: Page, viewName: string, label: string | RegExp): Promise<void> {
+  const name = typeof label === 'string' ? exact(label) : label;
+  const row = treeView(page, viewName).locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: name }) }).first();
+  await row.waitFor({ state: 'visible', timeout: 30_000 });
+  await row.click();
+}
+
+/** Drags the side bar's edge `px` to the right, as a person widens it to read long tree rows. */
+export async function widenSideBar(page: Page, px: number): Promise<void> {
+  const box = await page.locator('#workbench\\.parts\\.sidebar').boundingBox();
+  if (!box) throw new Error('The side bar is not visible, so it cannot be widened; open a view container first.');
+  const x = box.x + box.width + 1;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + px, y, { steps: 8 });
+  await page.mouse.up();
+  // Off the sash, so its highlight and the terminal's size hint are gone from the next screenshot.
+  await page.mouse.move(x + px + 300, box.y + 20);
+  await page.waitForTimeout(600);
+}
+
+/** Hides the bottom panel (terminal, output) so the editor area shows more, as Ctrl+J does. */
+export async function hidePanel(page: Page): Promise<void> {
+  if (await page.locator('#workbench\\.parts\\.panel').isVisible()) await runCommand(page, 'View: Hide Panel');
+}

@@ -9,9 +9,15 @@ import type { RunState } from '../../../src/core/runState';
 
 const T0 = 1_700_000_000_000;
 
+/** Just the parts of a live RunState the tally reads on run-started. */
+function startedState(failing: number, diagnostics: number, limits: RunState['limits']): RunState {
+  const witness = { failing: Array.from({ length: failing }, (_, i) => `t${i}`), diagnostics: Array.from({ length: diagnostics }, () => ({ file: 'a.ts', line: 1, column: 1, code: 'TS1', message: 'm' })) };
+  return { current: { witness }, limits } as unknown as RunState;
+}
+
 function running(limits = { maxIterations: 8, maxTokens: 200_000, maxMinutes: 30 }): RunTally {
   const t = newTally(T0, limits);
-  foldEvent(t, { type: 'run-started', runId: 'r', baselineFailing: 6, baselineDiagnostics: 1, resumed: false, state: {} as RunState }, T0);
+  foldEvent(t, { type: 'run-started', runId: 'r', baselineFailing: 6, baselineDiagnostics: 1, resumed: false, state: startedState(6, 1, limits) }, T0);
   foldEvent(t, { type: 'iteration-started', n: 1, max: limits.maxIterations }, T0);
   foldEvent(t, { type: 'proposal-received', n: 1, tokens: { prompt: 9000, completion: 3000 }, files: ['a.ts'] }, T0);
   foldEvent(t, { type: 'verified', n: 1, verdict: 'progress', failing: 5, diagnostics: 0, rolledBack: false, note: '', iteration: {} as never }, T0);
@@ -28,6 +34,14 @@ describe('status bar', () => {
     assert.strictEqual(v.severity, 'normal');
     assert.deepStrictEqual(v.tooltip.slice(0, 2), ['Failing per step: 7 → 5', 'Left: 6 attempts, 188k tokens, 27:46 of time']);
     assert.match(v.accessibleLabel, /^Greenloop running: attempt 2 of 8, 5 failing, 12000 tokens used, 2:14 elapsed$/);
+  });
+
+  it('after Retry with hint counts from the state the run resumes from, with the granted budget', () => {
+    const t = running();
+    foldEvent(t, { type: 'verified', n: 2, verdict: 'no-progress', failing: 5, diagnostics: 0, rolledBack: false, note: '', iteration: {} as never }, T0);
+    const grown = { maxIterations: 11, maxTokens: 200_000, maxMinutes: 30 };
+    foldEvent(t, { type: 'run-started', runId: 'r', baselineFailing: 6, baselineDiagnostics: 1, resumed: true, state: startedState(5, 0, grown) }, T0);
+    assert.match(statusView(t, T0).text, /2\/11 · 5 failing/);
   });
 
   it('turns to the warning colour once any budget passes 75 %, and not before', () => {

@@ -1,0 +1,143 @@
+import * as assert from 'node:assert/strict';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { screenshot } from './harness/browser';
+import { formatTimings, startGreenloopSession, ui } from './harness/greenloopSession';
+import type { GreenloopSession } from './harness/greenloopSession';
+import { eventually } from './harness/poll';
+import { stillRunning } from './harness/processGroup';
+import { clickTreeRow, openViewContainer, reloadWindow, runCommand, statusBarText, treeRows, waitForNotification, widenSideBar } from './harness/workbench';
+import { fixturesDir, runTestsOnDisk } from './harness/workspaces';
+import { answer, FIX_ADD, FIX_MUL, WEAKEN_TEST } from './fixtures/calcAnswers';
+
+// Scenarios a, g, d, e of issue 6: the person runs "Fix until green" in a real VS Code (code-server in Chromium),
+// watches the status bar and the Loop history, reloads the window, and presses Stop; each is checked on disk too.
+describe('Greenloop in a real VS Code: Fix until green', function () {
+  this.timeout(240_000);
+  let s: GreenloopSession;
+  const times: Record<string, number> = {};
+  let started = 0;
+
+  before(async function () {
+    this.timeout(300_000);
+    s = await startGreenloopSession({ env: (root) => ({ GREENLOOP_E2E_PID_FILE: join(root, 'hang.pid') }) });
+  });
+  beforeEach(() => (started = Date.now()));
+  afterEach(async function () {
+    times[this.currentTest!.title.slice(0, 2)] = Date.now() - started;
+    if (this.currentTest?.state === 'failed') await s?.reportFailure(this.currentTest.title);
+  });
+  after(async () => {
+    await s?.stop();
+    console.log(`      timings: ${formatTimings({ ...s?.timings, ...times })}`);
+  });
+
+  const status = () => statusBarText(s.browser.page, ui.statusItemId);
+  const calc = (ws: string) => readFileSync(join(ws, 'src', 'calc.js'), 'utf8');
+
+  it('a. fixes until green: budget in the status bar, tests pass on disk, the run and its attempts in the history', async function () {
+    const page = s.browser.page;
+    const ws = s.farm.copy('calc', 'a-green');
+    // The second answer takes a few seconds, as a real model does; meanwhile the person watches the status bar.
+    s.model.push(answer(FIX_ADD), answer(FIX_MUL, 4000));
+    await s.open(ws);
+    await runCommand(page, ui.fix);
+
+    const running = await eventually('the status bar to show the attempt against its budget', status, (t) => /Greenloop 2\/8 · 1 failing/.test(t), 60_000);
+    assert.match(running, /tok/, 'the token budget is shown too');
+    await screenshot(page, 'a-status-bar-running');
+
+    await eventually('the status bar to show green', status, (t) => t.includes('Greenloop green'), 60_000);
+    await waitForNotification(page, 'Greenloop: all tests pass after 2 attempts.');
+    assert.equal(s.model.requests.length, 2, 'two model calls, one per attempt');
+    assert.match(s.prompt(0), /calc > adds/, 'the first prompt names the failing test');
+
+    const onDisk = await runTestsOnDisk(ws);
+    assert.equal(onDisk.code, 0, `npm test passes in the workspace after the run:\n${onDisk.output}`);
+    assert.match(calc(ws), /return a \* b;/);
+
+    await openViewContainer(page, ui.container);
+    const runs = await eventually('the run in the Loop history', () => treeRows(page, ui.historyView), (r) => r.length >= 1 && r[0].label === 'Green');
+    assert.equal(runs.length, 1, `one run in the history, saw ${JSON.stringify(runs)}`);
+    assert.match(runs[0].description, /2 → 0 failing/);
+    await clickTreeRow(page, ui.historyView, 'Green');
+    const rows = await eventually('the attempts under the run', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label.startsWith('Attempt 2')));
+    assert.deepEqual(rows.filter((r) => r.level === 2).map((r) => r.label), ['Open run report', 'Attempt 1: progress', 'Attempt 2: green']);
+    assert.match(rows.find((r) => r.label === 'Attempt 1: progress')!.description, /^1 failing · /);
+    await widenSideBar(page, 160);
+    await screenshot(page, 'a-history');
+  });
+
+  it('g. reloads the window: the history of the run is still there', async function () {
+    const page = s.browser.page;
+    const before = await treeRows(page, ui.historyView);
+    assert.ok(before.some((r) => r.label === 'Green'), 'scenario a left a run in the history');
+    await reloadWindow(page);
+    await openViewContainer(page, ui.container);
+    const runs = await eventually('the run after the reload', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label === 'Green'));
+    assert.match(runs.find((r) => r.label === 'Green')!.description, /2 → 0 failing/);
+    if (!runs.some((r) => r.label.startsWith('Attempt'))) await clickTreeRow(page, ui.historyView, 'Green');
+    const rows = await eventually('its attempts after the reload', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label === 'Attempt 2: green'));
+    assert.ok(rows.some((r) => r.label === 'Attempt 1: progress'));
+    await screenshot(page, 'g-history-after-reload');
+  });
+
+  it('d. refuses a model that edits a test file: invalid edit in the history, the test file unchanged', async function () {
+    const page = s.browser.page;
+    const ws = s.farm.copy('calc', 'd-test-edit');
+    const testFile = join(ws, 'test', 'calc.test.js');
+    const testBefore = readFileSync(testFile);
+    const asked = s.model.requests.length;
+    s.model.push(answer(WEAKEN_TEST), answer(FIX_ADD), answer(FIX_MUL));
+    await s.open(ws);
+    await runCommand(page, ui.fix);
+    await eventually('the run to end green', status, (t) => t.includes('Greenloop green'), 90_000);
+
+    assert.deepEqual(readFileSync(testFile), testBefore, 'the protected test file is byte for byte as before');
+    assert.equal(s.model.requests.length - asked, 3);
+    assert.match(s.prompt(asked + 1), /test\/calc\.test\.js/, 'the next prompt tells the model which file it may not edit');
+
+    await openViewContainer(page, ui.container);
+    await eventually('the run in the Loop history', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label === 'Green'));
+    await clickTreeRow(page, ui.historyView, 'Green');
+    const rows = await eventually('the refused attempt', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label.startsWith('Attempt 3')));
+    assert.deepEqual(rows.filter((r) => r.label.startsWith('Attempt')).map((r) => r.label), ['Attempt 1: invalid edit', 'Attempt 2: progress', 'Attempt 3: green']);
+    await widenSideBar(page, 160);
+    await screenshot(page, 'd-invalid-edit-in-history');
+  });
+
+  it('e. stops during a hanging test run: the loop ends at the best state and no test process is left', async function () {
+    const page = s.browser.page;
+    const ws = s.farm.copy('calc', 'e-stop');
+    cpSync(join(fixturesDir, 'hang', 'hang.test.js'), join(ws, 'test', 'hang.test.js'));
+    const pidFile = join(s.farm.root, 'hang.pid');
+    s.model.push(answer(FIX_ADD), answer(FIX_MUL));
+    await s.open(ws);
+    await runCommand(page, ui.fix);
+
+    // Attempt 2 fixes mul(), which sends the suite into its endless wait.
+    await eventually('the test run of attempt 2 to hang in its sleep', async () => existsSync(pidFile), Boolean, 90_000);
+    const sleepPid = Number(readFileSync(pidFile, 'utf8'));
+    assert.deepEqual(stillRunning([sleepPid]), [sleepPid], 'the hanging test is running before Stop');
+    await screenshot(page, 'e-running-before-stop');
+
+    await runCommand(page, ui.stop);
+    await waitForNotification(page, 'Greenloop stopped; the workspace was left at the best state.', 60_000);
+    await eventually('the status bar to say the run stopped', status, (t) => /Greenloop stopped · 1 failing/.test(t));
+    await screenshot(page, 'e-stopped');
+
+    assert.deepEqual(stillRunning([sleepPid]), [], 'Stop ended the hanging test process');
+    const leftovers = s.server.processTree().filter((pid) => {
+      try {
+        return /node --test|sleep 600/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '));
+      } catch {
+        return false;
+      }
+    });
+    assert.deepEqual(leftovers, [], 'no test process of the run is left under code-server');
+    // Best state = after attempt 1: add() fixed, mul() still broken (so the suite no longer hangs).
+    assert.match(calc(ws), /return a \+ b;\n\}\n\nfunction mul\(a, b\) \{\n  return a \+ b;/);
+    const onDisk = await runTestsOnDisk(ws);
+    assert.match(onDisk.output, /# fail 1/, `exactly the one test attempt 2 would have fixed fails on disk:\n${onDisk.output}`);
+  });
+});

@@ -72,7 +72,10 @@ if [ -f "$CS_STAMP" ] && [ -f "$CS_DIR/node_modules/code-server/out/node/entry.j
 else
   rm -rf "$CS_DIR" && mkdir -p "$CS_DIR"
   echo '{"name":"greenloop-e2e-code-server","private":true}' >"$CS_DIR/package.json"
+  # Run from `npm run test:e2e`, the outer npm's npm_* variables (npm_config_user_agent says node/v20, which
+  # code-server's postinstall reads as the Node version) would leak into this install: drop them all first.
   if ! (cd "$CS_DIR" &&
+        for v in $(compgen -e | grep -i '^npm_'); do unset "$v"; done &&
         PATH="$NODE_DIR/bin:$PATH" \
         npm_config_nodedir="$NODE_DIR" \
         npm_config_dangerously_allow_all_scripts=true \

@@ -8,7 +8,7 @@ import { eventually } from './harness/poll';
 import { waitForActiveTab, webviewDocument } from './harness/webviewPanel';
 import { hidePanel, runCommand, statusBarText } from './harness/workbench';
 import { runTestsOnDisk, treeBytes } from './harness/workspaces';
-import { answer, COMMENT, FIX_ADD, FIX_MUL } from './fixtures/calcAnswers';
+import { answer, COMMENT, FIX_ADD, FIX_MUL } from '../support/calcAnswers';
 
 // Scenarios b and c of issue 6: a model that gets stuck makes the loop escalate; the person reads why in the
 // escalation panel and rolls back, or gives a hint and more budget and lets the loop go on.

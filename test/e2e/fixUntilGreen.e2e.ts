@@ -8,7 +8,7 @@ import { eventually } from './harness/poll';
 import { stillRunning } from './harness/processGroup';
 import { clickTreeRow, openViewContainer, reloadWindow, runCommand, statusBarText, treeRows, waitForNotification, widenSideBar } from './harness/workbench';
 import { fixturesDir, runTestsOnDisk } from './harness/workspaces';
-import { answer, FIX_ADD, FIX_MUL, WEAKEN_TEST } from './fixtures/calcAnswers';
+import { answer, FIX_ADD, FIX_MUL, WEAKEN_TEST } from '../support/calcAnswers';
 
 // Scenarios a, g, d, e of issue 6: the person runs "Fix until green" in a real VS Code (code-server in Chromium),
 // watches the status bar and the Loop history, reloads the window, and presses Stop; each is checked on disk too.

@@ -5,7 +5,7 @@ import type { GreenloopSession } from './harness/greenloopSession';
 import { eventually } from './harness/poll';
 import { runCommand, statusBarText, waitForNotification } from './harness/workbench';
 import { treeBytes } from './harness/workspaces';
-import { answer, FIX_ADD } from './fixtures/calcAnswers';
+import { answer, FIX_ADD } from '../support/calcAnswers';
 
 // Scenario f of issue 6: a folder the person has not trusted. Greenloop runs the workspace's tests, i.e. its code,
 // so it must not run there at all: the person is told why, the model is never asked, and no file changes.

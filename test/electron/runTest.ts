@@ -21,7 +21,7 @@ export function bundleSuite(): string {
 async function main(): Promise<void> {
   const tmp = mkdtempSync(join(tmpdir(), 'greenloop-electron-'));
   const workspace = join(tmp, 'calc');
-  cpSync(join(repoRoot, 'test', 'e2e', 'fixtures', 'calc'), workspace, { recursive: true });
+  cpSync(join(repoRoot, 'test', 'fixtures', 'projects', 'calc'), workspace, { recursive: true });
   try {
     const code = await runTests({
       extensionDevelopmentPath: repoRoot,

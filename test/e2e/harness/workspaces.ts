@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -7,16 +7,19 @@ import { removeOnExit } from './processGroup';
 
 const execFileP = promisify(execFile);
 export const fixturesDir = join(__dirname, '..', 'fixtures');
+/** The small projects the CLI tests use too (test/fixtures/projects), e.g. `calc`. */
+const sharedProjectsDir = join(__dirname, '..', '..', 'fixtures', 'projects');
 
 /** A folder of temp workspaces for one spec file; each scenario copies a fixture into its own. */
 export class WorkspaceFarm {
   readonly root = mkdtempSync(join(tmpdir(), 'greenloop-e2e-ws-'));
   private readonly forget = removeOnExit(this.root);
 
-  /** Copies test/e2e/fixtures/<fixture> to a fresh folder named `name` and returns its path. */
+  /** Copies test/e2e/fixtures/<fixture> (or test/fixtures/projects/<fixture>) to a fresh folder named `name` and returns its path. */
   copy(fixture: string, name: string): string {
     const dir = join(this.root, name);
-    cpSync(join(fixturesDir, fixture), dir, { recursive: true });
+    const own = join(fixturesDir, fixture);
+    cpSync(existsSync(own) ? own : join(sharedProjectsDir, fixture), dir, { recursive: true });
     return dir;
   }
 

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import { startFakeOpenAIServer } from '../../support/fakeOpenAIServer';
 import type { FakeOpenAIServer } from '../../support/fakeOpenAIServer';
-import { answer, FIX_ADD, FIX_MUL } from '../../e2e/fixtures/calcAnswers';
+import { answer, FIX_ADD, FIX_MUL } from '../../support/calcAnswers';
 
 const execFileP = promisify(execFile);
 

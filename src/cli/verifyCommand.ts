@@ -22,10 +22,14 @@ export async function verifyCommand(argv: string[]): Promise<number> {
       durationMs: w.durationMs,
       signature: w.signature,
       runner: w.runner,
+      ran: w.ranCount,
       passedCount: w.passedCount,
+      failedCount: w.failedCount,
       skippedCount: w.skippedCount,
       failures: w.failures,
+      warnings: w.warnings,
     };
+    for (const warning of w.warnings) process.stderr.write(`greenloop: warning: ${warning}\n`);
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
     return w.green ? EXIT.green : EXIT.notGreen;
   } catch (err) {

@@ -7,7 +7,7 @@ import { VerifyError } from '../core/ports';
 import type { Diagnostic, FailingTest, FormatOption, Witness } from './types';
 import { runCommand } from './runCommand';
 import type { RunResult } from './runCommand';
-import { normalizeOutput, signatureOf } from './normalize';
+import { normalizeOutput, normalizeTestId, signatureOf } from './normalize';
 import { parseOutput } from './parseOutput';
 import type { ParsedOutput } from './parseOutput';
 import { parseJunitFiles } from './parsers/junit';
@@ -66,22 +66,32 @@ export class CommandVerifier implements Verifier {
     // Stale reports from an earlier run would describe old code: only files written by this run count.
     const fresh = files.filter((f) => fs.statSync(f).mtimeMs >= startedAt - 1000);
     if (fresh.length === 0) {
-      return { runner: 'junit', failing: [], passedCount: null, failedCount: null, skippedCount: null, loadError: true, diagnostics: [] };
+      return { runner: 'junit', failing: [], tests: null, passedCount: null, failedCount: null, skippedCount: null, loadError: true, diagnostics: [] };
     }
     return parseJunitFiles(fresh.map((f) => fs.readFileSync(f, 'utf8')));
   }
 
   private witness(run: RunResult, parsed: ParsedOutput, diagnostics: Diagnostic[], rawOutput: string, started: number, timedOut: boolean): Witness {
     const cwd = this.opts.cwd;
-    // Some runners name a test after its file's absolute path (node --test on a file that fails to load).
-    const prefix = `${cwd}${path.sep}`;
-    const failures = dedupeFailures(parsed.failing.map((f) => ({ ...f, id: f.id.split(prefix).join(''), file: f.file ? relativize(f.file, cwd) : undefined })));
+    const idOf = testIdNormalizer(cwd);
+    const failures = dedupeFailures(parsed.failing.map((f) => ({ ...f, id: idOf(f.id), file: f.file ? relativize(f.file, cwd) : undefined })));
+    const ran = parsed.tests ? sortedUnique([...parsed.tests.map((t) => idOf(t.id)), ...failures.map((f) => f.id)]) : null;
+    const skipped = parsed.tests ? sortedUnique(parsed.tests.filter((t) => t.status === 'skipped').map((t) => idOf(t.id))) : [];
     // A non-zero exit that no parser can explain is a suite that did not run properly, never "nothing failing".
     const unexplained = run.exitCode !== 0 && failures.length === 0 && !parsed.loadError;
     const loadError = parsed.loadError || unexplained || timedOut;
+    const ranCount = countRan(parsed);
+    const warnings: string[] = [];
+    // A command that ran no test proves nothing: a filter that matches nothing, an empty folder, a wrong path.
+    const executed = executedCount(parsed);
+    const noTests = !loadError && !timedOut && !run.cancelled && executed === 0;
+    if (noTests) {
+      const skipped = parsed.skippedCount ? ` (${parsed.skippedCount} skipped)` : '';
+      warnings.push(`The test command ran no tests${skipped}; check its filter or test path — a run that executes no test is never green.`);
+    }
     const normalized = normalizeOutput(rawOutput, { cwd });
     return {
-      green: run.exitCode === 0 && !timedOut && !run.cancelled && failures.length === 0 && !loadError && diagnostics.length === 0,
+      green: run.exitCode === 0 && !timedOut && !run.cancelled && failures.length === 0 && !loadError && !noTests && diagnostics.length === 0,
       failing: failures.map((f) => f.id),
       failures,
       diagnostics,
@@ -92,11 +102,42 @@ export class CommandVerifier implements Verifier {
       durationMs: Date.now() - started,
       signature: signatureOf(normalized),
       passedCount: parsed.passedCount,
+      failedCount: parsed.failedCount,
       skippedCount: parsed.skippedCount,
+      ran,
+      skipped,
+      ranCount,
+      warnings,
       outputExcerpt: excerpt(normalized),
       runner: parsed.runner,
     };
   }
+}
+
+/**
+ * Test IDs as the loop compares them: the workspace prefix some runners put in front (node --test names a test
+ * after its file's absolute path) removed, then the output's normalization (temp paths, durations, ports, pids).
+ */
+export function testIdNormalizer(cwd: string): (id: string) => string {
+  const prefix = `${cwd}${path.sep}`;
+  return (id) => normalizeTestId(id.split(prefix).join(''), { cwd });
+}
+
+/** passed + failed + skipped as the runner counted them; null when it printed no counts. */
+function countRan(parsed: ParsedOutput): number | null {
+  // go without -v counts only failures: a count without the passes says nothing about how many ran.
+  if (parsed.passedCount === null) return parsed.tests ? parsed.tests.length : null;
+  return (parsed.passedCount ?? 0) + (parsed.failedCount ?? 0) + (parsed.skippedCount ?? 0);
+}
+
+/** Tests that really executed (passed or failed); null when the runner's counts do not say. */
+export function executedCount(parsed: Pick<ParsedOutput, 'passedCount' | 'failedCount' | 'tests'>): number | null {
+  if (parsed.passedCount !== null) return parsed.passedCount + (parsed.failedCount ?? 0);
+  return parsed.tests ? parsed.tests.filter((t) => t.status !== 'skipped').length : null;
+}
+
+function sortedUnique(ids: string[]): string[] {
+  return [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 function dedupeFailures(list: FailingTest[]): FailingTest[] {

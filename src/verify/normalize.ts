@@ -57,11 +57,25 @@ const PROCESS_RULES: Rule[] = [
   [/\b0x[0-9a-fA-F]{8,}\b/g, '0x<addr>'],
 ];
 
+const NETWORK_RULES: Rule[] = [
+  // Ephemeral ports (5 digits: 32768+ on Linux, 49152+ elsewhere); a fixed port such as 3000 or 8080 is data.
+  [/(?<![\w.])(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1?\]):\d{5}\b/g, '$1:<port>'],
+  [/\b(port\s*[:=]?\s*)\d{5}\b/gi, '$1<port>'],
+];
+
 export function normalizeOutput(text: string, ctx: NormalizeContext): string {
   let out = stripAnsi(text).replace(/\r\n?/g, '\n');
   out = replacePaths(out, ctx.cwd);
-  for (const [re, to] of [...TIME_RULES, ...DURATION_RULES, ...PROCESS_RULES]) out = out.replace(re, to);
+  for (const [re, to] of [...TIME_RULES, ...DURATION_RULES, ...PROCESS_RULES, ...NETWORK_RULES]) out = out.replace(re, to);
   return out;
+}
+
+/**
+ * A test ID as the loop compares it: a title holding a temp path, a duration, a port or a pid would otherwise be
+ * a new test on every run (contract: failing IDs are compared after the output's normalization).
+ */
+export function normalizeTestId(id: string, ctx: NormalizeContext): string {
+  return normalizeMessage(id, ctx);
 }
 
 /** Same rules with whitespace collapsed: the identity of a failure message. */

@@ -46,7 +46,7 @@ export function parseOutput(text: string, format: FormatOption = 'auto'): Parsed
   const parser = chosen ? PARSERS.find((p) => p.format === chosen) : undefined;
   if (!parser) {
     return {
-      runner: null, failing: [], passedCount: null, failedCount: null, skippedCount: null,
+      runner: null, failing: [], tests: null, passedCount: null, failedCount: null, skippedCount: null,
       loadError: false, diagnostics: [],
     };
   }

@@ -23,10 +23,23 @@ export interface Diagnostic {
   message: string;
 }
 
+export type TestStatus = 'passed' | 'failed' | 'skipped';
+
+/** One test the output names, however it ended (same ID rules as FailingTest). */
+export interface ReportedTest {
+  id: string;
+  status: TestStatus;
+}
+
 /** What one parser makes of one runner output. Counts a runner does not print are null. */
 export interface ParseResult {
   runner: RunnerFormat;
   failing: FailingTest[];
+  /**
+   * Every test the output names (passed, failed, skipped), or null when the format lists only failures
+   * (go without -v, pytest -q, jest and vitest without a per-test listing): then only the counts say what ran.
+   */
+  tests: ReportedTest[] | null;
   passedCount: number | null;
   failedCount: number | null;
   skippedCount: number | null;
@@ -59,7 +72,19 @@ export interface Witness {
   signature: string;
   /** Counts from the runner, when it printed them. */
   passedCount: number | null;
+  failedCount: number | null;
   skippedCount: number | null;
+  /**
+   * Sorted, normalized IDs of every test the runner reported (passed, failed or skipped); null when the runner
+   * names only failures. A test in the baseline's list and absent here is "missing" (contract: Ran).
+   */
+  ran: string[] | null;
+  /** IDs reported as skipped (a subset of `ran`); [] when unknown. */
+  skipped: string[];
+  /** Tests reported, by count: passed + failed + skipped, or null when the runner printed no counts. */
+  ranCount: number | null;
+  /** Sentences a person should read about this run (e.g. "the test command ran no tests"). */
+  warnings: string[];
   /** Normalized, trimmed output excerpt for prompts and the escalation panel. */
   outputExcerpt: string;
   /** Which parser read the output. */

@@ -59,6 +59,8 @@ const TABLE: Array<[string, string, string]> = [
   ['syslog', 'worker[31337]: job failed', 'worker[<pid>]: job failed'],
   ['generic', 'Using seed 42; --seed=98765', 'Using seed <seed>; --seed=<seed>'],
   ['generic', 'version 1.2.3s and 10.0.0.1:8080 stay', 'version 1.2.3s and 10.0.0.1:8080 stay'],
+  ['generic', 'listening on http://127.0.0.1:43567/ and [::1]:50123, port 61234', 'listening on http://127.0.0.1:<port>/ and [::1]:<port>, port <port>'],
+  ['generic', 'fixed localhost:3000 and port 8080 stay', 'fixed localhost:3000 and port 8080 stay'],
 ];
 
 describe('normalizeOutput', () => {

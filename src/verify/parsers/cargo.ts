@@ -1,6 +1,6 @@
 // `cargo test` output: one libtest report per test binary (unit, integration, doc tests), summed.
 // IDs are module paths split on "::"; doc tests ("src/lib.rs - add (line 5)") keep their name whole.
-import type { FailingTest, OutputParser, ParseResult } from '../types';
+import type { FailingTest, OutputParser, ParseResult, ReportedTest } from '../types';
 
 const TEST_LINE = /^test (.+?) \.\.\. (ok|FAILED|ignored(?:, .*)?|bench:.*)$/;
 const STDOUT_HEADER = /^---- (.+?) std(?:out|err) ----$/;
@@ -51,6 +51,7 @@ export const cargoParser: OutputParser = {
 
   parse(text: string): ParseResult {
     const failedNames: string[] = [];
+    const reported = new Map<string, ReportedTest>();
     const seenNames = new Set<string>();
     const blocks = new Map<string, Block>();
     let block: Block | null = null;
@@ -115,6 +116,8 @@ export const cargoParser: OutputParser = {
       const t = TEST_LINE.exec(line);
       if (t) {
         if (t[2] === 'FAILED') noteFailed(t[1]);
+        const status = t[2] === 'FAILED' ? 'failed' : t[2] === 'ok' ? 'passed' : t[2].startsWith('ignored') ? 'skipped' : null;
+        if (status) reported.set(idOf(t[1]), { id: idOf(t[1]), status });
         continue;
       }
       if (/^error(\[E\d+\])?: /.test(line) && !NOT_LOAD_ERRORS.test(line)) loadError = true;
@@ -131,9 +134,12 @@ export const cargoParser: OutputParser = {
       failing.push(b?.file === undefined ? { id, message } : { id, file: b.file, message });
     }
 
+    // A test named only in the "failures:" list (its own line was lost) still ran.
+    for (const f of failing) if (!reported.has(f.id)) reported.set(f.id, { id: f.id, status: 'failed' });
     return {
       runner: 'cargo',
       failing,
+      tests: sawResult || reported.size > 0 ? [...reported.values()] : null,
       passedCount: sawResult ? passed : null,
       failedCount: sawResult ? failed : null,
       skippedCount: sawResult ? ignored : null,

@@ -1,6 +1,6 @@
 // `go test` output, plain and -v. IDs are test/subtest names split on "/" (no package); only leaves count,
 // since go also reports every parent of a failing subtest as failed.
-import type { FailingTest, OutputParser, ParseResult } from '../types';
+import type { FailingTest, OutputParser, ParseResult, ReportedTest } from '../types';
 
 const RESULT = /^(\s*)--- (FAIL|PASS|SKIP): (.+) \((\d+(?:\.\d+)?s)\)$/;
 const EVENT = /^=== (RUN|CONT|NAME|PAUSE)\s+(.+)$/;
@@ -11,6 +11,8 @@ const MAX_PANIC_LINES = 40;
 
 interface TestState {
   status: 'FAIL' | 'PASS' | 'SKIP';
+  /** Its "--- PASS/FAIL/SKIP" line was seen (a binary that died mid-test never prints one). */
+  ended?: boolean;
   output: string[];
   file?: string;
 }
@@ -60,6 +62,7 @@ export const goParser: OutputParser = {
     };
 
     const failing: FailingTest[] = [];
+    const reported: ReportedTest[] = [];
     const seen = new Set<string>();
     let passed = 0;
     let failed = 0;
@@ -73,6 +76,7 @@ export const goParser: OutputParser = {
       for (const name of order) {
         if (parents.has(name)) continue;
         const s = tests.get(name)!;
+        if (s.ended) reported.push({ id: name.split('/').join(' > '), status: s.status === 'PASS' ? 'passed' : s.status === 'SKIP' ? 'skipped' : 'failed' });
         if (s.status === 'PASS') passed++;
         else if (s.status === 'SKIP') skipped++;
         else {
@@ -117,6 +121,7 @@ export const goParser: OutputParser = {
       if (res) {
         const s = state(res[3]);
         s.status = res[2] as TestState['status'];
+        s.ended = true;
         // Without -v a test's log lines follow its result line.
         current = res[3];
         continue;
@@ -151,6 +156,8 @@ export const goParser: OutputParser = {
     return {
       runner: 'go',
       failing,
+      // Without -v a passing test leaves no line: only the failures are named.
+      tests: verbose ? reported : null,
       // Without -v go prints nothing for tests that pass or skip.
       passedCount: verbose ? passed : null,
       failedCount: failed,

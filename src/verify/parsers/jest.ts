@@ -1,7 +1,8 @@
 // Reads jest's default reporter: "FAIL file" lines, "● Suite › test" failure blocks and the
-// "Test Suites:" / "Tests:" summary. Verbose tick lists (✓ ✕) are ignored: the ● blocks carry every failure.
-import type { FailingTest, OutputParser, ParseResult } from '../types';
-import { countOf, headAndTail, trimBlankLines } from './textTools';
+// "Test Suites:" / "Tests:" summary. The ● blocks carry every failure; the verbose tick lists (✓ ✕ ○ ✎, printed
+// for a single file or with --verbose) are read only to name the tests that ran.
+import type { FailingTest, OutputParser, ParseResult, ReportedTest, TestStatus } from '../types';
+import { countOf, headAndTail, indentOf, TitleTree, trimBlankLines } from './textTools';
 
 const FILE_LINE = /^ ?(FAIL|PASS) {1,2}(\S.*?)(?:\s+\(\d[\d.]*\s*m?s\))?\s*$/;
 const HEADER = /^ {2}● (.+)$/;
@@ -11,6 +12,8 @@ const LOAD_FAILURE_TITLE = 'Test suite failed to run';
 // Jest reports these as ● blocks that belong to no test.
 const NON_TEST_TITLES = new Set(['Console']);
 const NO_TESTS = /^No tests found, exiting with code \d+/;
+const TICK = /^(✓|✕|○|✎) (?:(?:skipped|todo) )?(.*?)(?: \(\d+(?:\.\d+)? ?m?s\))?$/;
+const TICK_STATUS: Record<string, TestStatus> = { '✓': 'passed', '✕': 'failed', '○': 'skipped', '✎': 'skipped' };
 
 interface Block {
   file?: string;
@@ -40,6 +43,9 @@ function parse(text: string): ParseResult {
   let failedSuites = 0;
   let file: string | undefined;
   let block: Block | undefined;
+  const tree = new TitleTree(2);
+  let inTree = false;
+  const listed: ReportedTest[] = [];
 
   const close = (): void => {
     if (!block) return;
@@ -65,6 +71,7 @@ function parse(text: string): ParseResult {
     const line = raw.replace(/\r$/, '');
     const header = HEADER.exec(line);
     if (header) {
+      inTree = false;
       close();
       block = { file, title: header[1].trim(), lines: [] };
       continue;
@@ -73,10 +80,13 @@ function parse(text: string): ParseResult {
     if (fileLine) {
       close();
       file = fileLine[2];
+      tree.reset();
+      inTree = true;
       continue;
     }
     const suites = SUITES_SUMMARY.exec(line);
     if (suites) {
+      inTree = false;
       close();
       failedSuites = countOf(suites[1], 'failed');
       continue;
@@ -100,21 +110,36 @@ function parse(text: string): ParseResult {
       continue;
     }
     if (block) block.lines.push(line);
+    else if (inTree) readTick(line, tree, listed);
   }
   close();
 
   // A suite that failed without a failing test of its own did not run (e.g. a throwing top-level hook).
   if (failedSuites > filesWithTestFailures.size) loadError = true;
 
+  // Console output can break the tick tree: the listing is used only when it adds up to the summary.
+  const count = (status: TestStatus) => listed.filter((t) => t.status === status).length;
+  const trusted = listed.length > 0 && count('passed') === passed && count('failed') === failed && count('skipped') === skipped;
   return {
     runner: 'jest',
     failing,
+    tests: trusted ? listed : null,
     passedCount: passed,
     failedCount: failed,
     skippedCount: skipped,
     loadError,
     diagnostics: [],
   };
+}
+
+function readTick(line: string, tree: TitleTree, out: ReportedTest[]): void {
+  const text = line.trim();
+  if (text === '') return;
+  const parents = tree.parentsAt(indentOf(line));
+  if (parents === null) return;
+  const tick = TICK.exec(text);
+  if (tick) out.push({ id: [...parents, tick[2]].join(' > '), status: TICK_STATUS[tick[1]] });
+  else tree.open(text);
 }
 
 // A 50 MB log is scored on its head and tail only: the file lines open it and the summary closes it.

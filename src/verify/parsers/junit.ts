@@ -51,8 +51,10 @@ export function parseJunitFiles(xmls: string[]): ParseResult {
     skippedCount: null,
     loadError: xmls.length === 0,
     diagnostics: [],
+    tests: [],
   };
   for (const text of xmls) readReport(text, result);
+  if (result.passedCount === null) result.tests = null;
   return result;
 }
 
@@ -97,8 +99,10 @@ function readSuite(suite: Node, into: ParseResult): void {
     const classname = attr(test, 'classname').trim();
     const problems = [...asItems(test.failure), ...asItems(test.error)];
     if (problems.length === 0) {
-      if (test.skipped !== undefined) into.skippedCount = (into.skippedCount ?? 0) + 1;
+      const skipped = test.skipped !== undefined;
+      if (skipped) into.skippedCount = (into.skippedCount ?? 0) + 1;
       else passed++;
+      into.tests?.push({ id: idOf(classname, name), status: skipped ? 'skipped' : 'passed' });
       continue;
     }
     into.failedCount = (into.failedCount ?? 0) + 1;
@@ -111,6 +115,7 @@ function readSuite(suite: Node, into: ParseResult): void {
     const file = attr(test, 'file') || suiteFile || (isSourceFile(classname) ? classname : '');
     if (file) failing.file = file;
     into.failing.push(failing);
+    into.tests?.push({ id, status: 'failed' });
   }
   // Counted from the testcases listed, not the suite attributes, which reporters fill inconsistently
   // (mocha xunit's skipped="1" for two pending tests); jest-junit lists a todo test as a bare, passing testcase.

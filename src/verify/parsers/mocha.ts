@@ -1,13 +1,17 @@
 // mocha's spec (and dot/list: they share its epilogue) output. The tree above the epilogue is not read: the
 // numbered failure list after "N failing" names every failure with its full title path, one title a line:
 //   "  1) Suite\n       nested\n         test:" — each deeper title indented two more, the last one ending in ":".
-import type { FailingTest, OutputParser, ParseResult } from '../types';
-import { headAndTail, indentOf } from './textTools';
+import type { FailingTest, OutputParser, ParseResult, ReportedTest } from '../types';
+import { headAndTail, indentOf, TitleTree } from './textTools';
 
 const PASSING = /^\s*(\d+) passing\b/;
 const FAILING = /^\s*(\d+) failing\s*$/;
 const PENDING = /^\s*(\d+) pending\s*$/;
 const ENTRY = /^ {2}(\d+)\) (.*)$/;
+// The tree above the epilogue: "✔ title (12ms)" passed, "3) title" failed, "- title" pending, else a suite title.
+const TREE_PASSED = /^(?:✔|✓) (.*?)(?: \(\d+ms\))?$/;
+const TREE_FAILED = /^\d+\) /;
+const TREE_PENDING = /^- (.*)$/;
 // Printed by mocha when a spec file cannot be loaded; no summary follows.
 const LOAD_ERROR = /^\s*(Exception during run:|Error: No test files found)/;
 // The title path sits at 5 spaces plus 2 per level.
@@ -36,6 +40,10 @@ export function parseMochaSpec(text: string): ParseResult {
   let loadError = false;
   let inList = false;
   let expected = 1;
+  // The tree is read up to the first epilogue; a script running mocha twice gets counts only.
+  const tree = new TitleTree(2);
+  const listed: ReportedTest[] = [];
+  let epilogues = 0;
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -45,8 +53,10 @@ export function parseMochaSpec(text: string): ParseResult {
       expected++;
       continue;
     }
+    if (epilogues === 0 && !inList) readTreeLine(line, tree, listed);
     const pass = PASSING.exec(line);
     if (pass) {
+      epilogues++;
       // Several mocha runs in one script each print an epilogue; their counts add up.
       passed = (passed ?? 0) + Number(pass[1]);
       failed = failed ?? 0;
@@ -70,15 +80,40 @@ export function parseMochaSpec(text: string): ParseResult {
   }
   // mocha prints "N passing" even with 0 passing; without it the run never got to report.
   if (passed === null && failed === null) loadError = true;
+  const tests = [...listed, ...failing.map((f): ReportedTest => ({ id: f.id, status: 'failed' }))];
+  // Console output inside the tree can hide a title: the listing is used only when it adds up to the epilogue.
+  const trusted = epilogues === 1 && listed.filter((t) => t.status === 'passed').length === passed
+    && listed.filter((t) => t.status === 'skipped').length === (skipped ?? 0);
   return {
     runner: 'mocha',
     failing,
+    tests: trusted ? tests : null,
     passedCount: passed,
     failedCount: failed,
     skippedCount: skipped,
     loadError,
     diagnostics: [],
   };
+}
+
+function readTreeLine(line: string, tree: TitleTree, out: ReportedTest[]): void {
+  const text = line.trim();
+  if (text === '') return;
+  const parents = tree.parentsAt(indentOf(line));
+  if (parents === null) return;
+  const passed = TREE_PASSED.exec(text);
+  if (passed) {
+    out.push({ id: [...parents, passed[1]].join(' > '), status: 'passed' });
+    return;
+  }
+  const pending = TREE_PENDING.exec(text);
+  if (pending) {
+    out.push({ id: [...parents, pending[1]].join(' > '), status: 'skipped' });
+    return;
+  }
+  // Failures are named by the numbered list after the epilogue, with their full title path.
+  if (TREE_FAILED.test(text)) return;
+  tree.open(text);
 }
 
 /** Reads one numbered failure starting at `start`; returns the index of its last line. */

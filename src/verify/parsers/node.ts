@@ -1,7 +1,7 @@
 // node --test's spec reporter (Node 20): "▶ Suite" opens a suite or parent test, the same name with ✔/✖ at the
 // same indent closes it, anything else with ✔/✖/﹣ is a leaf. The "✖ failing tests:" recap repeats the failures;
 // it is read only for the file each failure lives in, never counted again.
-import type { FailingTest, OutputParser, ParseResult } from '../types';
+import type { FailingTest, OutputParser, ParseResult, ReportedTest } from '../types';
 import { headAndTail, indentOf } from './textTools';
 
 const ITEM = /^(\s*)(▶|✔|✖|﹣) (.*)$/;
@@ -43,6 +43,7 @@ export function parseNodeSpec(text: string): ParseResult {
   const lines = text.split(/\r?\n/);
   const open: Open[] = [];
   const failures: Failure[] = [];
+  const tests: ReportedTest[] = [];
   const summary = new Map<string, number>();
   let loadError = false;
   let sawItem = false;
@@ -87,6 +88,7 @@ export function parseNodeSpec(text: string): ParseResult {
       // A suite that failed with every child passing failed on its own (an after hook): report it.
       if (mark === '✖' && !top.failingInside) {
         failures.push({ id: pathOf(open, name), leaf: name, message: message() });
+        tests.push({ id: pathOf(open, name), status: 'failed' });
         markFailing(open);
       } else if (mark === '✖') {
         // A failed before hook cancels the children; their message alone ("was cancelled") hides the cause.
@@ -102,6 +104,9 @@ export function parseNodeSpec(text: string): ParseResult {
       if (open.length === 0) loose = [];
       continue;
     }
+    // "✔ name # TODO" is a todo test that ran and failed as expected: not run, to the loop.
+    const directive = TAIL.exec(item[3])?.[1];
+    tests.push({ id: pathOf(open, name), status: mark === '✖' ? 'failed' : mark === '✔' && !directive ? 'passed' : 'skipped' });
     if (mark === '✖') {
       const failure: Failure = { id: pathOf(open, name), leaf: name, message: message() };
       if (open.length === 0 && TEST_FILE.test(name)) {
@@ -122,6 +127,7 @@ export function parseNodeSpec(text: string): ParseResult {
   return {
     runner: 'node',
     failing: failures.map(({ leaf: _leaf, ...test }) => test),
+    tests: sawItem ? tests : null,
     passedCount: has ? count('pass') : null,
     // Cancelled tests are shown with ✖ and listed as failing; todo tests count as not run.
     failedCount: has ? count('fail', 'cancelled') : null,

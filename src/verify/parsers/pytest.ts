@@ -1,6 +1,6 @@
 // pytest's terminal output (-q, -rA, default): failing node ids from the short summary when printed,
 // otherwise from the "___ Class.test ___" sections of FAILURES/ERRORS; messages from the sections' "E" lines.
-import type { FailingTest, OutputParser, ParseResult } from '../types';
+import type { FailingTest, OutputParser, ParseResult, ReportedTest, TestStatus } from '../types';
 
 const BLOCK = /^=+ (.+?) =+$/;
 const SECTION = /^_{3,} (.+?) _{3,}$/;
@@ -10,6 +10,10 @@ const COUNTS = /^(?:=+ )?((?:\d+ [a-z]+(?:, )?)+) in [\d.]+s(?: \([^)]*\))?(?: =
 const PROGRESS = /^[.FEsxX]+\s+\[\s*\d+%\]$/;
 // -v: "tests/x.py::T::test_a FAILED                                  [ 50%]"
 const VERBOSE = /^(\S.*?::.+?) (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)(?: \(.*\))?\s+\[\s*\d+%\]$/;
+
+const STATUS_OF: Record<string, TestStatus> = {
+  PASSED: 'passed', XPASS: 'passed', FAILED: 'failed', ERROR: 'failed', SKIPPED: 'skipped', XFAIL: 'skipped',
+};
 
 interface Section {
   header: string;
@@ -92,6 +96,8 @@ export const pytestParser: OutputParser = {
     const sections: Section[] = [];
     const summary: Array<{ kind: string; nodeid: string; message: string }> = [];
     const verbose: typeof summary = [];
+    // Every node id printed with its outcome (-v lines, -rA summary lines); -q alone names only failures.
+    const listed: Array<{ kind: string; nodeid: string }> = [];
     let inFailureBlock = false;
     let current: Section | null = null;
     let counts: Record<string, number> | null = null;
@@ -140,6 +146,7 @@ export const pytestParser: OutputParser = {
       }
       const vb = VERBOSE.exec(line);
       if (vb) {
+        listed.push({ kind: vb[2], nodeid: vb[1] });
         if (vb[2] === 'FAILED' || vb[2] === 'ERROR') verbose.push({ kind: vb[2], nodeid: vb[1], message: '' });
         continue;
       }
@@ -147,6 +154,7 @@ export const pytestParser: OutputParser = {
       if (sm) {
         const { nodeid, message } = splitSummary(sm[2]);
         summary.push({ kind: sm[1], nodeid, message });
+        if (nodeid.includes('::')) listed.push({ kind: sm[1], nodeid });
         if (sm[1] === 'ERROR' && !nodeid.includes('::')) loadError = true;
         continue;
       }
@@ -188,10 +196,20 @@ export const pytestParser: OutputParser = {
       }
     }
 
+    const reported = new Map<string, ReportedTest>();
+    for (const l of listed) {
+      const id = nodeParts(l.nodeid).join(' > ');
+      const status = STATUS_OF[l.kind];
+      // A test can be listed twice (FAILED in the call, ERROR at teardown): failed wins.
+      if (status && reported.get(id)?.status !== 'failed') reported.set(id, { id, status });
+    }
+    for (const f of failing) reported.set(f.id, { id: f.id, status: 'failed' });
+    const namesPassing = listed.some((l) => l.kind === 'PASSED' || l.kind === 'XPASS');
     const errors = counts ? (counts.error ?? 0) + (counts.errors ?? 0) : 0;
     return {
       runner: 'pytest',
       failing,
+      tests: namesPassing || (listed.length > 0 && (counts?.passed ?? 0) === 0) ? [...reported.values()] : null,
       passedCount: counts ? counts.passed ?? 0 : null,
       // Collection errors are load errors, not failing tests; setup/teardown errors are failures.
       failedCount: counts ? (counts.failed ?? 0) + Math.max(0, errors - collectionErrors) : null,

@@ -1,7 +1,7 @@
 // TAP 12/13/14: mocha's flat stream ("not ok 3 Suite nested test", IDs as written) and node --test's
 // indented subtests (IDs are the subtest path joined " > ", leaves only). YAML blocks give messages.
 import { parse as parseYaml } from 'yaml';
-import type { FailingTest, OutputParser, ParseResult } from '../types';
+import type { FailingTest, OutputParser, ParseResult, ReportedTest, TestStatus } from '../types';
 import { headAndTail } from './textTools';
 
 const POINT = /^(\s*)(not ok|ok)\b(?:\s+(\d+))?(?:\s*-)?\s?(.*)$/;
@@ -12,9 +12,10 @@ const SUMMARY = /^# (tests|pass|fail|skip|skipped|todo|cancelled) (\d+)\s*$/;
 // A test file reported as a failing leaf means its process died before reporting tests (node --test).
 const TEST_FILE = /[\\/][^\\/]+\.[cm]?[jt]sx?$/;
 
-/** One failure being assembled; parents prepend their names as the stream closes them. */
+/** One leaf being assembled; parents prepend their names as the stream closes them. */
 interface Pending {
   path: string[];
+  status: TestStatus;
   message: string;
   file?: string;
   preamble?: string;
@@ -22,7 +23,7 @@ interface Pending {
 
 interface Frame {
   indent: number;
-  failures: Pending[];
+  leaves: Pending[];
 }
 
 export const tapParser: OutputParser = {
@@ -71,24 +72,24 @@ export function parseTap(text: string): ParseResult {
       let hasChildren = false;
       while (frames.length > 0 && frames[frames.length - 1].indent > indent) {
         hasChildren = true;
-        children.push(...frames.pop()!.failures);
+        children.push(...frames.pop()!.leaves);
       }
       if (frames.length === 0 || frames[frames.length - 1].indent < indent) {
-        frames.push({ indent, failures: [] });
+        frames.push({ indent, leaves: [] });
       }
       const frame = frames[frames.length - 1];
       if (indent === 0) topPoints++;
 
       let target: Pending | null = null;
-      if (children.length > 0) {
-        for (const child of children) child.path.unshift(name);
-        frame.failures.push(...children);
-      } else if (failing) {
-        // A parent failing with no failing child failed on its own (a hook, a crash): it is the leaf to fix.
-        const pending: Pending = { path: [name], message: '' };
-        frame.failures.push(pending);
-        target = pending;
-        if (indent === 0 && !hasChildren && TEST_FILE.test(name)) {
+      for (const child of children) child.path.unshift(name);
+      frame.leaves.push(...children);
+      if (children.length === 0 || (failing && !children.some((c) => c.status === 'failed'))) {
+        // A leaf; or a parent failing with no failing child, which failed on its own (a hook, a crash): the leaf to fix.
+        const status: TestStatus = failing ? 'failed' : kind === 'skip' || kind === 'todo' ? 'skipped' : 'passed';
+        const pending: Pending = { path: [name], status, message: '' };
+        frame.leaves.push(pending);
+        if (failing) target = pending;
+        if (failing && indent === 0 && !hasChildren && TEST_FILE.test(name)) {
           loadError = true;
           // node prints the file's stderr (the SyntaxError) as comments before the point.
           pending.preamble = comments.join('\n');
@@ -132,8 +133,9 @@ export function parseTap(text: string): ParseResult {
     if (/^\s*Bail out!/.test(line) || /^\s*Exception during run:/.test(line)) loadError = true;
   }
 
-  const pending: Pending[] = [];
-  for (const frame of frames) pending.push(...frame.failures);
+  const leaves: Pending[] = [];
+  for (const frame of frames) leaves.push(...frame.leaves);
+  const pending = leaves.filter((p) => p.status === 'failed');
   // No test at all (and no "1..0" plan): the run died before reporting.
   if (!sawPoint && plan !== 0) loadError = true;
   // TAP requires a plan; a stream with points but none, or with fewer points than planned, was cut short.
@@ -146,9 +148,11 @@ export function parseTap(text: string): ParseResult {
     return test;
   });
   const hasSummary = summary.has('pass') || summary.has('fail');
+  const tests: ReportedTest[] = leaves.map((p) => ({ id: p.path.join(' > '), status: p.status }));
   return {
     runner: 'tap',
     failing,
+    tests: sawPoint ? tests : null,
     passedCount: hasSummary ? (summary.get('pass') ?? 0) : sawPoint ? leafCounts.pass : null,
     failedCount: hasSummary
       ? (summary.get('fail') ?? 0) + (summary.get('cancelled') ?? 0)

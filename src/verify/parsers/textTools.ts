@@ -27,3 +27,31 @@ export function trimBlankLines(lines: string[]): string[] {
 export function headAndTail(text: string, size: number): string {
   return text.length > 2 * size ? text.slice(0, size) + '\n' + text.slice(-size) : text;
 }
+
+/**
+ * The titles above a line of an indented title tree (mocha spec, jest --verbose): suites are plain lines, each
+ * level two spaces deeper than its parent, starting at `base`. A line at any other indent (console output) is
+ * not part of the tree and leaves it as it was.
+ */
+export class TitleTree {
+  private readonly titles: string[] = [];
+
+  constructor(private readonly base: number) {}
+
+  /** The suite path a line at `indent` sits under, or null when the indent does not fit the tree. */
+  parentsAt(indent: number): string[] | null {
+    const depth = (indent - this.base) / 2;
+    if (!Number.isInteger(depth) || depth < 0 || depth > this.titles.length) return null;
+    this.titles.length = depth;
+    return [...this.titles];
+  }
+
+  /** A suite title at `indent` (call parentsAt first): later lines two spaces deeper sit under it. */
+  open(title: string): void {
+    this.titles.push(title);
+  }
+
+  reset(): void {
+    this.titles.length = 0;
+  }
+}

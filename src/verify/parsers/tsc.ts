@@ -81,6 +81,7 @@ export const tscParser: OutputParser = {
     return {
       runner: 'tsc',
       failing: [],
+      tests: null,
       passedCount: null,
       failedCount: null,
       skippedCount: null,

@@ -74,6 +74,27 @@ describe('greenloop verify', function () {
     assert.deepStrictEqual(w.failing, ['a.test.js']);
   });
 
+  it('reports how many tests ran, and a run of zero tests is never green and says why', async () => {
+    const dir = tempDir('filtered');
+    dirs.push(dir);
+    fs.writeFileSync(path.join(dir, 'a.test.js'), "const test = require('node:test');\ntest('one', () => {});\ntest('two', () => {});\n");
+    const all = await runCli(['verify', '--cwd', dir, '--test-cmd', 'node --test a.test.js', '--tsc', 'off']);
+    const w = JSON.parse(all.stdout);
+    assert.strictEqual(all.code, 0, all.stderr);
+    assert.strictEqual(w.ran, 2);
+    assert.strictEqual(w.passedCount, 2);
+    assert.deepStrictEqual(w.warnings, []);
+    const none = await runCli(['verify', '--cwd', dir, '--test-cmd', 'node --test --test-name-pattern=nomatch a.test.js', '--tsc', 'off']);
+    const z = JSON.parse(none.stdout);
+    assert.strictEqual(none.code, 1, 'a command that ran no test is not green');
+    assert.strictEqual(z.green, false);
+    // node reports the tests the filter left out as skipped: reported, but none executed.
+    assert.strictEqual(z.ran, 2);
+    assert.strictEqual(z.skippedCount, 2);
+    assert.match(z.warnings[0], /ran no tests \(2 skipped\)/);
+    assert.match(none.stderr, /warning: The test command ran no tests/);
+  });
+
   it('reports a test command that hangs as timed out, and kills it', async () => {
     const dir = tempDir('hang');
     dirs.push(dir);
@@ -120,7 +141,7 @@ describe('greenloop parse', function () {
     assert.strictEqual(res.code, 0, res.stderr);
     const out = JSON.parse(res.stdout);
     assert.strictEqual(out.runner, 'mocha');
-    assert.deepStrictEqual(Object.keys(out).sort(), ['diagnostics', 'failedCount', 'failing', 'loadError', 'passedCount', 'runner', 'skippedCount']);
+    assert.deepStrictEqual(Object.keys(out).sort(), ['diagnostics', 'failedCount', 'failing', 'loadError', 'passedCount', 'runner', 'skippedCount', 'tests']);
     assert.ok(out.failing.length > 0);
     assert.ok(out.failing.every((f: any) => typeof f.id === 'string' && typeof f.message === 'string'));
   });

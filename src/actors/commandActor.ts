@@ -7,7 +7,7 @@ import { ActorError, VerifyError } from '../core/ports';
 import type { Actor, ActorRequest, ActorResponse } from '../core/ports';
 import { abortError } from '../core/retry';
 import { runCommand } from '../verify/runCommand';
-import { estimateTokens } from './estimateTokens';
+import { estimateTokens } from '../core/estimateTokens';
 
 export interface CommandActorOptions {
   /** Run through the shell, like a line typed in a terminal. */

@@ -46,16 +46,16 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | undef
 export function httpStatusError(status: number, bodyText: string, headers: Headers): ActorError {
   const detail = serverMessage(bodyText);
   if (status === 429) {
-    return new ActorError(sentence('The model server is rate-limiting requests (429)', detail), 'transient', retryAfterMs(headers));
+    return new ActorError(sentence('The model server is rate-limiting requests (429)', detail), 'transient', retryAfterMs(headers), 'rate-limit');
   }
   if (status === 408 || status >= 500) {
-    return new ActorError(sentence(`The model server failed (${status})`, detail), 'transient', retryAfterMs(headers));
+    return new ActorError(sentence(`The model server failed (${status})`, detail), 'transient', retryAfterMs(headers), status === 408 ? 'timeout' : 'server');
   }
   const hint =
     status === 401 || status === 403 ? 'check the API key and its environment variable'
     : status === 404 ? 'check the base URL (it usually ends in /v1) and the model name'
     : 'check the model name and settings';
-  return new ActorError(sentence(`The model server refused the request (${status})`, detail, hint), 'fatal');
+  return new ActorError(sentence(`The model server refused the request (${status})`, detail, hint), 'fatal', undefined, 'deterministic');
 }
 
 /** fetch() rejects with a TypeError whose cause carries the socket error code. */
@@ -64,13 +64,13 @@ export function networkError(err: unknown, baseUrl: string): ActorError {
   const code = cause?.code ?? (err as { code?: string })?.code;
   const message = cause?.message ?? (err instanceof Error ? err.message : String(err));
   if (code === 'ENOTFOUND') {
-    return new ActorError(`Could not find the model server's host for ${baseUrl}; check the base URL.`, 'fatal');
+    return new ActorError(`Could not find the model server's host for ${baseUrl}; check the base URL.`, 'fatal', undefined, 'deterministic');
   }
   if (code === 'ECONNREFUSED') {
-    return new ActorError(`Could not connect to the model server at ${baseUrl} (connection refused); check that it is running.`, 'transient');
+    return new ActorError(`Could not connect to the model server at ${baseUrl} (connection refused); check that it is running.`, 'transient', undefined, 'network');
   }
   const what = code ? `${message} (${code})` : message;
-  return new ActorError(sentence('The connection to the model server failed', what), 'transient');
+  return new ActorError(sentence('The connection to the model server failed', what), 'transient', undefined, 'network');
 }
 
 /** Removes a secret from text that may be shown to a person or written to a report. */

@@ -3,7 +3,7 @@
 import { ActorError } from '../core/ports';
 import type { Actor, ActorRequest, ActorResponse, TokenUsage } from '../core/ports';
 import { abortError } from '../core/retry';
-import { estimateTokens } from './estimateTokens';
+import { estimateTokens } from '../core/estimateTokens';
 import { httpStatusError, networkError, redact } from './httpErrors';
 import { readSse } from './sse';
 
@@ -70,20 +70,24 @@ export class OpenAIActor implements Actor {
     this.label = `openai:${opts.model} @ ${this.baseUrl}`;
   }
 
+  /** Newer OpenAI models refuse `max_tokens` and want `max_completion_tokens`; learned from the first refusal. */
+  private limitField: 'max_tokens' | 'max_completion_tokens' = 'max_tokens';
+
   async propose(req: ActorRequest): Promise<ActorResponse> {
     const timeoutMs = this.opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const guard = new RequestGuard(req.signal, timeoutMs);
     try {
-      const res = await fetch(this.endpoint, {
-        method: 'POST',
-        headers: this.headers(),
-        body: JSON.stringify(this.body(req)),
-        signal: guard.controller.signal,
-      });
+      let res = await this.post(req, guard);
+      if (res.status === 400 && req.maxOutputTokens !== undefined && this.limitField === 'max_tokens') {
+        const body = await res.text();
+        if (!/max_completion_tokens/.test(body)) throw httpStatusError(res.status, body, res.headers);
+        this.limitField = 'max_completion_tokens';
+        res = await this.post(req, guard);
+      }
       if (!res.ok) throw httpStatusError(res.status, await res.text(), res.headers);
       // Some servers ignore `stream: true` and answer in one JSON body; read whatever arrived.
       const isSse = (res.headers.get('content-type') ?? '').includes('text/event-stream');
-      const { text, usage } = isSse && res.body ? await this.readStream(res.body, guard) : this.readJson(await res.text());
+      const { text, usage } = isSse && res.body ? await this.readStream(res.body, guard, req.maxOutputTokens) : this.readJson(await res.text());
       return { kind: 'text', text, usage: this.usage(req, text, usage) };
     } catch (err) {
       if (req.signal.aborted) throw abortError(req.signal);
@@ -91,6 +95,15 @@ export class OpenAIActor implements Actor {
     } finally {
       guard.dispose();
     }
+  }
+
+  private post(req: ActorRequest, guard: RequestGuard): Promise<Response> {
+    return fetch(this.endpoint, {
+      method: 'POST',
+      headers: this.headers(),
+      body: JSON.stringify(this.body(req)),
+      signal: guard.controller.signal,
+    });
   }
 
   private headers(): Record<string, string> {
@@ -109,6 +122,8 @@ export class OpenAIActor implements Actor {
       stream: this.opts.stream === true,
     };
     if (this.opts.stream) body.stream_options = { include_usage: true };
+    // The token budget's remainder: the server stops the answer there instead of billing past the budget.
+    if (req.maxOutputTokens !== undefined) body[this.limitField] = Math.max(1, Math.floor(req.maxOutputTokens));
     if (this.opts.temperature !== undefined) body.temperature = this.opts.temperature;
     return body;
   }
@@ -119,8 +134,8 @@ export class OpenAIActor implements Actor {
       json = JSON.parse(raw);
     } catch {
       const snippet = raw.trim().slice(0, 60).replace(/\s+/g, ' ');
-      // Once is most often a proxy or a server restarting mid-reply; a retry usually gets a real answer.
-      throw new ActorError(`The model server's reply is not JSON ("${snippet}"); it may be a proxy error page.`, 'transient');
+      // A body that is not JSON does not become JSON by asking again: stop and say what arrived.
+      throw new ActorError(`The model server's reply is not JSON ("${snippet}"); check that the base URL points at the Chat Completions API, not a proxy or web page.`, 'fatal', undefined, 'deterministic');
     }
     const j = (json ?? {}) as { choices?: unknown; usage?: RawUsage; error?: unknown };
     const choice = Array.isArray(j.choices) ? (j.choices[0] as Record<string, unknown> | undefined) : undefined;
@@ -128,16 +143,20 @@ export class OpenAIActor implements Actor {
       throw new ActorError(
         `The model server's reply has no choices; check that ${this.baseUrl} is an OpenAI-compatible Chat Completions endpoint.`,
         'fatal',
+        undefined,
+        'deterministic',
       );
     }
     const message = choice.message as { content?: unknown } | undefined;
     return { text: contentText(message?.content ?? choice.text), usage: j.usage };
   }
 
-  private async readStream(body: ReadableStream<Uint8Array>, guard: RequestGuard): Promise<{ text: string; usage?: RawUsage }> {
+  private async readStream(body: ReadableStream<Uint8Array>, guard: RequestGuard, maxTokens?: number): Promise<{ text: string; usage?: RawUsage }> {
     let text = '';
     let usage: RawUsage | undefined;
     let finished = false;
+    // A server that ignores max_tokens is cut off a little past it (estimates are rough), never far past it.
+    const cutAt = maxTokens === undefined ? Infinity : Math.ceil(maxTokens * 1.1) + 16;
     const { stopped } = await readSse(
       body,
       (data) => {
@@ -146,21 +165,25 @@ export class OpenAIActor implements Actor {
         try {
           chunk = JSON.parse(data);
         } catch {
-          throw new ActorError('The model server sent a stream event that is not JSON; the answer was dropped.', 'transient');
+          throw new ActorError('The model server sent a stream event that is not JSON; check that it speaks the Chat Completions streaming protocol.', 'fatal', undefined, 'deterministic');
         }
         if (chunk.error) {
           const detail = typeof chunk.error === 'string' ? chunk.error : (chunk.error as { message?: string }).message;
-          throw new ActorError(`The model server reported an error mid-answer: ${String(detail ?? 'no details').replace(/[.\s]+$/, '')}.`, 'transient');
+          throw new ActorError(`The model server reported an error mid-answer: ${String(detail ?? 'no details').replace(/[.\s]+$/, '')}.`, 'transient', undefined, 'server');
         }
         const choice = chunk.choices?.[0];
         if (choice?.delta) text += contentText(choice.delta.content);
         if (choice?.finish_reason) finished = true;
         if (chunk.usage) usage = chunk.usage;
+        if (estimateTokens(text) > cutAt) {
+          finished = true;
+          return 'stop';
+        }
       },
       () => guard.touch(),
     );
     if (!stopped && !finished) {
-      throw new ActorError('The model server closed the stream before the answer was complete.', 'transient');
+      throw new ActorError('The model server closed the stream before the answer was complete.', 'transient', undefined, 'network');
     }
     return { text, usage };
   }
@@ -179,10 +202,10 @@ export class OpenAIActor implements Actor {
     if (err instanceof ActorError) out = err;
     else if (guard.timedOut) {
       const wait = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`;
-      out = new ActorError(`The model server sent nothing for ${wait}; the request was abandoned.`, 'transient');
+      out = new ActorError(`The model server sent nothing for ${wait}; the request was abandoned.`, 'transient', undefined, 'timeout');
     } else out = networkError(err, this.baseUrl);
     const message = redact(out.message, this.opts.apiKey);
-    return message === out.message ? out : new ActorError(message, out.kind, out.retryAfterMs);
+    return message === out.message ? out : new ActorError(message, out.kind, out.retryAfterMs, out.category);
   }
 }
 

@@ -3,7 +3,10 @@ import * as fs from 'fs';
 import { parseArgs } from 'util';
 import { LoopEngine } from '../core/engine';
 import { systemClock } from '../core/retry';
-import { VerifyError } from '../core/ports';
+import { spentWithoutGrant } from '../core/budget';
+import type { Grant } from '../core/budget';
+import { DEFAULT_LOOP_CONFIG, TYPE_CHECK_PROTECTED_GLOBS } from '../shared/config';
+import type { LoopConfig } from '../shared/config';
 import { JsonlHistoryStore, toHistoryRecord } from '../core/history';
 import { RunStore } from '../core/runStore';
 import { toReport } from '../core/report';
@@ -40,13 +43,19 @@ const FLAGS = {
   'extra-iterations': { type: 'string' },
   'extra-tokens': { type: 'string' },
   'extra-minutes': { type: 'string' },
+  'ignore-history': { type: 'boolean' },
+  'flaky-reruns': { type: 'string' },
+  'cross-run-limit': { type: 'string' },
+  'request-timeout-s': { type: 'string' },
 } as const;
 
 export async function fixCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: FLAGS, strict: true });
-  const config = loopConfigFromFlags(values);
   const say = (line: string) => process.stderr.write(`${line}\n`);
-  const { cwd, verifier, testCommand } = buildVerifier(values, config.verifyTimeoutS);
+  const flagConfig = loopConfigFromFlags(values);
+  const { cwd, verifier, testCommand } = buildVerifier(values, flagConfig.verifyTimeoutS);
+  // With the type check part of "green", loosening tsconfig is as much a way to cheat as weakening a test.
+  const config = verifier.typeChecks ? { ...flagConfig, protectedGlobs: [...flagConfig.protectedGlobs, ...TYPE_CHECK_PROTECTED_GLOBS] } : flagConfig;
   const actor = actorFromFlags(values, cwd, config.verifyTimeoutS * 1000);
   const stateDir = values['state-dir'] ?? defaultStateDir();
   const runs = new RunStore(stateDir, cwd);
@@ -68,7 +77,11 @@ export async function fixCommand(argv: string[]): Promise<number> {
   past.warnings.forEach((w) => say(`greenloop: warning: ${w}`));
   const runId = resumeFrom?.runId ?? newRunId();
   const snapshots = await openSnapshotStore({ workspace: cwd, stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m: string) => say(`greenloop: warning: ${m}`) });
-  const engine = new LoopEngine({ cwd, actor, verifier, snapshots, clock: systemClock, config: resumeFrom?.config ?? config, runId, pastRuns: past.records });
+  const grant = resumeFrom ? grantFromFlags(values, resumeFrom) : undefined;
+  const engine = new LoopEngine({
+    cwd, actor, verifier, snapshots, clock: systemClock, config: resumeFrom ? upgradeConfig(resumeFrom.config) : config, runId, pastRuns: past.records,
+    ignoreHistory: Boolean(values['ignore-history']),
+  });
   engine.events.on((e) => {
     const line = progressLine(e);
     if (line) say(line);
@@ -84,20 +97,13 @@ export async function fixCommand(argv: string[]): Promise<number> {
   say(`greenloop: verifying ${cwd} with \`${testCommand}\`; model: ${actor.label}`);
   let state: RunState;
   try {
-    if (resumeFrom) {
-      const grant = {
-        hint: values.hint ?? '',
-        iterations: parseNumberFlag('extra-iterations', values['extra-iterations'], { min: 1, integer: true }) ?? 3,
-        tokens: parseNumberFlag('extra-tokens', values['extra-tokens'], { min: 0, integer: true }) ?? 0,
-        minutes: parseNumberFlag('extra-minutes', values['extra-minutes'], { min: 0 }) ?? 0,
-      };
+    if (resumeFrom && grant) {
       say(`greenloop: resuming run ${resumeFrom.runId} with an extra budget of ${grant.iterations} attempts${grant.tokens ? `, ${grant.tokens} tokens` : ''}${grant.minutes ? `, ${grant.minutes} min` : ''}`);
       state = await engine.resume(resumeFrom, grant, controller.signal);
     } else {
       state = await engine.run(controller.signal);
     }
   } catch (err) {
-    if (err instanceof VerifyError) throw new UsageError(err.message);
     if (controller.signal.aborted) {
       say('greenloop: cancelled before the loop started; nothing was changed.');
       return EXIT.notGreen;
@@ -108,6 +114,9 @@ export async function fixCommand(argv: string[]): Promise<number> {
     process.off('SIGTERM', onSigint);
   }
 
+  if (state.reason === 'stagnation' && state.iterations.length === 0 && state.crossRun) {
+    say('greenloop: pass --ignore-history to run anyway.');
+  }
   await runs.save(state);
   await history.append(toHistoryRecord(state));
   const report = toReport(state);
@@ -116,4 +125,22 @@ export async function fixCommand(argv: string[]): Promise<number> {
   if (values.json) process.stdout.write(`${json}\n`);
   if (state.outcome === 'error') return EXIT.internal;
   return state.outcome === 'green' ? EXIT.green : EXIT.notGreen;
+}
+
+/** The explicit extra budget of a resume: each amount counts from where the run stopped. */
+function grantFromFlags(values: { hint?: string; 'extra-iterations'?: string; 'extra-tokens'?: string; 'extra-minutes'?: string }, state: RunState): Grant {
+  const grant: Grant = {
+    hint: values.hint ?? '',
+    iterations: parseNumberFlag('extra-iterations', values['extra-iterations'], { min: 1, integer: true }) ?? 3,
+    tokens: parseNumberFlag('extra-tokens', values['extra-tokens'], { min: 0, integer: true }) ?? 0,
+    minutes: parseNumberFlag('extra-minutes', values['extra-minutes'], { min: 0 }) ?? 0,
+  };
+  const spent = spentWithoutGrant(state, grant, Date.now());
+  if (spent) throw new UsageError(`Run ${state.runId} cannot go on: ${spent} (${spent.includes('tokens') ? '--extra-tokens N' : spent.includes('minutes') ? '--extra-minutes M' : '--extra-iterations N'}).`);
+  return grant;
+}
+
+/** A run saved by an earlier version lacks the newer settings: they take their defaults. */
+function upgradeConfig(config: LoopConfig): LoopConfig {
+  return { ...DEFAULT_LOOP_CONFIG, ...config };
 }

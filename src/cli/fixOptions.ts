@@ -21,6 +21,9 @@ export interface FixFlagValues {
   'on-give-up'?: string;
   'allow-test-edits'?: boolean;
   protect?: string[];
+  'flaky-reruns'?: string;
+  'cross-run-limit'?: string;
+  'request-timeout-s'?: string;
 }
 
 export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
@@ -38,6 +41,8 @@ export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
     onGiveUp,
     allowTestEdits: Boolean(v['allow-test-edits']),
     protectedGlobs: v.protect?.length ? [...DEFAULT_LOOP_CONFIG.protectedGlobs, ...v.protect] : DEFAULT_LOOP_CONFIG.protectedGlobs,
+    flakyReruns: parseNumberFlag('flaky-reruns', v['flaky-reruns'], { min: 0, integer: true }) ?? DEFAULT_LOOP_CONFIG.flakyReruns,
+    crossRunLimit: parseNumberFlag('cross-run-limit', v['cross-run-limit'], { min: 0, integer: true }) ?? DEFAULT_LOOP_CONFIG.crossRunLimit,
   };
   const problems = validateLoopConfig(config);
   if (problems.length) throw new UsageError(problems[0]);
@@ -58,7 +63,8 @@ export function actorFromFlags(v: FixFlagValues, cwd: string, timeoutMs: number)
     const keyVar = v['api-key-env'];
     const apiKey = keyVar ? process.env[keyVar] : undefined;
     if (keyVar && !apiKey) throw new UsageError(`The environment variable ${keyVar} named by --api-key-env is not set.`);
-    return new OpenAIActor({ baseUrl, model: v.model, apiKey, stream: !v['no-stream'] });
+    const requestTimeoutS = parseNumberFlag('request-timeout-s', v['request-timeout-s'], { min: 1 });
+    return new OpenAIActor({ baseUrl, model: v.model, apiKey, stream: !v['no-stream'], requestTimeoutMs: requestTimeoutS === undefined ? undefined : requestTimeoutS * 1000 });
   }
   if (kind === undefined) throw new UsageError('Choose a model: --actor openai --base-url URL --model NAME, or --actor command --actor-cmd CMD.');
   throw new UsageError(`Unknown actor "${kind}"; use openai or command.`);

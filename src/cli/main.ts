@@ -8,10 +8,11 @@ const USAGE = `Usage:
   greenloop parse [--format F] [FILE|-]
   greenloop verify [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--timeout-s N] [--junit GLOB]
   greenloop fix [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--junit GLOB]
-      --actor openai --base-url URL --model NAME [--api-key-env VAR] [--no-stream]
+      --actor openai --base-url URL --model NAME [--api-key-env VAR] [--no-stream] [--request-timeout-s N]
     | --actor command --actor-cmd CMD
       [--max-iterations N] [--max-tokens N] [--max-minutes M] [--patience N] [--verify-timeout-s N]
       [--on-give-up keep-best|restore-baseline|keep-last] [--allow-test-edits] [--protect GLOB]...
+      [--flaky-reruns N] [--cross-run-limit N] [--ignore-history]
       [--state-dir DIR] [--report FILE] [--json]
       [--resume RUN_ID|last --hint TEXT [--extra-iterations N] [--extra-tokens N] [--extra-minutes M]]`;
 

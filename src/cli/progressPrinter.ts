@@ -23,7 +23,8 @@ export function progressLine(e: LoopEvent): string | null {
       return `greenloop: stopped (${e.reason}): ${e.message}`;
     case 'finished': {
       const s = e.state;
-      return `greenloop: ${s.outcome} after ${s.iterations.length} attempt${s.iterations.length === 1 ? '' : 's'}, ${s.llmCalls} model calls, ${s.tokens.prompt + s.tokens.completion} tokens; workspace left at the ${s.finalState ?? 'last'} state (${s.current.witness.failing.length} failing)`;
+      const requests = s.requests !== undefined && s.requests !== s.llmCalls ? ` (${s.requests} requests)` : '';
+      return `greenloop: ${s.outcome} after ${s.iterations.length} attempt${s.iterations.length === 1 ? '' : 's'}, ${s.llmCalls} model calls${requests}, ${s.tokens.prompt + s.tokens.completion} tokens; workspace left at the ${s.finalState ?? 'last'} state (${s.current.witness.failing.length} failing)`;
     }
   }
 }

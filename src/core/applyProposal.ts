@@ -7,7 +7,11 @@ import { parseEditBlocks } from './edits/parseBlocks';
 import { applyEditBlocks } from './edits/applyBlocks';
 import { checkPath } from './edits/pathPolicy';
 import type { PathPolicy } from './edits/pathPolicy';
-import { proposalHash } from './edits/proposalHash';
+import { proposalHash, unusableAnswerHash } from './edits/proposalHash';
+import { normalizeRelPath } from './edits/pathPolicy';
+import { protectedPartChange, PROTECTED_PARTS } from './edits/protectedContent';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { summarizeHypothesis } from './hypothesis';
 
 export interface ApplyContext {
@@ -20,15 +24,24 @@ export interface ApplyContext {
 export async function applyModelAnswer(ctx: ApplyContext, state: RunState, record: IterationRecord, text: string): Promise<boolean> {
   const parsed = parseEditBlocks(text);
   record.hypothesis = summarizeHypothesis(parsed.prose);
-  if (parsed.errors.length) {
-    record.note = `The answer could not be used: ${parsed.errors.join(' ')}`;
+  if (parsed.errors.length || parsed.blocks.length === 0) {
+    record.proposalHash = unusableAnswerHash(text);
+    const why = parsed.errors.length ? parsed.errors.join(' ') : 'it contains no SEARCH/REPLACE block, so nothing was changed.';
+    record.note = repeatedNote(state, record.proposalHash) ?? `The answer could not be used: ${why}`;
     return false;
   }
   record.proposalHash = proposalHash(parsed.blocks);
   record.files = [...new Set(parsed.blocks.map((b) => b.path))];
-  if (state.seenProposals.includes(record.proposalHash)) {
-    const earlier = state.iterations.find((it) => it.proposalHash === record.proposalHash);
-    record.note = `Exactly the same edit as attempt ${earlier?.n ?? '?'}; not applied again.`;
+  const repeated = repeatedNote(state, record.proposalHash);
+  if (repeated) {
+    record.note = repeated;
+    return false;
+  }
+  // Snapshots skip git-ignored files, so an edit there could never be rolled back: refuse it before writing.
+  const rels = parsed.blocks.map((b) => normalizeRelPath(b.path)).flatMap((r) => (r.ok ? [r.rel] : []));
+  const unrecorded = await ctx.snapshots.unrecorded(rels);
+  if (unrecorded.length) {
+    record.note = `The edit was refused and nothing was applied: ${unrecorded.join(', ')} ${unrecorded.length === 1 ? 'is' : 'are'} ignored by git (.gitignore or the snapshot excludes), so Greenloop cannot record or roll back ${unrecorded.length === 1 ? 'it' : 'them'}; change tracked source files instead.`;
     return false;
   }
   const result = await applyEditBlocks(ctx.cwd, parsed.blocks, ctx.policy);
@@ -38,6 +51,30 @@ export async function applyModelAnswer(ctx: ApplyContext, state: RunState, recor
   }
   record.files = result.files;
   return true;
+}
+
+function repeatedNote(state: RunState, hash: string): string | null {
+  if (!state.seenProposals.includes(hash)) return null;
+  const earlier = state.iterations.find((it) => it.proposalHash === hash);
+  return `Exactly the same answer as attempt ${earlier?.n ?? '?'}; not applied again.`;
+}
+
+/** The test scripts and pytest sections an agent changed, compared with the snapshot before it ran. */
+async function protectedPartsChanged(ctx: ApplyContext, before: string, changed: string[]): Promise<Array<{ ok: false; reason: string }>> {
+  const out: Array<{ ok: false; reason: string }> = [];
+  for (const rel of changed) {
+    if (!PROTECTED_PARTS.some((p) => rel === p.file || rel.endsWith(`/${p.file}`))) continue;
+    const was = await ctx.snapshots.readFile(before, rel);
+    let now: string | null = null;
+    try {
+      now = fs.readFileSync(path.join(ctx.cwd, rel), 'utf8');
+    } catch {
+      now = null;
+    }
+    const reason = protectedPartChange(rel, was === null ? null : was.toString('utf8'), now);
+    if (reason) out.push({ ok: false, reason });
+  }
+  return out;
 }
 
 /** An agent CLI edited files itself: what it touched must pass the same path rules as a model's blocks. */
@@ -50,6 +87,7 @@ export async function acceptAgentEdits(ctx: ApplyContext, state: RunState, recor
     return false;
   }
   const refused = changed.map((rel) => checkPath(ctx.policy, rel)).filter((c): c is { ok: false; reason: string } => !c.ok);
+  if (!ctx.policy.allowTestEdits) refused.push(...(await protectedPartsChanged(ctx, before, changed)));
   if (refused.length) {
     await ctx.snapshots.restore(before);
     record.note = `The agent's changes were undone: ${refused.map((r) => r.reason).join(' ')}`;

@@ -95,20 +95,6 @@ export function toHistoryRecord(state: RunState): HistoryRecord {
   };
 }
 
-/**
- * The cross-run guard: the last three runs on this workspace escalated with this configuration on this failing
- * set. Returns a warning sentence, or null.
- */
-export function repeatedEscalationWarning(records: HistoryRecord[], hash: string, failing: string[]): string | null {
-  const last = records.slice(-3);
-  if (last.length < 3) return null;
-  const key = JSON.stringify([...failing].sort());
-  const same = last.every((r) => r.outcome === 'escalated' && r.configHash === hash && JSON.stringify([...r.baselineFailing].sort()) === key);
-  if (!same) return null;
-  const reasons = [...new Set(last.map((r) => r.reason))].join(', ');
-  return `The last 3 runs on these same failing tests escalated (${reasons}) with this model and budget; consider another model, a hint, or a larger budget instead of repeating.`;
-}
-
 export class JsonlHistoryStore implements HistoryStore {
   constructor(
     private readonly file: string,

@@ -16,7 +16,10 @@ export interface ActorRequest {
   system: string;
   iteration: number;
   cwd: string;
+  /** Aborts on cancel and when the time budget runs out (the budget is a deadline). */
   signal: AbortSignal;
+  /** Most completion tokens the token budget still allows, when it is set; sent as the provider's max_tokens. */
+  maxOutputTokens?: number;
 }
 
 /**
@@ -27,15 +30,26 @@ export type ActorResponse =
   | { kind: 'text'; text: string; usage: TokenUsage }
   | { kind: 'workspace-edited'; transcript: string; usage: TokenUsage };
 
+/**
+ * Why a model call failed, which decides how often it is tried again (core/retry.ts): a rate limit, a timeout or
+ * a network fault may pass; a server error might; a deterministic refusal (400/401/403/404, a malformed body)
+ * never will.
+ */
+export type ActorErrorCategory = 'rate-limit' | 'timeout' | 'network' | 'server' | 'deterministic';
+
 /** transient: retried with backoff without spending an iteration; fatal: the run stops with actor-error. */
 export class ActorError extends Error {
+  readonly category: ActorErrorCategory;
+
   constructor(
     message: string,
     readonly kind: 'transient' | 'fatal',
     readonly retryAfterMs?: number,
+    category?: ActorErrorCategory,
   ) {
     super(message);
     this.name = 'ActorError';
+    this.category = category ?? (kind === 'fatal' ? 'deterministic' : 'network');
   }
 }
 
@@ -57,6 +71,11 @@ export class VerifyError extends Error {
 
 export interface Verifier {
   verify(signal?: AbortSignal): Promise<Witness>;
+  /**
+   * Runs the test command again for these test IDs only (the runner's own filter where it has one, else the whole
+   * command), to tell a flaky test from a broken one. The witness may name other tests too.
+   */
+  rerun?(ids: string[], signal?: AbortSignal): Promise<Witness>;
 }
 
 export interface SnapshotRef {
@@ -76,6 +95,16 @@ export interface SnapshotStore {
   diff(fromId: string, toId: string, paths?: string[]): Promise<string>;
   /** Content of one file as recorded in a snapshot, or null when absent. */
   readFile(id: string, relPath: string): Promise<Buffer | null>;
+  /**
+   * The paths among these that snapshots would not record (git-ignored or excluded): an edit there could never be
+   * rolled back.
+   */
+  unrecorded(paths: string[]): Promise<string[]>;
+  /**
+   * The identity of a recorded state leaving some paths out (the verifier's own reports and caches), so two visits
+   * of the same source state compare equal whatever the test run wrote.
+   */
+  identity(id: string, without: readonly string[]): Promise<string>;
 }
 
 export interface Clock {

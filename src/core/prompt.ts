@@ -52,6 +52,7 @@ export function buildPrompt(state: RunState, now: number, opts: PromptOptions): 
 
   const warnings = upcomingLimits(state, now);
   if (warnings.length) sections.push(`## Warning\n${warnings.map((w) => `- ${w}`).join('\n')}`);
+  if (state.crossRun && state.iterations.length === 0) sections.push(`## Earlier runs on these failures\n${state.crossRun}`);
   if (state.hints.length) sections.push(`## Hint from the person supervising this loop\n${state.hints.map((h) => `- ${h}`).join('\n')}`);
 
   const last = state.iterations[state.iterations.length - 1];

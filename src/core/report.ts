@@ -11,9 +11,18 @@ export interface FixReport {
   iterations: {
     n: number; verdict: string; failing: string[]; rolledBack: boolean; treeHash: string | null; proposalHash: string | null;
     tokens: { prompt: number; completion: number }; durationMs: number; note: string; hypothesis: string; files: string[];
+    /** Tests the runner reported after the edit (null: it printed no count). */
+    ran: number | null;
+    missing: string[];
+    flaky: string[];
   }[];
   llmCalls: number;
+  /** Model requests actually made, each retry included. */
+  requests: number;
   tokens: { prompt: number; completion: number };
+  /** Tests found flaky during the run. */
+  flaky: string[];
+  warnings: string[];
 }
 
 export function toReport(state: RunState): FixReport {
@@ -27,9 +36,12 @@ export function toReport(state: RunState): FixReport {
     iterations: state.iterations.map((it) => ({
       n: it.n, verdict: it.verdict, failing: it.failing, rolledBack: it.rolledBack, treeHash: it.treeHash, proposalHash: it.proposalHash,
       tokens: { prompt: it.tokens.prompt, completion: it.tokens.completion }, durationMs: it.durationMs, note: it.note,
-      hypothesis: it.hypothesis, files: it.files,
+      hypothesis: it.hypothesis, files: it.files, ran: it.ran ?? null, missing: it.missing ?? [], flaky: it.flaky ?? [],
     })),
     llmCalls: state.llmCalls,
+    requests: state.requests ?? state.llmCalls,
     tokens: { prompt: state.tokens.prompt, completion: state.tokens.completion },
+    flaky: state.flaky ?? [],
+    warnings: state.warnings,
   };
 }

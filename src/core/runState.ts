@@ -24,6 +24,15 @@ export interface WitnessSummary {
   exitCode: number | null;
   timedOut: boolean;
   outputExcerpt: string;
+  /** Tests the runner reported (IDs), null when it names only failures. Absent in runs saved by older versions. */
+  ran?: string[] | null;
+  /** Reported as skipped (a subset of ran). */
+  skipped?: string[];
+  /** passed + failed + skipped by the runner's counts. */
+  ranCount?: number | null;
+  /** passed + failed: tests that really executed. */
+  executed?: number | null;
+  warnings?: string[];
 }
 
 export interface IterationRecord {
@@ -47,6 +56,22 @@ export interface IterationRecord {
   beforeSnapshot: string;
   afterSnapshot: string | null;
   witness: WitnessSummary | null;
+  /** Tests the runner reported after this edit (contract: ran), when known. */
+  ran?: number | null;
+  /** Tests reported in the best state and no longer reported after this edit. */
+  missing?: string[];
+  /** Tests that both failed and passed on the same files in this attempt's re-runs. */
+  flaky?: string[];
+  /** Model requests this attempt made (retries included). */
+  requests?: number;
+}
+
+/** A workspace state the loop has verified, by identity (its files without the verifier's own artifacts). */
+export interface KnownState {
+  identity: string;
+  snapshot: string;
+  /** Iteration that produced it; 0 is the baseline (or the state a resumed run started from). */
+  iteration: number;
 }
 
 export interface StateRef {
@@ -77,12 +102,26 @@ export interface RunState {
   limits: { maxIterations: number; maxTokens: number; maxMinutes: number };
   grants: BudgetGrant[];
   baseline: StateRef;
+  /**
+   * The state the loop may never leave the workspace worse than: the baseline, or the workspace as the person left
+   * it when a run was resumed. A give-up restores it instead of the baseline, so a person's edits survive.
+   */
+  floor: StateRef;
   best: StateRef;
   /** The workspace as the loop left it: best, or a later no-progress state. */
   current: { snapshot: string; tree: string; witness: WitnessSummary };
   iterations: IterationRecord[];
-  seenTrees: string[];
+  /** States the loop kept (baseline, progress, no progress): returning to one is a cycle. */
+  kept: KnownState[];
+  /** States rolled back as regressions: reaching one again is the same edit again. */
+  rejected: KnownState[];
+  /** Paths the test command itself writes (reports, caches): left out of a state's identity. */
+  artifacts: string[];
   seenProposals: string[];
+  /** Tests found flaky in this run: neither progress nor regression from then on. */
+  flaky: string[];
+  /** Model requests made (each retry is one), next to llmCalls (attempts that asked the actor). */
+  requests: number;
   consecutiveNoProgress: number;
   tokens: TokenUsage;
   llmCalls: number;
@@ -95,5 +134,7 @@ export interface RunState {
   feedback: string;
   hints: string[];
   warnings: string[];
+  /** What the cross-run guard said about earlier runs on the same failures (also in the first prompt). */
+  crossRun?: string;
   finishedAt: number | null;
 }

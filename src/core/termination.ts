@@ -19,9 +19,7 @@ export function tokensUsed(state: RunState): number {
 export function checkAfterIteration(state: RunState, now: number): Stop | null {
   const last = state.iterations[state.iterations.length - 1];
   if (last?.verdict === 'green') return { outcome: 'green', reason: null, text: `Green after ${last.n} attempt${last.n === 1 ? '' : 's'}.` };
-  if (last?.treeHash && state.seenTrees.slice(0, -1).includes(last.treeHash)) {
-    return escalate('cycle', `Attempt ${last.n} returned the workspace to a state it was already in; the model is going in circles.`);
-  }
+  // A cycle (a kept state reached again) is called by the engine before the tests re-run; a repeat is decided here.
   if (last?.proposalHash && state.seenProposals.slice(0, -1).includes(last.proposalHash)) {
     return escalate('repeated-proposal', `Attempt ${last.n} proposed exactly the same edit as an earlier attempt.`);
   }
@@ -65,7 +63,7 @@ export function upcomingLimits(state: RunState, now: number): string[] {
   return out;
 }
 
-function escalate(reason: EscalationReason, text: string): Stop {
+export function escalate(reason: EscalationReason, text: string): Stop {
   return { outcome: 'escalated', reason, text };
 }
 

@@ -1,46 +1,114 @@
-// Judges one verified state against the best so far: the progress witness of the contract.
+// Judges one verified state against the best so far: the progress witness of the contract. A test that stops
+// being reported is missing, never fixed; diagnostics compare as a multiset; tests found flaky count for nothing.
 import type { Verdict, WitnessSummary } from './runState';
 import { diagnosticKey } from '../verify/tsc';
 
 export interface Judgement {
   verdict: Exclude<Verdict, 'invalid-proposal'>;
-  /** Tests or diagnostics failing now that were fine in the best state. */
+  /** Tests failing now that did not fail in the best state (IDs only: these are what a flaky re-run checks). */
+  newTests: string[];
+  /** Tests or diagnostics failing now that were fine in the best state, as a person reads them. */
   newlyFailing: string[];
+  /** Tests that ran in the best state and are not reported as run now (gone, deselected, now skipped). */
+  missing: string[];
+  /** Set when the runner names no tests and its count of executed tests dropped: [best, now]. */
+  fewerRan: [number, number] | null;
   /** Tests or diagnostics fixed relative to the best state. */
   fixed: string[];
   note: string;
 }
 
-const diagKeys = (w: WitnessSummary) => new Set(w.diagnostics.map((d) => diagnosticKey(d)));
+export interface JudgeOptions {
+  /** Tests found flaky in this run: left out of both sides. */
+  flaky?: readonly string[];
+}
 
-export function judge(best: WitnessSummary, next: WitnessSummary): Judgement {
-  if (next.green) return { verdict: 'green', newlyFailing: [], fixed: best.failing, note: 'all tests pass and the type check is clean' };
+export function judge(best: WitnessSummary, next: WitnessSummary, opts: JudgeOptions = {}): Judgement {
+  const flaky = new Set(opts.flaky ?? []);
+  const none = { newTests: [], newlyFailing: [], missing: [], fewerRan: null, fixed: [] };
 
   // A suite that stops loading hides every test: always a regression. One that starts loading again is progress
   // even though its failures now become visible.
   if (next.loadError && !best.loadError) {
-    return { verdict: 'regression', newlyFailing: ['(the test suite no longer loads)'], fixed: [], note: 'the test suite no longer loads' };
+    return { ...none, verdict: 'regression', newlyFailing: ['(the test suite no longer loads)'], note: 'the test suite no longer loads' };
   }
-  const bestDiag = diagKeys(best);
-  const nextDiag = diagKeys(next);
-  const newDiagnostics = next.diagnostics.filter((d) => !bestDiag.has(diagnosticKey(d))).map(describeDiagnostic);
+  // Below the floor of what ran: a test suite that runs less proves less, however green it looks.
+  const gone = best.loadError ? { missing: [], fewerRan: null } : whatWentMissing(best, next, flaky);
+  if (gone.missing.length || gone.fewerRan) {
+    const what = gone.missing.length
+      ? `${gone.missing.length} test${gone.missing.length === 1 ? '' : 's'} that ran before no longer ran: ${listForNote(gone.missing)}`
+      : `fewer tests ran (${gone.fewerRan![0]} before, ${gone.fewerRan![1]} now)`;
+    return { ...none, ...gone, verdict: 'regression', newlyFailing: gone.missing, note: what };
+  }
+  if (next.green) {
+    return { ...none, verdict: 'green', fixed: best.failing, note: 'all tests pass and the type check is clean' };
+  }
+
+  const { grown, shrunk } = compareDiagnostics(best, next);
   if (best.loadError && !next.loadError) {
-    if (newDiagnostics.length) return { verdict: 'regression', newlyFailing: newDiagnostics, fixed: [], note: `new type errors: ${newDiagnostics.join('; ')}` };
-    return { verdict: 'progress', newlyFailing: [], fixed: ['(the test suite loads again)'], note: `the suite loads again; ${next.failing.length} failing` };
+    if (grown.length) return { ...none, verdict: 'regression', newlyFailing: grown, note: `new type errors: ${grown.join('; ')}` };
+    return { ...none, verdict: 'progress', fixed: ['(the test suite loads again)'], note: `the suite loads again; ${next.failing.length} failing` };
   }
 
   const bestFailing = new Set(best.failing);
   const nextFailing = new Set(next.failing);
-  const newTests = next.failing.filter((id) => !bestFailing.has(id));
-  const newlyFailing = [...newTests, ...newDiagnostics];
+  const newTests = next.failing.filter((id) => !bestFailing.has(id) && !flaky.has(id));
+  const newlyFailing = [...newTests, ...grown];
   if (newlyFailing.length) {
-    return { verdict: 'regression', newlyFailing, fixed: [], note: `broke ${listForNote(newlyFailing)}` };
+    return { ...none, verdict: 'regression', newTests, newlyFailing, note: `broke ${listForNote(newlyFailing)}` };
   }
-  const fixedTests = best.failing.filter((id) => !nextFailing.has(id));
-  const fixedDiags = best.diagnostics.filter((d) => !nextDiag.has(diagnosticKey(d))).map(describeDiagnostic);
-  const fixed = [...fixedTests, ...fixedDiags];
-  if (fixed.length) return { verdict: 'progress', newlyFailing: [], fixed, note: `fixed ${listForNote(fixed)}` };
-  return { verdict: 'no-progress', newlyFailing: [], fixed: [], note: `still ${next.failing.length} failing, ${next.diagnostics.length} type errors` };
+  const fixedTests = best.failing.filter((id) => !nextFailing.has(id) && !flaky.has(id));
+  const fixed = [...fixedTests, ...shrunk];
+  if (fixed.length) return { ...none, verdict: 'progress', fixed, note: `fixed ${listForNote(fixed)}` };
+  return { ...none, verdict: 'no-progress', note: `still ${next.failing.length} failing, ${next.diagnostics.length} type errors` };
+}
+
+/**
+ * Tests that executed (passed or failed) in `best` and are not executed in `next`, by ID where both runs name
+ * their tests, else by count. A test deselected, deleted, skipped or hidden by an early exit is missing.
+ */
+function whatWentMissing(best: WitnessSummary, next: WitnessSummary, flaky: Set<string>): { missing: string[]; fewerRan: [number, number] | null } {
+  if (best.ran && next.ran) {
+    const nowRan = executedIds(next);
+    const missing = [...executedIds(best)].filter((id) => !nowRan.has(id) && !flaky.has(id));
+    return { missing: [...missing].sort(), fewerRan: null };
+  }
+  const before = best.executed;
+  const now = next.executed;
+  if (typeof before === 'number' && typeof now === 'number' && now < before) return { missing: [], fewerRan: [before, now] };
+  return { missing: [], fewerRan: null };
+}
+
+function executedIds(w: WitnessSummary): Set<string> {
+  const skipped = new Set(w.skipped ?? []);
+  return new Set((w.ran ?? []).filter((id) => !skipped.has(id)));
+}
+
+/** Diagnostics as a multiset of (file, code, message): a second identical error on a new line is growth. */
+function compareDiagnostics(best: WitnessSummary, next: WitnessSummary): { grown: string[]; shrunk: string[] } {
+  const count = (w: WitnessSummary) => {
+    const m = new Map<string, { n: number; shown: string }>();
+    for (const d of w.diagnostics) {
+      const key = diagnosticKey(d);
+      const e = m.get(key);
+      if (e) e.n++;
+      else m.set(key, { n: 1, shown: describeDiagnostic(d) });
+    }
+    return m;
+  };
+  const a = count(best);
+  const b = count(next);
+  const grown: string[] = [];
+  const shrunk: string[] = [];
+  for (const [key, { n, shown }] of b) {
+    const was = a.get(key)?.n ?? 0;
+    if (n > was) grown.push(was ? `${shown} (${n}× now, ${was}× before)` : shown);
+  }
+  for (const [key, { n, shown }] of a) {
+    const now = b.get(key)?.n ?? 0;
+    if (now < n) shrunk.push(now ? `${shown} (${now}× now, ${n}× before)` : shown);
+  }
+  return { grown, shrunk };
 }
 
 /** Fewer failing tests + diagnostics is better; ties keep the earlier state (contract: "best state"). */
@@ -53,7 +121,7 @@ function describeDiagnostic(d: { file: string; line: number; code: string; messa
   return `${d.file}:${d.line} ${d.code} ${d.message.split('\n')[0]}`;
 }
 
-function listForNote(items: string[]): string {
+export function listForNote(items: string[]): string {
   const shown = items.slice(0, 3).map((s) => `\`${s}\``).join(', ');
   return items.length > 3 ? `${shown} and ${items.length - 3} more` : shown;
 }

@@ -10,7 +10,7 @@ import { readApiKey } from './secrets';
 export async function createActor(model: ModelSettings, memento: vscode.Memento, secrets: vscode.SecretStorage): Promise<Actor> {
   if (model.provider === 'openai-compatible') {
     const apiKey = await readApiKey(secrets);
-    return new OpenAIActor({ baseUrl: model.baseUrl, model: model.name, apiKey: apiKey || undefined, stream: true });
+    return new OpenAIActor({ baseUrl: model.baseUrl, model: model.name, apiKey: apiKey || undefined, stream: true, requestTimeoutMs: model.requestTimeoutS * 1000 });
   }
   return new LmActor(await resolveModel(memento));
 }

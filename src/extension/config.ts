@@ -11,6 +11,8 @@ export interface ModelSettings {
   /** OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1. The key lives in SecretStorage, never here. */
   baseUrl: string;
   name: string;
+  /** Longest silence from the model server, in seconds, before a request is abandoned (and retried). */
+  requestTimeoutS: number;
 }
 
 export interface ExtensionSettings {
@@ -36,6 +38,8 @@ const SETTING_OF: Record<string, string> = {
   verifyTimeoutS: 'verifyTimeoutSeconds',
   patience: 'patience',
   onGiveUp: 'onGiveUp',
+  flakyReruns: 'flakyReruns',
+  crossRunLimit: 'crossRunLimit',
 };
 
 type Getter = (key: string) => unknown;
@@ -86,6 +90,8 @@ export function settingsFrom(get: Getter): ExtensionSettings {
     protectedGlobs: globs('protectedGlobs', DEFAULT_LOOP_CONFIG.protectedGlobs),
     allowTestEdits: bool('allowTestEdits', DEFAULT_LOOP_CONFIG.allowTestEdits),
     snapshotExcludes: globs('snapshotExcludes', DEFAULT_LOOP_CONFIG.snapshotExcludes),
+    flakyReruns: num('flakyReruns', DEFAULT_LOOP_CONFIG.flakyReruns),
+    crossRunLimit: num('crossRunLimit', DEFAULT_LOOP_CONFIG.crossRunLimit),
   };
   const problems = validateLoopConfig(loop);
   if (problems.length) {
@@ -98,7 +104,9 @@ export function settingsFrom(get: Getter): ExtensionSettings {
     provider: oneOf<ModelProvider>('model.provider', ['vscode-lm', 'openai-compatible'], 'vscode-lm'),
     baseUrl: str('model.baseUrl', ''),
     name: str('model.name', ''),
+    requestTimeoutS: num('model.requestTimeoutSeconds', 120),
   };
+  if (!(model.requestTimeoutS > 0)) throw new SettingsError(`The setting greenloop.model.requestTimeoutSeconds must be a positive number of seconds (got ${model.requestTimeoutS}).${fix}`);
   if (model.provider === 'openai-compatible') {
     if (!/^https?:\/\/[^\s/]+/.test(model.baseUrl)) {
       throw new SettingsError(`The setting greenloop.model.baseUrl must be an http(s) URL such as http://127.0.0.1:11434/v1 when greenloop.model.provider is "openai-compatible" (got ${JSON.stringify(model.baseUrl)}).${fix}`);

@@ -17,15 +17,37 @@ export interface LoopConfig {
   allowTestEdits: boolean;
   /** minimatch globs the snapshot store never records nor restores. */
   snapshotExcludes: string[];
+  /** Re-runs of newly failing tests before an edit is blamed for them (0: no re-run, every new failure is a regression). */
+  flakyReruns: number;
+  /** Consecutive escalations on the same failures and configuration after which a new run refuses to start. */
+  crossRunLimit: number;
 }
 
+/**
+ * Test files and what decides how they run, for every runner the verifier reads. package.json's test scripts and
+ * the pytest sections of pyproject.toml/setup.cfg/tox.ini are protected by content (core/edits/protectedContent).
+ */
 export const DEFAULT_PROTECTED_GLOBS = [
   '**/*.test.*',
   '**/*.spec.*',
   '**/test/**',
   '**/tests/**',
   '**/__tests__/**',
+  '**/test_*.py',
+  '**/*_test.py',
+  '**/conftest.py',
+  '**/pytest.ini',
+  '**/*_test.go',
+  '**/testdata/**',
+  '**/jest.config.*',
+  '**/vitest.config.*',
+  '**/vitest.workspace.*',
+  '**/.mocharc*',
+  '**/.vscode/tasks.json',
 ];
+
+/** Added when the type check is part of "green": a model must not loosen the rules tsc checks against. */
+export const TYPE_CHECK_PROTECTED_GLOBS = ['**/tsconfig*.json', '**/jsconfig*.json'];
 
 export const DEFAULT_SNAPSHOT_EXCLUDES = [
   '**/node_modules/**',
@@ -55,6 +77,8 @@ export const DEFAULT_LOOP_CONFIG: LoopConfig = {
   protectedGlobs: DEFAULT_PROTECTED_GLOBS,
   allowTestEdits: false,
   snapshotExcludes: DEFAULT_SNAPSHOT_EXCLUDES,
+  flakyReruns: 2,
+  crossRunLimit: 3,
 };
 
 /** Checks a config a person wrote; returns one readable sentence per problem. */
@@ -68,6 +92,11 @@ export function validateLoopConfig(c: LoopConfig): string[] {
   };
   positiveInt('maxIterations', c.maxIterations);
   positiveInt('patience', c.patience);
+  const count = (name: string, v: number) => {
+    if (!Number.isInteger(v) || v < 0) problems.push(`${name} must be a whole number, 0 or more (got ${String(v)}).`);
+  };
+  count('flakyReruns', c.flakyReruns);
+  count('crossRunLimit', c.crossRunLimit);
   nonNegative('maxTokens', c.maxTokens);
   nonNegative('maxMinutes', c.maxMinutes);
   if (!(c.verifyTimeoutS > 0)) problems.push(`verifyTimeoutS must be a positive number of seconds (got ${String(c.verifyTimeoutS)}).`);

@@ -2,6 +2,7 @@
 // with its own index. Snapshots are commits on refs/greenloop/<runId>/<n>, so runs share objects and deleting
 // a run's refs lets gc prune what only that run used. The user's .git is never read for state nor written.
 import { newRunId } from '../shared/runId';
+import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import type { SnapshotRef, SnapshotStore } from '../core/ports';
@@ -144,6 +145,30 @@ export class GitSnapshotStore implements SnapshotStore {
       const m = entry ? /^\d+ blob ([0-9a-f]+)\t/.exec(entry) : null;
       if (!m) return null;
       return (await this.git.run(['cat-file', 'blob', m[1]])).stdout;
+    }));
+  }
+
+  unrecorded(paths: string[]): Promise<string[]> {
+    const rels = [...new Set(paths.map(toGitPath).filter((p) => p.length > 0))];
+    if (rels.length === 0) return Promise.resolve([]);
+    return this.serial(async () => {
+      // --no-index: a path counts as unrecorded by its rules alone, even if an old snapshot once held it.
+      const r = await this.git.run(['check-ignore', '--no-index', '-z', '--stdin'], { input: joinZ(rels), okCodes: [1], patternPathspecs: true });
+      return splitZ(r.stdout);
+    });
+  }
+
+  identity(id: string, without: readonly string[]): Promise<string> {
+    return this.serial(() => this.guard([id], async () => {
+      const tree = await this.treeOf(id);
+      if (without.length === 0) return tree;
+      const drop = without.map(toGitPath);
+      const entries = splitZ((await this.git.run(['ls-tree', '-r', '-z', tree])).stdout);
+      const kept = entries.filter((e) => {
+        const rel = e.slice(e.indexOf('\t') + 1);
+        return !drop.some((d) => rel === d || rel.startsWith(`${d}/`));
+      });
+      return createHash('sha256').update(kept.join('\0')).digest('hex');
     }));
   }
 

@@ -4,7 +4,9 @@ import * as path from 'path';
 import { glob } from 'tinyglobby';
 import type { Verifier } from '../core/ports';
 import { VerifyError } from '../core/ports';
-import type { Diagnostic, FailingTest, FormatOption, Witness } from './types';
+import type { Diagnostic, FailingTest, FormatOption, RunnerFormat, Witness } from './types';
+import { narrowTestCommand } from './rerunFilter';
+import { abortError } from '../core/retry';
 import { runCommand } from './runCommand';
 import type { RunResult } from './runCommand';
 import { normalizeOutput, normalizeTestId, signatureOf } from './normalize';
@@ -32,6 +34,9 @@ export interface CommandVerifierOptions {
 const EXCERPT_CHARS = 6000;
 
 export class CommandVerifier implements Verifier {
+  /** The runner the last full run was read as: which filter a re-run may use. */
+  private lastRunner: RunnerFormat | null = null;
+
   constructor(private readonly opts: CommandVerifierOptions) {
     if (opts.tsc === 'on' && !detectTsc(opts.cwd)) {
       throw new SetupError(
@@ -40,12 +45,18 @@ export class CommandVerifier implements Verifier {
     }
   }
 
+  /** Whether "green" includes the workspace's own tsc (on, or auto with a tsconfig and a local TypeScript). */
+  get typeChecks(): boolean {
+    return this.opts.tsc !== 'off' && detectTsc(this.opts.cwd) !== null;
+  }
+
   async verify(signal?: AbortSignal): Promise<Witness> {
     const { cwd, testCommand, timeoutMs } = this.opts;
     const started = Date.now();
     const tests = await runCommand({ command: testCommand, cwd, env: this.opts.env, timeoutMs, signal, onData: this.opts.onOutput });
     if (tests.notFound) throw new VerifyError(`Test command not found: ${testCommand} (run in ${cwd}).`);
     const parsed = await this.parseTests(tests, started);
+    this.lastRunner = parsed.runner;
 
     let diagnostics: Diagnostic[] = [];
     let tscOutput = '';
@@ -58,6 +69,30 @@ export class CommandVerifier implements Verifier {
       diagnostics = tscParser.parse(normalizeLineEndings(run.output)).diagnostics.map((d) => ({ ...d, file: relativize(d.file, cwd) }));
     }
     return this.witness(tests, parsed, diagnostics, `${tests.output}\n${tscOutput}`, started, tests.timedOut);
+  }
+
+  /**
+   * The newly failing tests run again, narrowed by the runner's own filter where Greenloop knows one. When the
+   * narrowed run does not report every one of them (a filter that matched nothing, a wrapper script that dropped
+   * the flag), the whole command runs instead, so the answer is always about the tests asked for.
+   */
+  async rerun(ids: string[], signal?: AbortSignal): Promise<Witness> {
+    const { cwd, testCommand, timeoutMs } = this.opts;
+    const narrowed = process.platform === 'win32' ? null : narrowTestCommand(testCommand, cwd, this.lastRunner, ids);
+    if (narrowed) {
+      const started = Date.now();
+      const env = narrowed.env ? { ...this.opts.env, ...narrowed.env } : this.opts.env;
+      const run = await runCommand({ command: narrowed.command, cwd, env, timeoutMs, signal });
+      if (!run.notFound && !run.timedOut && !run.cancelled) {
+        const w = this.witness(run, await this.parseTests(run, started), [], run.output, started, false);
+        if (w.ran && ids.every((id) => w.ran!.includes(id))) return w;
+      }
+      if (signal?.aborted) throw abortError(signal);
+    }
+    const started = Date.now();
+    const run = await runCommand({ command: testCommand, cwd, env: this.opts.env, timeoutMs, signal });
+    if (run.notFound) throw new VerifyError(`Test command not found: ${testCommand} (run in ${cwd}).`);
+    return this.witness(run, await this.parseTests(run, started), [], run.output, started, run.timedOut);
   }
 
   private async parseTests(run: RunResult, startedAt: number): Promise<ParsedOutput> {

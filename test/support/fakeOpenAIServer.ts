@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 export interface ScriptUsage { prompt_tokens: number; completion_tokens: number }
 
 /** A successful answer; without `usage` the server sends no counts (the actor must estimate). */
-export interface ContentStep { content: string; usage?: ScriptUsage; delayMs?: number }
+export interface ContentStep { content: string; usage?: ScriptUsage; delayMs?: number; /** Streamed in deltas of this many characters (default: about three deltas). */ chunkChars?: number }
 /** An HTTP error; `body` is sent as JSON unless it is a string. Defaults to an OpenAI-style error body. */
 export interface StatusStep { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }
 /** A 200 whose body is exactly this text (e.g. not JSON). */
@@ -123,7 +123,7 @@ export async function startFakeOpenAIServer(script: ScriptStep[] = [], options: 
     }
     const content = 'content' in step ? step.content : '';
     const usage = 'content' in step ? step.usage : undefined;
-    if (stream) return streamAnswer(res, content, usage, model, body?.stream_options?.include_usage === true);
+    if (stream) return streamAnswer(res, content, usage, model, body?.stream_options?.include_usage === true, 'content' in step ? step.chunkChars : undefined);
     sendJson(res, 200, completion(content, usage, model));
   }
 
@@ -180,10 +180,10 @@ function chunkEvent(model: string, delta: Record<string, unknown>, finish: strin
   return `data: ${JSON.stringify(chunk)}\n\n`;
 }
 
-/** Splits text into about three pieces so a stream has several deltas even for short answers. */
-function pieces(text: string): string[] {
+/** Splits text into about three pieces (or pieces of `chunkChars`) so a stream has several deltas even for short answers. */
+function pieces(text: string, chunkChars?: number): string[] {
   if (text.length < 3) return text ? [text] : [];
-  const size = Math.ceil(text.length / 3);
+  const size = chunkChars ?? Math.ceil(text.length / 3);
   const out: string[] = [];
   for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
   return out;
@@ -201,14 +201,14 @@ function startStream(res: http.ServerResponse): void {
   res.flushHeaders();
 }
 
-async function streamAnswer(res: http.ServerResponse, content: string, usage: ScriptUsage | undefined, model: string, includeUsage: boolean): Promise<void> {
+async function streamAnswer(res: http.ServerResponse, content: string, usage: ScriptUsage | undefined, model: string, includeUsage: boolean, chunkChars?: number): Promise<void> {
   startStream(res);
   const first = chunkEvent(model, { role: 'assistant', content: '' }, null);
   // One event split across two writes: the client's parser must buffer partial lines.
   const half = Math.floor(first.length / 2);
   await writeSlowly(res, first.slice(0, half));
   await writeSlowly(res, first.slice(half));
-  for (const piece of pieces(content)) await writeSlowly(res, chunkEvent(model, { content: piece }, null));
+  for (const piece of pieces(content, chunkChars)) await writeSlowly(res, chunkEvent(model, { content: piece }, null));
   await writeSlowly(res, chunkEvent(model, {}, 'stop'));
   if (usage && includeUsage) {
     const tail = { id: 'chatcmpl-scripted', object: 'chat.completion.chunk', model, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } };

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { ActorError } from '../../src/core/ports';
 import type { Clock } from '../../src/core/ports';
-import { isAbortError, systemClock, withRetries } from '../../src/core/retry';
+import { isAbortError, RetryOutlastsBudget, systemClock, withRetries } from '../../src/core/retry';
+import type { ActorErrorCategory } from '../../src/core/ports';
 
 /** A Clock that records every wait and returns at once, so backoff can be checked without waiting. */
 function recordingClock(): Clock & { sleeps: number[] } {
@@ -122,5 +123,78 @@ describe('withRetries', () => {
     let calls = 0;
     await assert.rejects(withRetries(async () => { calls++; return 1; }, { signal: controller.signal }), isAbortError);
     assert.equal(calls, 0);
+  });
+
+  describe('a cap per kind of failure', () => {
+    const failing = (category: ActorErrorCategory, kind: 'transient' | 'fatal' = 'transient') => {
+      let calls = 0;
+      const fn = async () => {
+        calls++;
+        throw new ActorError(`failure ${calls}`, kind, undefined, category);
+      };
+      return { fn, calls: () => calls };
+    };
+
+    for (const [category, retries] of [['rate-limit', 3], ['timeout', 3], ['network', 3], ['server', 2]] as const) {
+      it(`${category}: ${retries} retries, then one fatal error that names the kind of failure`, async () => {
+        const f = failing(category);
+        await assert.rejects(withRetries(f.fn, { clock: recordingClock() }), (err: unknown) => {
+          assert.ok(err instanceof ActorError);
+          assert.equal(err.kind, 'fatal');
+          assert.equal(err.category, category);
+          assert.match(err.message, new RegExp(`after ${retries} retries: failure ${retries + 1}\\.$`));
+          return true;
+        });
+        assert.equal(f.calls(), retries + 1);
+      });
+    }
+
+    it('a deterministic failure (400/401/403/404, a malformed body) is never tried again', async () => {
+      const f = failing('deterministic', 'transient');
+      const clock = recordingClock();
+      await assert.rejects(withRetries(f.fn, { clock }), /is not retried: failure 1/);
+      assert.equal(f.calls(), 1);
+      assert.deepEqual(clock.sleeps, []);
+    });
+
+    it('counts each kind on its own: two 5xx and three 429 in one call are all retried', async () => {
+      const script: ActorErrorCategory[] = ['server', 'rate-limit', 'server', 'rate-limit', 'rate-limit'];
+      let calls = 0;
+      const result = await withRetries(async () => {
+        const category = script[calls++];
+        if (category) throw new ActorError(category, 'transient', undefined, category);
+        return 'answer';
+      }, { clock: recordingClock() });
+      assert.equal(result, 'answer');
+      assert.equal(calls, 6);
+    });
+  });
+
+  describe('never outlasting the time budget', () => {
+    it('does not start a wait (Retry-After 20 s) when only 5 s are left, and says why', async () => {
+      const clock = recordingClock();
+      let calls = 0;
+      await assert.rejects(
+        withRetries(async () => { calls++; throw transient('The model server is rate-limiting requests (429).', 20_000); }, { clock, deadline: { remainingMs: () => 5000 } }),
+        (err: unknown) => {
+          assert.ok(err instanceof RetryOutlastsBudget);
+          assert.match(err.message, /waiting 20 s to try again would outlast the time budget \(5 s left\)/);
+          return true;
+        },
+      );
+      assert.equal(calls, 1);
+      assert.deepEqual(clock.sleeps, []);
+    });
+
+    it('waits when the budget has room for it', async () => {
+      const clock = recordingClock();
+      let calls = 0;
+      const out = await withRetries(async () => {
+        if (calls++ === 0) throw transient('429', 1000);
+        return 'ok';
+      }, { clock, deadline: { remainingMs: () => 60_000 } });
+      assert.equal(out, 'ok');
+      assert.deepEqual(clock.sleeps, [1000]);
+    });
   });
 });

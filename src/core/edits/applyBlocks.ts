@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { EditBlock } from './parseBlocks';
 import { checkPath } from './pathPolicy';
+import { protectedPartChange } from './protectedContent';
 import type { PathPolicy } from './pathPolicy';
 import { isEmptySection, replaceOnce, sectionLines } from './matchText';
 
@@ -147,6 +148,12 @@ export async function applyEditBlocks(root: string, blocks: EditBlock[], policy:
   const planned = await plan(blocks, policy);
   if (typeof planned === 'string') return { ok: false, reason: planned };
   const changed = [...planned.values()].filter((f) => f.original === null || !f.original.equals(Buffer.from(f.content, 'utf8')));
+  if (!policy.allowTestEdits) {
+    for (const f of changed) {
+      const refusal = protectedPartChange(f.rel, f.original === null ? null : f.original.toString('utf8'), f.content);
+      if (refusal) return { ok: false, reason: `The edit was refused: ${refusal}` };
+    }
+  }
   const failed = await commit(changed);
   if (failed) return { ok: false, reason: failed };
   return { ok: true, files: changed.map((f) => f.rel) };

@@ -22,3 +22,11 @@ export function proposalHash(blocks: readonly EditBlock[]): string {
   const canonical = blocks.map((b) => [canonicalPath(b.path), canonicalText(b.search), canonicalText(b.replace)]);
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
+
+/**
+ * An answer that holds no usable edit is identified by its whole text (whitespace collapsed): the same garbage
+ * twice is a repeated proposal too, however it fails to parse.
+ */
+export function unusableAnswerHash(text: string): string {
+  return createHash('sha256').update(`unusable\0${text.replace(/\s+/g, ' ').trim()}`).digest('hex');
+}

@@ -101,6 +101,35 @@ describe('OpenAIActor against a real HTTP server', () => {
       assert.equal(textOf(await actor().propose(request())), '');
     });
 
+    it('sends what the token budget leaves as max_tokens, and nothing when there is no budget', async () => {
+      await serve({ content: 'a', usage: { prompt_tokens: 1, completion_tokens: 1 } }, { content: 'b', usage: { prompt_tokens: 1, completion_tokens: 1 } });
+      const a = actor();
+      await a.propose({ ...request(), maxOutputTokens: 700 });
+      await a.propose(request());
+      assert.equal(server.requests[0].body.max_tokens, 700);
+      assert.equal('max_tokens' in server.requests[1].body, false);
+    });
+
+    it('switches to max_completion_tokens when the server refuses max_tokens, and remembers it', async () => {
+      const refusal = { error: { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", type: 'invalid_request_error' } };
+      await serve({ status: 400, body: refusal }, { content: 'ok', usage: { prompt_tokens: 1, completion_tokens: 1 } }, { content: 'again', usage: { prompt_tokens: 1, completion_tokens: 1 } });
+      const a = actor();
+      assert.equal(textOf(await a.propose({ ...request(), maxOutputTokens: 500 })), 'ok');
+      assert.equal(textOf(await a.propose({ ...request(), maxOutputTokens: 400 })), 'again');
+      assert.equal(server.requests.length, 3);
+      assert.equal(server.requests[1].body.max_completion_tokens, 500);
+      assert.equal('max_tokens' in server.requests[1].body, false);
+      assert.equal(server.requests[2].body.max_completion_tokens, 400);
+    });
+
+    it('cuts a stream off a little past max_tokens when the server ignores the limit', async () => {
+      const content = 'y'.repeat(40_000);
+      await serve({ content, chunkChars: 400 });
+      const res = await actor({ stream: true }).propose({ ...request(), maxOutputTokens: 100 });
+      assert.ok(textOf(res).length < 1000, `kept ${textOf(res).length} characters of a 40,000-character answer`);
+      assert.ok(res.usage.completion <= 200, `charged ${res.usage.completion} completion tokens`);
+    });
+
     it('reads a plain JSON reply even when it asked for a stream', async () => {
       const body = { choices: [{ message: { role: 'assistant', content: 'plain' } }], usage: { prompt_tokens: 9, completion_tokens: 2 } };
       await serve({ raw: JSON.stringify(body) });
@@ -140,16 +169,40 @@ describe('OpenAIActor against a real HTTP server', () => {
       assert.equal(clock.sleeps.length, 1);
     });
 
-    it('turns four 5xx answers into one fatal error after 3 retries', async () => {
-      await serve({ status: 500 }, { status: 502 }, { status: 503 }, { status: 500, body: { error: { message: 'Overloaded, try later.' } } });
+    it('turns three 5xx answers into one fatal error after 2 retries (server errors get two)', async () => {
+      await serve({ status: 502 }, { status: 503 }, { status: 500, body: { error: { message: 'Overloaded, try later.' } } }, { status: 500 });
       const clock = recordingClock();
       const a = actor();
       const err = await failure(withRetries(() => a.propose(request()), { clock }));
       assert.equal(err.kind, 'fatal');
-      assert.equal(err.message, 'The model server kept failing after 3 retries: The model server failed (500): Overloaded, try later.');
-      assert.equal(server.requests.length, 4);
-      assert.equal(server.remaining(), 0);
+      assert.equal(err.message, 'The model server kept failing after 2 retries: The model server failed (500): Overloaded, try later.');
+      assert.equal(server.requests.length, 3);
+      assert.equal(server.remaining(), 1);
     });
+
+    it('retries 429 three times, honouring Retry-After, then stops', async () => {
+      await serve(...[1, 2, 3, 4].map(() => ({ status: 429, headers: { 'Retry-After': '2' } })));
+      const clock = recordingClock();
+      const a = actor();
+      const err = await failure(withRetries(() => a.propose(request()), { clock }));
+      assert.equal(err.kind, 'fatal');
+      assert.match(err.message, /after 3 retries: The model server is rate-limiting requests \(429\)/);
+      assert.deepEqual(clock.sleeps, [2000, 2000, 2000]);
+      assert.equal(server.requests.length, 4);
+    });
+
+    for (const [status, body] of [[400, 'bad request'], [403, 'forbidden'], [404, 'no such model']] as const) {
+      it(`stops at once on ${status}: a deterministic refusal is never tried again`, async () => {
+        await serve({ status, body: { error: { message: body } } }, { content: 'never asked' });
+        const clock = recordingClock();
+        const a = actor();
+        const err = await failure(withRetries(() => a.propose(request()), { clock }));
+        assert.equal(err.kind, 'fatal');
+        assert.match(err.message, new RegExp(`refused the request \\(${status}\\): ${body}`));
+        assert.equal(server.requests.length, 1);
+        assert.deepEqual(clock.sleeps, []);
+      });
+    }
 
     it('treats a request that outlives its timeout as transient', async () => {
       await serve({ delayMs: 3000 });
@@ -158,11 +211,15 @@ describe('OpenAIActor against a real HTTP server', () => {
       assert.equal(err.message, 'The model server sent nothing for 200 ms; the request was abandoned.');
     });
 
-    it('treats a body that is not JSON as a transient hiccup', async () => {
-      await serve({ raw: '<html>502 Bad Gateway</html>' });
-      const err = await failure(actor().propose(request()));
-      assert.equal(err.kind, 'transient');
+    it('stops at once on a body that is not JSON: a malformed answer does not mend itself', async () => {
+      await serve({ raw: '<html>502 Bad Gateway</html>' }, { content: 'never asked' });
+      const clock = recordingClock();
+      const a = actor();
+      const err = await failure(withRetries(() => a.propose(request()), { clock }));
+      assert.equal(err.kind, 'fatal');
+      assert.equal(err.category, 'deterministic');
       assert.match(err.message, /reply is not JSON/);
+      assert.equal(server.requests.length, 1);
     });
 
     it('treats a connection dropped mid-stream as transient', async () => {
@@ -171,7 +228,7 @@ describe('OpenAIActor against a real HTTP server', () => {
       assert.equal(err.kind, 'transient');
     });
 
-    it('treats a garbled stream event, or an error event mid-stream, as transient', async () => {
+    it('stops on a garbled stream event, and retries an error event mid-stream', async () => {
       const sse = 'text/event-stream';
       await serve(
         { raw: 'data: {"choices":[{"delta":{"content":"hal"}}]}\n\ndata: {garbled\n\n', contentType: sse },
@@ -179,10 +236,11 @@ describe('OpenAIActor against a real HTTP server', () => {
       );
       const a = actor({ stream: true });
       const garbled = await failure(a.propose(request()));
-      assert.equal(garbled.kind, 'transient');
+      assert.equal(garbled.kind, 'fatal');
       assert.match(garbled.message, /stream event that is not JSON/);
       const overloaded = await failure(a.propose(request()));
       assert.equal(overloaded.kind, 'transient');
+      assert.equal(overloaded.category, 'server');
       assert.equal(overloaded.message, 'The model server reported an error mid-answer: Model overloaded.');
     });
 

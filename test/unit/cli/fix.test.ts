@@ -183,7 +183,8 @@ describe('greenloop fix (real CLI, scripted model server)', function () {
     assert.strictEqual(res.report.runId, first.report.runId);
     assert.deepStrictEqual(res.report.iterations.map((i: any) => i.n), [1, 2, 3, 4]);
     assert.match(prompt(2), /add\(\) subtracts; look at the operators/);
-    assert.match(prompt(2), /Attempt 3 of 10/);
+    // The grant counts from where the run stopped (2 attempts used): 2 more, not the 6 the first limit had left.
+    assert.match(prompt(2), /Attempt 3 of 4/);
     assert.match(res.stderr, /extra budget of 2 attempts/);
   });
 

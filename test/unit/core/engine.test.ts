@@ -15,7 +15,8 @@ import { tempDir, tempProject, treeBytes } from '../support/cli';
 import { alive } from '../support/processes';
 import type { LoopEvent } from '../../../src/core/events';
 import type { HistoryRecord } from '../../../src/core/history';
-import { JsonlHistoryStore, repeatedEscalationWarning, toHistoryRecord, configHash, historyKey } from '../../../src/core/history';
+import { JsonlHistoryStore, toHistoryRecord, configHash, historyKey } from '../../../src/core/history';
+import { checkCrossRun } from '../../../src/core/crossRunGuard';
 
 type Step = (req: ActorRequest) => Promise<string> | string;
 
@@ -136,24 +137,46 @@ describe('loop engine (in-process, real verifier and snapshots)', function () {
     assert.strictEqual(types[types.length - 1], 'finished');
   });
 
-  it('warns before a run that repeats three escalations with the same configuration on the same failures', async () => {
+  it('after 3 escalations in a row on the same failures and configuration, a 4th run stops before asking the model', async () => {
     const history = JsonlHistoryStore.forWorkspace(stateDir, project);
     for (let i = 0; i < 3; i++) {
       const actor = new ScriptedActor([() => COMMENT(`a${i}`), () => COMMENT(`b${i}`)]);
-      const { e } = await engine(actor);
-      await history.append(toHistoryRecord(await e.run(new AbortController().signal)));
+      const { e } = await engine(actor, {}, undefined, (await history.list()).records);
+      const state = await e.run(new AbortController().signal);
+      if (i === 2) {
+        // The third run was warned, in its report and in its first prompt, that one more would be refused.
+        assert.match(state.warnings.join(' '), /last 2 runs .* escalated.*One more such escalation/);
+        assert.match(actor.prompts[0], /## Earlier runs on these failures/);
+      }
+      await history.append(toHistoryRecord(state));
     }
     fs.appendFileSync(path.join(stateDir, 'history', `${historyKey(project)}.jsonl`), '{not json\n');
     const { records, warnings } = await history.list();
     assert.strictEqual(records.length, 3);
     assert.match(warnings[0], /Skipped 1 unreadable line/);
     const hash = configHash({ actorLabel: 'scripted', config: DEFAULT_LOOP_CONFIG });
-    assert.match(repeatedEscalationWarning(records, hash, ['calc > adds', 'calc > multiplies']) ?? '', /last 3 runs/);
-    assert.strictEqual(repeatedEscalationWarning(records, hash, ['calc > adds']), null);
-    assert.strictEqual(repeatedEscalationWarning(records, 'other-config', ['calc > adds', 'calc > multiplies']), null);
-    const { e, events } = await engine(new ScriptedActor([() => COMMENT('c'), () => COMMENT('d')]), {}, undefined, records);
+    assert.strictEqual(checkCrossRun(records, hash, ['calc > adds', 'calc > multiplies'], 3)?.blocked, true);
+    assert.strictEqual(checkCrossRun(records, hash, ['calc > adds'], 3), null, 'another failing set is another problem');
+    assert.strictEqual(checkCrossRun(records, 'other-config', ['calc > adds', 'calc > multiplies'], 3), null, 'another model or budget may end differently');
+    assert.strictEqual(checkCrossRun(records, hash, ['calc > adds', 'calc > multiplies'], 0), null, 'a limit of 0 turns the guard off');
+
+    const blockedActor = new ScriptedActor([() => COMMENT('c'), () => COMMENT('d')]);
+    const { e } = await engine(blockedActor, {}, undefined, records);
     const state = await e.run(new AbortController().signal);
-    assert.ok(events.some((ev) => ev.type === 'warning' && /last 3 runs/.test(ev.message)));
-    assert.match(state.warnings.join(' '), /consider another model, a hint, or a larger budget/);
+    assert.strictEqual(state.outcome, 'escalated');
+    assert.strictEqual(state.reason, 'stagnation');
+    assert.strictEqual(blockedActor.prompts.length, 0, 'no model call');
+    assert.match(state.reasonText, /The last 3 runs on these same 2 failing tests.*escalated: .*stagnation after 2 attempts.*stopped before asking the model.*hint/);
+
+    // The person overrides: the run goes ahead, and the warning is in its state and its first prompt.
+    const overridden = new ScriptedActor([() => COMMENT('e'), () => COMMENT('f')]);
+    const full = { ...DEFAULT_LOOP_CONFIG };
+    const snapshots = await openSnapshotStore({ workspace: project, stateDir, excludes: full.snapshotExcludes });
+    const verifier = new CommandVerifier({ cwd: project, testCommand: 'node --test test/', tsc: 'off', timeoutMs: 60_000 });
+    const anyway = new LoopEngine({ cwd: project, actor: overridden, verifier, snapshots, clock: systemClock, config: full, pastRuns: records, ignoreHistory: true });
+    const ran = await anyway.run(new AbortController().signal);
+    assert.strictEqual(overridden.prompts.length, 2);
+    assert.match(overridden.prompts[0], /You chose to run anyway/);
+    assert.match(ran.warnings.join(' '), /You chose to run anyway/);
   });
 });

@@ -11,7 +11,7 @@ describe('extension settings', () => {
     assert.deepStrictEqual(s.loop, DEFAULT_LOOP_CONFIG);
     assert.strictEqual(s.tsc, 'auto');
     assert.strictEqual(s.testCommand, '');
-    assert.deepStrictEqual(s.model, { provider: 'vscode-lm', baseUrl: '', name: '' });
+    assert.deepStrictEqual(s.model, { provider: 'vscode-lm', baseUrl: '', name: '', requestTimeoutS: 120 });
   });
 
   it('reads every budget and option a person set', () => {
@@ -19,16 +19,17 @@ describe('extension settings', () => {
       maxIterations: 3, maxTokens: 5000, maxMinutes: 2, verifyTimeoutSeconds: 40, patience: 4, onGiveUp: 'restore-baseline',
       protectedGlobs: ['spec/**'], allowTestEdits: true, snapshotExcludes: ['tmp/**'], testCommand: ' pytest -q ', tsc: 'off',
       'model.provider': 'openai-compatible', 'model.baseUrl': 'http://127.0.0.1:9/v1', 'model.name': 'm',
+      flakyReruns: 0, crossRunLimit: 5, 'model.requestTimeoutSeconds': 30,
     };
     for (const [k, v] of Object.entries(values)) fake.settings.set(`greenloop.${k}`, v);
     const s = new ConfigReader().read();
     assert.deepStrictEqual(s.loop, {
       maxIterations: 3, maxTokens: 5000, maxMinutes: 2, verifyTimeoutS: 40, patience: 4, onGiveUp: 'restore-baseline',
-      protectedGlobs: ['spec/**'], allowTestEdits: true, snapshotExcludes: ['tmp/**'],
+      protectedGlobs: ['spec/**'], allowTestEdits: true, snapshotExcludes: ['tmp/**'], flakyReruns: 0, crossRunLimit: 5,
     });
     assert.strictEqual(s.testCommand, 'pytest -q');
     assert.strictEqual(s.tsc, 'off');
-    assert.deepStrictEqual(s.model, { provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', name: 'm' });
+    assert.deepStrictEqual(s.model, { provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', name: 'm', requestTimeoutS: 30 });
   });
 
   const bad: [string, unknown, RegExp][] = [
@@ -40,6 +41,9 @@ describe('extension settings', () => {
     ['protectedGlobs', 'src/**', /^The setting greenloop\.protectedGlobs must be a list of non-empty glob strings/],
     ['tsc', 'yes', /^The setting greenloop\.tsc must be one of auto, on, off/],
     ['allowTestEdits', 'true', /^The setting greenloop\.allowTestEdits must be true or false/],
+    ['flakyReruns', -1, /^The setting greenloop\.flakyReruns must be a whole number, 0 or more \(got -1\)\./],
+    ['crossRunLimit', 1.5, /^The setting greenloop\.crossRunLimit must be a whole number, 0 or more/],
+    ['model.requestTimeoutSeconds', 0, /^The setting greenloop\.model\.requestTimeoutSeconds must be a positive number of seconds/],
   ];
   for (const [key, value, sentence] of bad) {
     it(`refuses greenloop.${key} = ${JSON.stringify(value)} with one sentence naming the setting`, () => {

@@ -8,6 +8,8 @@ import type { Actor, ActorRequest, ActorResponse } from '../core/ports';
 import { abortError } from '../core/retry';
 import { runCommand } from '../verify/runCommand';
 import { estimateTokens } from '../core/estimateTokens';
+import { normalizeMessage } from '../verify/normalize';
+import { createHash } from 'node:crypto';
 
 export interface CommandActorOptions {
   /** Run through the shell, like a line typed in a terminal. */
@@ -78,16 +80,16 @@ export class CommandActor implements Actor {
         const limit = this.opts.timeoutMs >= 1000 ? `${Math.round(this.opts.timeoutMs / 1000)} s` : `${this.opts.timeoutMs} ms`;
         throw new ActorError(`The agent command ran longer than ${limit} and was stopped.`, 'transient');
       }
+      const usage = { prompt: estimateTokens(text), completion: estimateTokens(result.output), estimated: true };
       if (result.exitCode !== 0) {
         const how = result.exitCode === null ? `was killed by ${result.signal ?? 'a signal'}` : `exited with code ${result.exitCode}`;
         const tail = lastLines(result.output);
-        throw new ActorError(`The agent command ${how}${tail ? `; its last output:\n${tail}` : ' and printed nothing.'}`, 'fatal');
+        const failure = `The agent command ${how}${tail ? `; its last output:\n${tail}` : ' and printed nothing.'}`;
+        // The same exit with the same last words (timings, pids and temp paths aside) is the same failure.
+        const signature = createHash('sha256').update(`${how}\0${normalizeMessage(tail, { cwd: this.opts.cwd ?? req.cwd })}`).digest('hex');
+        return { kind: 'workspace-edited', transcript: result.output, usage, failure: { text: failure, signature } };
       }
-      return {
-        kind: 'workspace-edited',
-        transcript: result.output,
-        usage: { prompt: estimateTokens(text), completion: estimateTokens(result.output), estimated: true },
-      };
+      return { kind: 'workspace-edited', transcript: result.output, usage };
     } finally {
       await fs.promises.rm(dir, { recursive: true, force: true });
     }

@@ -41,7 +41,8 @@ export async function applyModelAnswer(ctx: ApplyContext, state: RunState, recor
   const rels = parsed.blocks.map((b) => normalizeRelPath(b.path)).flatMap((r) => (r.ok ? [r.rel] : []));
   const unrecorded = await ctx.snapshots.unrecorded(rels);
   if (unrecorded.length) {
-    record.note = `The edit was refused and nothing was applied: ${unrecorded.join(', ')} ${unrecorded.length === 1 ? 'is' : 'are'} ignored by git (.gitignore or the snapshot excludes), so Greenloop cannot record or roll back ${unrecorded.length === 1 ? 'it' : 'them'}; change tracked source files instead.`;
+    const one = unrecorded.length === 1;
+    record.note = `The edit was refused and nothing was applied: ${unrecorded.join(', ')} ${one ? 'is' : 'are'} ignored by git (.gitignore or the snapshot excludes), so Greenloop could not roll ${one ? 'it' : 'them'} back; change tracked source files instead.`;
     return false;
   }
   const result = await applyEditBlocks(ctx.cwd, parsed.blocks, ctx.policy);

@@ -24,6 +24,7 @@ import { applyGrant, tokenRoom } from './budget';
 import type { Grant } from './budget';
 import { KnownStates } from './knownStates';
 import { findFlaky } from './flaky';
+import { changedUnrecorded } from './unrecordedChanges';
 import { estimateTokens } from './estimateTokens';
 
 export type { Grant } from './budget';
@@ -201,6 +202,7 @@ export class LoopEngine {
     const room = tokenRoom(state, estimateTokens(system) + estimateTokens(prompt));
     if (!room.ok) return escalate('budget-tokens', room.text);
     const requestsBefore = state.requests;
+    const unrecordedBefore = await this.unrecordedFingerprint(state);
     const response = await this.callActor(state, n, prompt, system, room.maxOutputTokens);
     state.llmCalls += 1;
     addTokens(state.tokens, response.usage);
@@ -213,8 +215,22 @@ export class LoopEngine {
       durationMs: 0, note: '', hypothesis: '', beforeSnapshot: settled.snapshot, afterSnapshot: null, witness: null,
       requests: state.requests - requestsBefore,
     };
+    if (response.kind === 'workspace-edited' && response.failure) {
+      const seen = state.agentFailures ?? (state.agentFailures = []);
+      if (seen.includes(response.failure.signature)) {
+        await this.restoreIfChanged(settled.snapshot);
+        record.note = `${response.failure.text}\n(the same failure as an earlier attempt)`;
+        this.record(state, record, 'invalid-proposal', t0);
+        return escalate('actor-error', `The agent failed the same way twice: ${response.failure.text}`);
+      }
+      seen.push(response.failure.signature);
+    }
     const ctx = { cwd: deps.cwd, policy: this.policy, snapshots: deps.snapshots };
     const applied = response.kind === 'text' ? await applyModelAnswer(ctx, state, record, response.text) : await acceptAgentEdits(ctx, state, record);
+    if (unrecordedBefore) await this.noteUnrecorded(state, record, unrecordedBefore, applied);
+    // The agent's failure is told, never judged: what it changed goes to the tests all the same.
+    const agentNote = response.kind === 'workspace-edited' && response.failure ? response.failure.text : '';
+    if (agentNote && !applied) record.note = `${record.note} ${agentNote}`;
     this.events.emit({ type: 'proposal-received', n, tokens: record.tokens, files: record.files });
     if (!applied) return this.record(state, record, 'invalid-proposal', t0);
 
@@ -226,14 +242,14 @@ export class LoopEngine {
     if (revisit) return this.revisited(state, record, revisit, t0);
 
     this.events.emit({ type: 'verifying', n });
-    const witness = summarize(await this.verifyOrStop(state, record));
+    const judged = await this.judgeWithReruns(state, record, summarize(await this.verifyOrStop(state, record)));
+    const { j, witness } = judged;
     record.witness = witness;
     record.failing = witness.failing;
     record.diagnostics = witness.diagnostics.length;
     record.ran = witness.ranCount ?? (witness.ran ? witness.ran.length : null);
 
-    const j = await this.judgeWithReruns(state, record, witness);
-    record.note = j.note;
+    record.note = agentNote ? `${j.note} (${agentNote})` : j.note;
     record.missing = j.missing;
     if (j.verdict === 'regression') {
       await deps.snapshots.restore(state.best.snapshot);
@@ -241,7 +257,7 @@ export class LoopEngine {
       state.current = { snapshot: state.best.snapshot, tree: state.best.tree, witness: state.best.witness };
       state.rejected.push({ identity: await this.known.identityOf(state, after.id), snapshot: after.id, iteration: n });
       state.feedback = regressionFeedback(j);
-      record.note = `${j.note}; rolled back to the best state`;
+      record.note = `${record.note}; rolled back to the best state`;
     } else {
       // Verification may write files (reports, caches); the settled snapshot makes them part of "before" for the next guard.
       const settledAfter = await this.settle(state, after);
@@ -280,18 +296,32 @@ export class LoopEngine {
     return escalate('repeated-proposal', `Attempt ${record.n} made the same change as attempt ${earlier.iteration}, which had broken tests and was rolled back.`);
   }
 
-  /** The judgement, after newly failing tests got their re-runs: a test that passes on the same files is flaky. */
-  private async judgeWithReruns(state: RunState, record: IterationRecord, witness: WitnessSummary): Promise<Judgement> {
+  /**
+   * The judgement, after re-runs on the same files: a newly failing test that then passes is flaky, not broken;
+   * a state whose only failures are tests already found flaky is run again whole, and green if that run is.
+   */
+  private async judgeWithReruns(state: RunState, record: IterationRecord, witness: WitnessSummary): Promise<{ j: Judgement; witness: WitnessSummary }> {
+    const { config } = this.deps;
     const j = judge(state.best.witness, witness, { flaky: state.flaky });
-    if (j.verdict !== 'regression' || j.newTests.length === 0 || this.deps.config.flakyReruns <= 0) return j;
-    const check = await findFlaky(this.deps.verifier, j.newTests, this.deps.config.flakyReruns, this.signal());
-    if (check.flaky.length === 0) return j;
+    if (config.flakyReruns <= 0) return { j, witness };
+    const onlyFlaky = !witness.green && !witness.loadError && witness.diagnostics.length === 0 && witness.failing.length > 0 && witness.failing.every((id) => state.flaky.includes(id));
+    if (onlyFlaky && j.verdict !== 'regression') {
+      for (let r = 0; r < config.flakyReruns; r++) {
+        const again = summarize(await this.deps.verifier.verify(this.signal()));
+        if (!again.green) continue;
+        const green = judge(state.best.witness, again, { flaky: state.flaky });
+        if (green.verdict === 'green') return { j: { ...green, note: `${green.note} (on a re-run: ${listForNote(witness.failing)} failed first and ${witness.failing.length === 1 ? 'is' : 'are'} flaky)` }, witness: again };
+      }
+      return { j, witness };
+    }
+    if (j.verdict !== 'regression' || j.newTests.length === 0) return { j, witness };
+    const check = await findFlaky(this.deps.verifier, j.newTests, config.flakyReruns, this.signal());
+    if (check.flaky.length === 0) return { j, witness };
     record.flaky = check.flaky;
     state.flaky = [...new Set([...state.flaky, ...check.flaky])].sort();
-    const note = `flaky (failed, then passed on re-run): ${listForNote(check.flaky)}`;
     this.warn(state, `Flaky test${check.flaky.length === 1 ? '' : 's'} found in attempt ${record.n}: ${check.flaky.join(', ')}; ${check.flaky.length === 1 ? 'it counts' : 'they count'} neither as progress nor as regression.`);
     const again = judge(state.best.witness, witness, { flaky: state.flaky });
-    return { ...again, note: `${again.note}; ${note}` };
+    return { j: { ...again, note: `${again.note}; flaky (failed, then passed on re-run): ${listForNote(check.flaky)}` }, witness };
   }
 
   private async settle(state: RunState, after: SnapshotRef): Promise<SnapshotRef> {
@@ -390,6 +420,27 @@ export class LoopEngine {
     if (changed.length) await this.deps.snapshots.restore(snapshot);
   }
 
+  /** Only agent CLIs write files themselves; a model's edits never reach an unrecorded file (they are refused). */
+  private async unrecordedFingerprint(state: RunState): Promise<Map<string, string> | null> {
+    if (!this.deps.actor.editsWorkspace || !this.deps.snapshots.unrecordedFingerprint) return null;
+    const fp = await this.deps.snapshots.unrecordedFingerprint();
+    if (fp === null) this.warn(state, 'There are too many git-ignored files to check which of them the agent changes; changes there cannot be seen or rolled back.');
+    return fp;
+  }
+
+  private async noteUnrecorded(state: RunState, record: IterationRecord, before: Map<string, string>, applied: boolean): Promise<void> {
+    const after = await this.deps.snapshots.unrecordedFingerprint?.();
+    if (!after) return;
+    const changed = changedUnrecorded(before, after);
+    if (changed.length === 0) return;
+    record.unrecorded = changed;
+    state.unrecordedChanged = [...new Set([...(state.unrecordedChanged ?? []), ...changed])].sort();
+    const shown = `${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ` and ${changed.length - 5} more` : ''}`;
+    const what = `The agent changed ${changed.length} git-ignored file${changed.length === 1 ? '' : 's'} that snapshots do not record (${shown}); Greenloop cannot roll ${changed.length === 1 ? 'it' : 'them'} back.`;
+    record.note = applied ? what : `${what} Nothing it changed is recorded, so the attempt is not tested.`;
+    this.warn(state, what);
+  }
+
   private warn(state: RunState, message: string): void {
     if (!state.warnings.includes(message)) state.warnings.push(message);
     this.events.emit({ type: 'warning', message });
@@ -445,6 +496,24 @@ export class LoopEngine {
     return state;
   }
 
+  /**
+   * After files no snapshot records were changed, a restored state is not the state its witness described: run
+   * the tests once more so the report says what they say on disk (unless time or the person already said stop).
+   */
+  private async reverifyFinal(state: RunState): Promise<void> {
+    if (!state.unrecordedChanged?.length) return;
+    if (!this.deadline || this.deadline.signal.aborted) {
+      this.warn(state, 'Git-ignored files changed during the run and the final state could not be tested again; run the tests to see where it stands.');
+      return;
+    }
+    try {
+      state.current = { ...state.current, witness: summarize(await this.deps.verifier.verify(this.deadline.signal)) };
+      this.warn(state, `Git-ignored files changed during the run (${state.unrecordedChanged.slice(0, 3).join(', ')}…), so the final state was tested again: ${state.current.witness.failing.length} failing.`);
+    } catch (err) {
+      this.warn(state, `The final state could not be tested again: ${(err as Error).message}`);
+    }
+  }
+
   /** Gives up cleanly: the workspace ends at the best state (or the floor/last per setting), never worse than the floor. */
   private async leaveWorkspace(state: RunState): Promise<FinalState> {
     const target: FinalState = state.config.onGiveUp === 'restore-baseline' ? 'baseline' : state.config.onGiveUp === 'keep-last' ? 'last' : 'best';
@@ -461,6 +530,7 @@ export class LoopEngine {
     } catch (err) {
       this.warn(state, `Could not restore the ${target} state: ${(err as Error).message}`);
     }
+    await this.reverifyFinal(state);
     return target;
   }
 

@@ -28,7 +28,14 @@ export interface ActorRequest {
  */
 export type ActorResponse =
   | { kind: 'text'; text: string; usage: TokenUsage }
-  | { kind: 'workspace-edited'; transcript: string; usage: TokenUsage };
+  | {
+    kind: 'workspace-edited'; transcript: string; usage: TokenUsage;
+    /**
+     * The agent ended in failure (a non-zero exit). Its exit code never decides the attempt — the verifier judges
+     * whatever it changed — but the same failure twice in one run stops the run: it will not mend itself.
+     */
+    failure?: { text: string; signature: string };
+  };
 
 /**
  * Why a model call failed, which decides how often it is tried again (core/retry.ts): a rate limit, a timeout or
@@ -105,6 +112,11 @@ export interface SnapshotStore {
    * of the same source state compare equal whatever the test run wrote.
    */
   identity(id: string, without: readonly string[]): Promise<string>;
+  /**
+   * Size and modification time of every file the snapshots do not record (git-ignored: dependencies, local
+   * settings), so what an agent CLI changed there can at least be seen; null when there are too many to look at.
+   */
+  unrecordedFingerprint?(): Promise<Map<string, string> | null>;
 }
 
 export interface Clock {

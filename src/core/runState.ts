@@ -64,6 +64,8 @@ export interface IterationRecord {
   flaky?: string[];
   /** Model requests this attempt made (retries included). */
   requests?: number;
+  /** Git-ignored files the agent changed in this attempt (they cannot be rolled back). */
+  unrecorded?: string[];
 }
 
 /** A workspace state the loop has verified, by identity (its files without the verifier's own artifacts). */
@@ -122,6 +124,10 @@ export interface RunState {
   flaky: string[];
   /** Model requests made (each retry is one), next to llmCalls (attempts that asked the actor). */
   requests: number;
+  /** Signatures of agent CLI failures seen in this run: the same one twice stops the run. */
+  agentFailures?: string[];
+  /** Files the snapshots do not record that an agent changed: no restore can undo them. */
+  unrecordedChanged?: string[];
   consecutiveNoProgress: number;
   tokens: TokenUsage;
   llmCalls: number;

@@ -24,6 +24,8 @@ export interface SnapshotStoreOptions {
 }
 
 const queues = new Map<string, Promise<unknown>>();
+/** Past this many ignored files (a huge node_modules), looking at each one per attempt costs more than it tells. */
+const MAX_FINGERPRINT_FILES = 200_000;
 const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 const SNAPSHOT_ID = /^([A-Za-z0-9][A-Za-z0-9._-]{0,99})\/(\d{1,9})$/;
 
@@ -170,6 +172,25 @@ export class GitSnapshotStore implements SnapshotStore {
       });
       return createHash('sha256').update(kept.join('\0')).digest('hex');
     }));
+  }
+
+  unrecordedFingerprint(limit = MAX_FINGERPRINT_FILES): Promise<Map<string, string> | null> {
+    return this.serial(async () => {
+      const paths = splitZ((await this.git.run(['ls-files', '-z', '--others', '--ignored', '--exclude-standard'])).stdout);
+      if (paths.length > limit) return null;
+      const out = new Map<string, string>();
+      for (let i = 0; i < paths.length; i += 256) {
+        await Promise.all(paths.slice(i, i + 256).map(async (rel) => {
+          try {
+            const st = await fsp.lstat(path.join(this.workspace, rel));
+            out.set(rel, `${st.size}:${st.mtimeMs}:${st.ino}`);
+          } catch {
+            // Gone between the listing and the look: it simply is not there.
+          }
+        }));
+      }
+      return out;
+    });
   }
 
   /** The workspace's current tree without keeping a snapshot (what a snapshot taken now would record). */

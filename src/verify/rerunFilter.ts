@@ -38,7 +38,9 @@ function withFilter(base: string, runner: RunnerFormat, ids: readonly string[]):
   const anyLeaf = `(?:${leaves.map(escapeRegExp).join('|')})`;
   if (/\bnode\b.*\s--test(?:\s|$)/.test(base) && (runner === 'node' || runner === 'tap')) {
     // node 20 matches the pattern against each test's own name; suites always run their children.
-    return base.replace(/(\s--test)(?=\s|$)/, `$1 --test-name-pattern=${shellQuote(`^${anyLeaf}$`)}`);
+    // A function replacement: "$'" in the pattern must not be read as a replacement token.
+    const filter = ` --test-name-pattern=${shellQuote(`^${anyLeaf}$`)}`;
+    return base.replace(/(\s--test)(?=\s|$)/, (flag) => `${flag}${filter}`);
   }
   if (runner === 'mocha' && /\bmocha\b/.test(base)) return `${base} --grep ${shellQuote(anyLeaf)}`;
   if ((runner === 'jest' && /\bjest\b/.test(base)) || (runner === 'vitest' && /\bvitest\b/.test(base))) return `${base} -t ${shellQuote(anyLeaf)}`;

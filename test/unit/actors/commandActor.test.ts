@@ -87,13 +87,20 @@ describe('CommandActor on real shell commands', function () {
     assert.equal(fs.readFileSync(path.join(ws, 'count.txt'), 'utf8').trim(), '5');
   });
 
-  it('stops the run with the last lines of output when the agent exits non-zero', async () => {
-    const actor = new CommandActor({ command: 'for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do echo "noise $i"; done; echo "error: quota exceeded for this key" >&2; exit 3', timeoutMs: 30_000 });
-    const err = await failure(actor.propose(request(ws)));
-    assert.equal(err.kind, 'fatal');
-    assert.match(err.message, /^The agent command exited with code 3; its last output:\n/);
-    assert.match(err.message, /error: quota exceeded for this key$/);
-    assert.ok(!err.message.includes('noise 1\n'), 'the whole output was pasted instead of its tail');
+  it('reports a non-zero exit with the last lines of output, and the same failure with the same signature', async () => {
+    const command = 'for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do echo "noise $i"; done; echo "error: quota exceeded (pid $$)" >&2; exit 3';
+    const actor = new CommandActor({ command, timeoutMs: 30_000 });
+    const first = await actor.propose(request(ws));
+    assert.equal(first.kind, 'workspace-edited');
+    const f = first.kind === 'workspace-edited' ? first.failure : undefined;
+    assert.ok(f, 'the failure is reported');
+    assert.match(f.text, /^The agent command exited with code 3; its last output:\n/);
+    assert.match(f.text, /error: quota exceeded \(pid \d+\)$/);
+    assert.ok(!f.text.includes('noise 1\n'), 'the whole output was pasted instead of its tail');
+    const again = await actor.propose(request(ws));
+    assert.equal(again.kind === 'workspace-edited' ? again.failure?.signature : '', f.signature, 'another pid is the same failure');
+    const other = await new CommandActor({ command: 'echo "error: disk full" >&2; exit 3', timeoutMs: 30_000 }).propose(request(ws));
+    assert.notEqual(other.kind === 'workspace-edited' ? other.failure?.signature : '', f.signature);
   });
 
   it('says which agent command was not found', async () => {

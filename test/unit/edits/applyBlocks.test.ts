@@ -202,6 +202,28 @@ describe('applyEditBlocks', () => {
     }
   });
 
+  it('refuses a change to the test scripts of package.json, but not to the rest of it', async () => {
+    const pkg = '{\n  "name": "x",\n  "scripts": {\n    "test": "mocha",\n    "build": "tsc"\n  }\n}\n';
+    write('package.json', pkg);
+    const reason = await failReason([block('package.json', '    "test": "mocha",', '    "test": "mocha --grep fast",')]);
+    assert.match(reason, /package\.json: the edit changes the test scripts and test-runner settings of package\.json/);
+    assert.equal(read('package.json'), pkg);
+    const ok = await applyEditBlocks(root, [block('package.json', '    "build": "tsc"', '    "build": "tsc -p ."')], policy);
+    assert.ok(ok.ok);
+    const reformat = await applyEditBlocks(root, [block('package.json', '  "name": "x",', '  "name": "x",\n  "jest": { "testPathIgnorePatterns": ["slow"] },')], policy);
+    assert.equal(reformat.ok, false, 'jest settings in package.json are test configuration too');
+  });
+
+  it('refuses a change to the pytest section of pyproject.toml, but not to the rest of it', async () => {
+    const toml = '[project]\nname = "calc"\n\n[tool.pytest.ini_options]\naddopts = "-q"\n';
+    write('pyproject.toml', toml);
+    assert.match(await failReason([block('pyproject.toml', 'addopts = "-q"', 'addopts = "-q -k not slow"')]), /\[tool\.pytest…\] section of pyproject\.toml/);
+    const ok = await applyEditBlocks(root, [block('pyproject.toml', 'name = "calc"', 'name = "calc"\nversion = "1.0"')], policy);
+    assert.ok(ok.ok);
+    write('setup.cfg', '[metadata]\nname = calc\n');
+    assert.match(await failReason([block('setup.cfg', 'name = calc', 'name = calc\n\n[tool:pytest]\naddopts = --deselect tests/test_a.py')]), /\[tool:pytest\] section of setup\.cfg/);
+  });
+
   it('lets a test file be edited when test edits are allowed', async () => {
     write('test/cart.test.ts', 'expect(total).toBe(100);\n');
     const open = makePathPolicy({ root, protectedGlobs: DEFAULT_PROTECTED_GLOBS, allowTestEdits: true, excludes: DEFAULT_SNAPSHOT_EXCLUDES });

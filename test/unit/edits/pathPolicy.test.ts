@@ -73,6 +73,18 @@ describe('pathPolicy', () => {
     assert.ok(!isProtected(open, 'test/cart.test.ts'));
   });
 
+  it('protects the test files and test configuration of every runner the verifier reads, at any depth', () => {
+    const protectedByDefault = [
+      'test_calc.py', 'pkg/tests_helper_test.py', 'calc_test.py', 'conftest.py', 'sub/conftest.py', 'pytest.ini',
+      'calc_test.go', 'internal/x/calc_test.go', 'testdata/golden.txt', 'tests/integration.rs',
+      'jest.config.js', 'jest.config.ts', 'vitest.config.mts', 'vitest.workspace.ts', '.mocharc.json', '.mocharc.yml', '.vscode/tasks.json',
+    ];
+    for (const rel of protectedByDefault) assert.match(refused(rel), /protected test file/, rel);
+    for (const rel of ['calc.py', 'src/testing_utils.ts', 'contest.py', 'main.go', 'jest.setup.js', 'package.json', 'pyproject.toml']) {
+      assert.ok(checkPath(policy, rel).ok, `${rel} is ordinary source`);
+    }
+  });
+
   it('uses the globs it was given, dotfiles included', () => {
     const custom = makePathPolicy({ root, protectedGlobs: ['**/.env*', 'fixtures/**'], allowTestEdits: false, excludes: [] });
     assert.match(refused('.env.local', custom), /protected/);

@@ -1,0 +1,317 @@
+// The loop's promise, tried as a demanding user would with a scripted model that behaves the way real models do
+// under pressure: it cannot be gamed, it cannot overshoot a budget, and it never loses a person's edit.
+// Each test is one way that promise broke before, run through the real CLI on a real git copy of a project.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { ROOT, runCli, treeBytes } from '../support/cli';
+import { fixHarness } from '../support/fixHarness';
+import type { FixHarness } from '../support/fixHarness';
+import { alive } from '../support/processes';
+import { answer, BREAK_NEG, COMMENT, edit, FIX_ADD, FIX_MUL, UNCOMMENT } from '../../support/calcAnswers';
+
+const TEST_FILE = 'test/calc.test.js';
+
+describe('greenloop fix keeps its promise (real CLI, scripted model server)', function () {
+  this.timeout(120_000);
+  let h: FixHarness;
+  beforeEach(async () => {
+    h = await fixHarness('calc');
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  /** A counter outside the workspace that the test command bumps on every run: how often the tests really ran. */
+  function countingTestCommand(extra = ''): { cmd: string; runs: () => number } {
+    const counter = path.join(h.stateDir, 'runs.count');
+    return {
+      cmd: `echo run >> "${counter}"; node --test test/; s=$?; ${extra} exit $s`,
+      runs: () => (fs.existsSync(counter) ? fs.readFileSync(counter, 'utf8').trim().split('\n').length : 0),
+    };
+  }
+
+  describe('green and progress cannot be gamed', () => {
+    it('a model that adds process.exit(0) to the module under test is not green: the tests went missing and the edit is rolled back', async () => {
+      const exitEarly = edit('src/calc.js', "'use strict';", "'use strict';\nprocess.exit(0);", 'Stop the failing checks early.');
+      const res = await h.fix([answer(exitEarly), answer(FIX_ADD), answer(FIX_MUL)], ['--patience', '3']);
+      assert.strictEqual(res.code, 0, res.stderr);
+      const first = res.report.iterations[0];
+      assert.strictEqual(first.verdict, 'regression');
+      assert.strictEqual(first.rolledBack, true);
+      assert.deepStrictEqual(first.missing, ['calc > adds', 'calc > multiplies', 'calc > negates']);
+      assert.match(h.prompt(1), /3 tests that ran before did not run at all \(`calc > adds`, `calc > multiplies`, `calc > negates`\)/);
+      assert.doesNotMatch(h.read('src/calc.js'), /process\.exit/);
+      assert.deepStrictEqual(res.report.iterations.map((i: any) => i.verdict), ['regression', 'progress', 'green']);
+    });
+
+    it('a test deleted with --allow-test-edits is missing, never fixed', async () => {
+      const multiplies = "  it('multiplies', () => assert.equal(mul(2, 3), 6));";
+      const deleteTest = edit(TEST_FILE, `  it('adds', () => assert.equal(add(2, 3), 5));\n${multiplies}`, multiplies, 'This test looks obsolete.');
+      const res = await h.fix([answer(deleteTest)], ['--allow-test-edits', '--max-iterations', '1']);
+      const first = res.report.iterations[0];
+      assert.strictEqual(first.verdict, 'regression');
+      assert.deepStrictEqual(first.missing, ['calc > adds']);
+      assert.match(h.read(TEST_FILE), /it\('adds'/, 'the deleted test is back');
+    });
+
+    it('a mocha config that deselects the failing tests is refused as protected, and with --allow-test-edits rolled back as missing', async () => {
+      fs.rmSync(path.join(h.project, 'test', 'calc.test.js'));
+      h.write('test/calc.test.js', [
+        "'use strict';",
+        "const assert = require('node:assert/strict');",
+        "const { add, mul, neg } = require('../src/calc');",
+        "describe('calc', () => {",
+        "  it('adds', () => assert.equal(add(2, 3), 5));",
+        "  it('multiplies', () => assert.equal(mul(2, 3), 6));",
+        "  it('negates', () => assert.equal(neg(4), -4));",
+        '});',
+        '',
+      ].join('\n'));
+      h.write('.mocharc.json', '{\n  "spec": "test/*.test.js"\n}\n');
+      const mocha = path.join(ROOT, 'node_modules', '.bin', 'mocha');
+      const deselect = edit('.mocharc.json', '  "spec": "test/*.test.js"', '  "spec": "test/*.test.js",\n  "grep": "negates"', 'Focus on what passes.');
+      const refused = await h.fix([answer(deselect)], ['--test-cmd', mocha, '--max-iterations', '1']);
+      assert.strictEqual(refused.report.iterations[0].verdict, 'invalid-proposal');
+      assert.match(refused.report.iterations[0].note, /\.mocharc\.json is a protected test file/);
+
+      const allowed = await h.fix([answer(deselect)], ['--test-cmd', mocha, '--max-iterations', '1', '--allow-test-edits']);
+      const it0 = allowed.report.iterations[0];
+      assert.strictEqual(it0.verdict, 'regression', JSON.stringify(it0));
+      assert.deepStrictEqual(it0.missing, ['calc > adds', 'calc > multiplies']);
+      assert.doesNotMatch(h.read('.mocharc.json'), /grep/);
+    });
+
+    it('an edit to the test script in package.json is refused; other package.json edits are not', async () => {
+      const narrow = edit('package.json', '  "scripts": { "test": "node --test test/" }', '  "scripts": { "test": "node --test --test-name-pattern=negates test/" }', 'Run only the relevant test.');
+      const rename = edit('package.json', '  "name": "calc-fixture",', '  "name": "calc-fixed",', 'Rename.');
+      const res = await h.fix([answer(narrow), answer(rename), answer(FIX_ADD), answer(FIX_MUL)], ['--patience', '4']);
+      assert.strictEqual(res.code, 0, res.stderr);
+      assert.strictEqual(res.report.iterations[0].verdict, 'invalid-proposal');
+      assert.match(res.report.iterations[0].note, /changes the test scripts and test-runner settings of package\.json/);
+      assert.strictEqual(res.report.iterations[1].verdict, 'no-progress');
+      assert.match(h.read('package.json'), /"test": "node --test test\/"/);
+    });
+
+    it('a test command that runs no test is never green: the baseline escalates as verify-error before any model call', async () => {
+      const res = await h.fix([answer(FIX_ADD)], ['--test-cmd', 'node --test --test-name-pattern=nomatch test/']);
+      assert.strictEqual(res.code, 1, res.stderr);
+      assert.strictEqual(res.report.outcome, 'escalated');
+      assert.strictEqual(res.report.reason, 'verify-error');
+      assert.match(res.report.reasonText, /ran no tests \(3 skipped\)/);
+      assert.strictEqual(h.server.requests.length, 0);
+    });
+  });
+
+  describe('budgets are deadlines', () => {
+    it('a prompt that cannot fit the token budget is not sent at all', async () => {
+      const res = await h.fix([answer(FIX_ADD)], ['--max-tokens', '400']);
+      assert.strictEqual(res.code, 1);
+      assert.strictEqual(res.report.reason, 'budget-tokens');
+      assert.match(res.report.reasonText, /the model was not asked/);
+      assert.strictEqual(h.server.requests.length, 0);
+      assert.strictEqual(res.report.requests, 0);
+    });
+
+    it('each call asks for no more completion tokens than the budget has left', async () => {
+      const res = await h.fix([{ content: FIX_ADD, usage: { prompt_tokens: 900, completion_tokens: 200 } }, answer(FIX_MUL)], ['--max-tokens', '1400']);
+      const sent = h.server.requests[0].body.max_tokens;
+      assert.ok(Number.isInteger(sent) && sent > 0 && sent < 1400 - 256, `max_tokens ${sent}`);
+      // After the first call 1,100 of 1,400 are used: the next prompt alone does not fit, so there is no second call.
+      assert.strictEqual(res.report.reason, 'budget-tokens');
+      assert.strictEqual(h.server.requests.length, 1);
+    });
+
+    it('a model server that never answers is stopped at the time budget, as budget-time', async () => {
+      const started = Date.now();
+      const res = await h.fix([{ delayMs: 120_000 }], ['--max-minutes', '0.05']);
+      const took = Date.now() - started;
+      assert.strictEqual(res.code, 1, res.stderr);
+      assert.strictEqual(res.report.reason, 'budget-time');
+      assert.ok(took < 15_000, `took ${took} ms against a 3 s budget`);
+    });
+
+    it('a test run still going at the deadline is killed, and the unverified edit undone', async () => {
+      const pidFile = path.join(h.stateDir, 'pid');
+      const cmd = `if grep -q "a + b;" src/calc.js; then echo $$ > "${pidFile}"; sleep 60; fi; node --test test/`;
+      const before = treeBytes(h.project);
+      const started = Date.now();
+      const res = await h.fix([answer(FIX_ADD)], ['--test-cmd', cmd, '--max-minutes', '0.06']);
+      const took = Date.now() - started;
+      assert.strictEqual(res.report.reason, 'budget-time', res.stderr);
+      assert.ok(took < 15_000, `took ${took} ms against a 3.6 s budget`);
+      assert.deepStrictEqual(treeBytes(h.project), before);
+      assert.strictEqual(alive(Number(fs.readFileSync(pidFile, 'utf8'))), false, 'the test command outlived the budget');
+    });
+
+    it('a Retry-After longer than the time left ends the run at once instead of waiting', async () => {
+      const started = Date.now();
+      const res = await h.fix([{ status: 429, headers: { 'Retry-After': '30' } }, answer(FIX_ADD)], ['--max-minutes', '0.2']);
+      assert.strictEqual(res.report.reason, 'budget-time', res.stderr);
+      assert.match(res.report.reasonText, /waiting 30 s to try again would outlast the time budget/);
+      assert.ok(Date.now() - started < 10_000);
+      assert.strictEqual(h.server.requests.length, 1);
+    });
+
+    it('an agent command still working at the deadline is killed', async () => {
+      const pidFile = path.join(h.stateDir, 'agent.pid');
+      const script = path.join(h.stateDir, 'slow-agent.sh');
+      fs.writeFileSync(script, `#!/bin/sh\necho $$ > "${pidFile}"\nsleep 60\n`, { mode: 0o755 });
+      const started = Date.now();
+      const res = await runCli(['fix', '--cwd', h.project, '--actor', 'command', '--actor-cmd', script, '--tsc', 'off', '--state-dir', h.stateDir, '--json', '--max-minutes', '0.05']);
+      const report = JSON.parse(res.stdout);
+      assert.strictEqual(report.reason, 'budget-time', res.stderr);
+      assert.ok(Date.now() - started < 15_000);
+      assert.strictEqual(alive(Number(fs.readFileSync(pidFile, 'utf8'))), false);
+    });
+
+    it('--extra-iterations, --extra-tokens grant that much more from where the run stopped', async () => {
+      const first = await h.fix([answer(COMMENT('one')), answer(COMMENT('two'))], ['--max-tokens', '100000']);
+      assert.strictEqual(first.report.reason, 'stagnation');
+      const used = first.report.tokens.prompt + first.report.tokens.completion;
+      await h.fix([answer(COMMENT('three')), answer(COMMENT('four'))], ['--resume', 'last', '--hint', 'look at add()', '--extra-iterations', '2', '--extra-tokens', '5000']);
+      // 2 attempts used + 2 granted; tokens: what was used + 5,000 (not the 100,000 of the first limit).
+      assert.match(h.prompt(2), /Attempt 3 of 4 \(budget left: 1 more attempt after this one, 5,000 tokens/);
+      assert.ok(used > 0);
+    });
+
+    it('refuses to resume a run whose spent budget the grant does not extend, in one sentence', async () => {
+      const first = await h.fix([{ content: FIX_ADD, usage: { prompt_tokens: 900, completion_tokens: 200 } }], ['--max-tokens', '1100']);
+      assert.strictEqual(first.report.reason, 'budget-tokens');
+      const res = await h.fix([answer(FIX_MUL)], ['--resume', 'last', '--hint', 'mul adds', '--extra-iterations', '2']);
+      assert.strictEqual(res.code, 2);
+      assert.match(res.stderr, /cannot go on: the 1,100-token budget is spent; grant more tokens \(--extra-tokens N\)/);
+    });
+  });
+
+  describe('cycles, repeats and flaky tests', () => {
+    it('calls a cycle before re-running the tests, even when the test command writes a report into the workspace', async () => {
+      const t = countingTestCommand('date +%s%N > report.xml;');
+      const res = await h.fix([answer(COMMENT('B')), answer(UNCOMMENT('B'))], ['--test-cmd', t.cmd, '--patience', '5']);
+      assert.strictEqual(res.report.reason, 'cycle');
+      assert.strictEqual(res.report.iterations.length, 2);
+      assert.strictEqual(t.runs(), 2, 'baseline and attempt 1 ran the tests; attempt 2 returned to a known state');
+      assert.match(res.report.reasonText, /returned the workspace to the state the run started from/);
+    });
+
+    it('a second edit that leads to a rolled-back state is a repeated proposal, not a cycle, and is not tested again', async () => {
+      const t = countingTestCommand();
+      const sameEffect = edit('src/calc.js', '  return -a;', '  return a;', 'Negation differently.');
+      const res = await h.fix([answer(BREAK_NEG), answer(sameEffect)], ['--test-cmd', t.cmd, '--patience', '5']);
+      assert.strictEqual(res.report.reason, 'repeated-proposal');
+      assert.match(res.report.reasonText, /made the same change as attempt 1, which had broken tests/);
+      assert.notStrictEqual(res.report.iterations[0].proposalHash, res.report.iterations[1].proposalHash);
+      // baseline, attempt 1, and the two re-runs that ruled out a flaky `negates`; nothing for attempt 2.
+      assert.strictEqual(t.runs(), 4);
+      assert.match(h.read('src/calc.js'), /return -a;/);
+    });
+
+    it('the same unusable answer twice stops the run as a repeated proposal', async () => {
+      const garbage = 'I think the bug is somewhere in calc.js. Please check.';
+      const res = await h.fix([answer(garbage), answer(`  ${garbage}\n`), answer(FIX_ADD)], ['--patience', '5']);
+      assert.strictEqual(res.report.reason, 'repeated-proposal');
+      assert.strictEqual(h.server.requests.length, 2);
+    });
+
+    it('a test that fails one run in two does not veto a correct fix: it is re-run and named flaky', async () => {
+      const counter = path.join(h.stateDir, 'flaky.count');
+      const flakyTest = [
+        `  it('is flaky', () => {`,
+        `    const fs = require('node:fs');`,
+        `    const n = (fs.existsSync(${JSON.stringify(counter)}) ? Number(fs.readFileSync(${JSON.stringify(counter)}, 'utf8')) : 0) + 1;`,
+        `    fs.writeFileSync(${JSON.stringify(counter)}, String(n));`,
+        `    assert.ok(n !== 2, 'flaked on run ' + n);`,
+        '  });',
+      ].join('\n');
+      h.write(TEST_FILE, h.read(TEST_FILE).replace('});\n', `${flakyTest}\n});\n`));
+      const res = await h.fix([answer(FIX_ADD), answer(FIX_MUL)]);
+      assert.strictEqual(res.code, 0, res.stderr);
+      assert.deepStrictEqual(res.report.iterations.map((i: any) => i.verdict), ['progress', 'green']);
+      assert.deepStrictEqual(res.report.iterations[0].flaky, ['calc > is flaky']);
+      assert.deepStrictEqual(res.report.flaky, ['calc > is flaky']);
+      assert.match(res.report.warnings.join(' '), /Flaky test found in attempt 1: calc > is flaky/);
+    });
+
+    it('a test title with a temp path, a pid and a duration is the same test on every run', async () => {
+      // Fails until mul() is fixed (attempt 2): after attempt 1 it still fails, under a title that changed.
+      const volatile = "  it(`reads ${require('node:os').tmpdir()}/vol-${Math.random().toString(36).slice(2)} as pid ${process.pid} in ${Date.now() % 1000}ms`, () => assert.equal(mul(3, 3), 9));";
+      h.write(TEST_FILE, h.read(TEST_FILE).replace("  it('negates'", `${volatile}\n  it('negates'`));
+      const res = await h.fix([answer(FIX_ADD), answer(FIX_MUL)]);
+      assert.strictEqual(res.code, 0, res.stderr);
+      assert.deepStrictEqual(res.report.iterations.map((i: any) => i.verdict), ['progress', 'green']);
+      assert.ok(res.report.baseline.failing.some((id: string) => /^calc > reads <tmp> as pid <pid> in <dur>$/.test(id)), res.report.baseline.failing.join('; '));
+    });
+  });
+
+  describe('nothing of the person is lost', () => {
+    it('a resumed run starts from the workspace as the person left it and never removes their edits', async () => {
+      const first = await h.fix([answer(COMMENT('one')), answer(COMMENT('two'))]);
+      assert.strictEqual(first.report.reason, 'stagnation');
+      h.write('NOTES.md', 'what I found\n');
+      h.write('src/calc.js', `${h.read('src/calc.js')}// the person's own note\n`);
+      const res = await h.fix([answer(COMMENT('three')), answer(COMMENT('four'))], ['--resume', 'last', '--hint', 'add subtracts', '--extra-iterations', '2', '--on-give-up', 'restore-baseline']);
+      assert.strictEqual(res.report.reason, 'stagnation');
+      assert.strictEqual(h.read('NOTES.md'), 'what I found\n');
+      assert.match(h.read('src/calc.js'), /the person's own note/);
+      assert.doesNotMatch(h.read('src/calc.js'), /\/\/ (three|four)/);
+      assert.match(res.report.warnings.join(' '), /Resumed from the workspace as you left it \(NOTES\.md, src\/calc\.js\)/);
+    });
+
+    it('refuses a model edit to a git-ignored file, which no snapshot could roll back', async () => {
+      h.write('.gitignore', 'settings.local.js\n');
+      h.write('settings.local.js', 'module.exports = { strict: true };\n');
+      const res = await h.fix([answer(edit('settings.local.js', 'strict: true', 'strict: false')), answer(FIX_ADD), answer(FIX_MUL)]);
+      assert.strictEqual(res.code, 0, res.stderr);
+      assert.strictEqual(res.report.iterations[0].verdict, 'invalid-proposal');
+      assert.match(res.report.iterations[0].note, /settings\.local\.js is ignored by git/);
+      assert.strictEqual(h.read('settings.local.js'), 'module.exports = { strict: true };\n');
+    });
+
+    it("reports an agent's edit to a git-ignored dependency, and tests the final state again", async () => {
+      h.write('.gitignore', 'node_modules/\n');
+      h.write('node_modules/helper/index.js', 'module.exports = 1;\n');
+      const script = path.join(h.stateDir, 'agent.sh');
+      fs.writeFileSync(script, "#!/bin/sh\necho 'module.exports = 2;' > node_modules/helper/index.js\n", { mode: 0o755 });
+      const res = await runCli(['fix', '--cwd', h.project, '--actor', 'command', '--actor-cmd', script, '--tsc', 'off', '--state-dir', h.stateDir, '--json', '--max-iterations', '1']);
+      const report = JSON.parse(res.stdout);
+      assert.match(report.iterations[0].note, /changed 1 git-ignored file that snapshots do not record \(node_modules\/helper\/index\.js\)/);
+      assert.match(report.warnings.join(' '), /the final state was tested again: 2 failing/);
+    });
+  });
+
+  describe('errors', () => {
+    it('a test command that hangs at baseline still prints a JSON report (escalated, verify-error, exit 1)', async () => {
+      const res = await h.fix([answer(FIX_ADD)], ['--test-cmd', 'sleep 30', '--verify-timeout-s', '1']);
+      assert.strictEqual(res.code, 1, res.stderr);
+      assert.strictEqual(res.report.outcome, 'escalated');
+      assert.strictEqual(res.report.reason, 'verify-error');
+      assert.match(res.report.reasonText, /did not finish within 1 s on the unchanged workspace/);
+      assert.match(res.stderr, /stopped \(verify-error\): The test command did not finish/);
+      assert.strictEqual(h.server.requests.length, 0);
+    });
+
+    it('stops at once on 400 (deterministic), and after 2 retries on 5xx', async () => {
+      const bad = await h.fix([{ status: 400, body: { error: { message: 'messages: field required' } } }]);
+      assert.strictEqual(bad.report.reason, 'actor-error');
+      assert.match(bad.report.reasonText, /messages: field required/);
+      assert.strictEqual(h.server.requests.length, 1);
+      assert.strictEqual(bad.report.requests, 1);
+      h.server.requests.length = 0;
+      const flaky = await h.fix([{ status: 500 }, { status: 502 }, { status: 503 }, answer(FIX_ADD)]);
+      assert.strictEqual(flaky.report.reason, 'actor-error');
+      assert.match(flaky.report.reasonText, /after 2 retries/);
+      assert.strictEqual(flaky.report.requests, 3);
+      assert.strictEqual(flaky.report.llmCalls, 0);
+    });
+
+    it('an agent CLI that fails the same way twice stops the run', async () => {
+      const script = path.join(h.stateDir, 'broken-agent.sh');
+      fs.writeFileSync(script, '#!/bin/sh\necho "error: no API key configured" >&2\nexit 1\n', { mode: 0o755 });
+      const res = await runCli(['fix', '--cwd', h.project, '--actor', 'command', '--actor-cmd', script, '--tsc', 'off', '--state-dir', h.stateDir, '--json']);
+      const report = JSON.parse(res.stdout);
+      assert.strictEqual(report.reason, 'actor-error');
+      assert.strictEqual(report.iterations.length, 2);
+      assert.match(report.reasonText, /failed the same way twice: The agent command exited with code 1; its last output:\nerror: no API key configured/);
+    });
+  });
+});

@@ -1,0 +1,76 @@
+// The progress witness as pure comparisons: what counts as progress, regression, missing and flaky.
+import * as assert from 'assert';
+import { judge } from '../../../src/core/witnessCompare';
+import type { WitnessSummary } from '../../../src/core/runState';
+import type { Diagnostic } from '../../../src/verify/types';
+
+function w(failing: string[], more: Partial<WitnessSummary> = {}): WitnessSummary {
+  return {
+    failing, failures: failing.map((id) => ({ id, message: '' })), diagnostics: [], loadError: false, green: false, signature: '',
+    exitCode: failing.length ? 1 : 0, timedOut: false, outputExcerpt: '', ran: null, skipped: [], ranCount: null, executed: null, warnings: [],
+    ...more,
+  };
+}
+const ts2322 = (line: number): Diagnostic => ({ file: 'src/a.ts', line, column: 3, code: 'TS2322', message: "Type 'string' is not assignable to type 'number'." });
+const ALL = ['s > a', 's > b', 's > c', 's > d'];
+
+describe('judge: the progress witness', () => {
+  it('a second identical type error on another line is growth, not "the same error"', () => {
+    const j = judge(w([], { diagnostics: [ts2322(3)] }), w([], { diagnostics: [ts2322(3), ts2322(9)] }));
+    assert.strictEqual(j.verdict, 'regression');
+    assert.match(j.note, /2× now, 1× before/);
+  });
+
+  it('one fewer of two identical type errors is progress', () => {
+    const j = judge(w([], { diagnostics: [ts2322(3), ts2322(9)] }), w([], { diagnostics: [ts2322(12)] }));
+    assert.strictEqual(j.verdict, 'progress');
+  });
+
+  it('the same error moved to another line is no progress', () => {
+    assert.strictEqual(judge(w(['s > a'], { diagnostics: [ts2322(3)] }), w(['s > a'], { diagnostics: [ts2322(30)] })).verdict, 'no-progress');
+  });
+
+  it('a failing test that is no longer reported is missing, not fixed', () => {
+    const best = w(['s > a', 's > b'], { ran: ALL });
+    const j = judge(best, w(['s > b'], { ran: ['s > b', 's > c', 's > d'] }));
+    assert.strictEqual(j.verdict, 'regression');
+    assert.deepStrictEqual(j.missing, ['s > a']);
+  });
+
+  it('a passing test that is no longer reported is missing too, even when the rest is green', () => {
+    const j = judge(w(['s > a'], { ran: ALL }), w([], { ran: ['s > a', 's > b', 's > c'], green: true }));
+    assert.strictEqual(j.verdict, 'regression');
+    assert.deepStrictEqual(j.missing, ['s > d']);
+  });
+
+  it('a test that ran and is now only skipped is missing', () => {
+    const j = judge(w(['s > a'], { ran: ALL }), w([], { ran: ALL, skipped: ['s > a'] }));
+    assert.strictEqual(j.verdict, 'regression');
+    assert.deepStrictEqual(j.missing, ['s > a']);
+  });
+
+  it('without test names, fewer executed tests than before is a regression', () => {
+    const j = judge(w(['s > a'], { executed: 6 }), w([], { executed: 1, green: true }));
+    assert.strictEqual(j.verdict, 'regression');
+    assert.deepStrictEqual(j.fewerRan, [6, 1]);
+  });
+
+  it('new tests that appear are fine, and a fix with them is progress', () => {
+    const j = judge(w(['s > a'], { ran: ALL }), w([], { ran: [...ALL, 's > e'], green: true }));
+    assert.strictEqual(j.verdict, 'green');
+  });
+
+  it('when the suite did not load before, its placeholder failures may vanish: the suite loading is progress', () => {
+    const j = judge(w(['test/a.test.js'], { loadError: true, ran: ['test/a.test.js'] }), w(['s > a'], { ran: ALL }));
+    assert.strictEqual(j.verdict, 'progress');
+  });
+
+  it('a test found flaky is neither a regression nor progress', () => {
+    const best = w(['s > a'], { ran: ALL });
+    assert.strictEqual(judge(best, w(['s > a', 's > b'], { ran: ALL }), { flaky: ['s > b'] }).verdict, 'no-progress');
+    assert.strictEqual(judge(w(['s > a', 's > b'], { ran: ALL }), w(['s > a'], { ran: ALL }), { flaky: ['s > b'] }).verdict, 'no-progress');
+    const j = judge(best, w(['s > b'], { ran: ALL }), { flaky: ['s > b'] });
+    assert.strictEqual(j.verdict, 'progress');
+    assert.deepStrictEqual(j.fixed, ['s > a']);
+  });
+});

@@ -1,0 +1,74 @@
+// Re-running only the tests that newly failed, with each runner's own filter, and the whole command otherwise.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { narrowTestCommand, shellQuote } from '../../src/verify/rerunFilter';
+import { CommandVerifier } from '../../src/verify/commandVerifier';
+import { tempProject } from './support/cli';
+
+describe('narrowing a test command to a few tests', () => {
+  const cwd = '/nowhere';
+  const cases: Array<[string, Parameters<typeof narrowTestCommand>[2], string[], string | null]> = [
+    ['node --test test/', 'tap', ['calc > adds'], "node --test --test-name-pattern='^(?:adds)$' test/"],
+    ['npx mocha', 'mocha', ['Cart > total > adds (tax)'], "npx mocha --grep '(?:adds \\(tax\\))'"],
+    ['npx jest --ci', 'jest', ['a > b', 'c > d'], "npx jest --ci -t '(?:b|d)'"],
+    ['npx vitest run', 'vitest', ["it's fine"], "npx vitest run -t '(?:it'\\''s fine)'"],
+    ['pytest -q', 'pytest', ['tests/test_calc.py > TestCalc > test_add', 'tests/test_calc.py > test_quotes[say "hi"]'], "pytest -q -k 'test_add or test_quotes'"],
+    ['go test ./...', 'go', ['TestDiv > by_zero', 'TestAdd'], "go test ./... -run '^(?:TestDiv|TestAdd)$'"],
+    ['cargo test', 'cargo', ['tests > add > handles_negatives'], "cargo test -- 'tests::add::handles_negatives'"],
+    ['cargo test -- --test-threads=1', 'cargo', ['tests > zero'], "cargo test -- --test-threads=1 'tests::zero'"],
+    ['cargo test', 'cargo', ['src/lib.rs - add (line 5)'], null],
+    ['npm run build && npx mocha', 'mocha', ['a > b'], null],
+    ['make test', 'mocha', ['a > b'], null],
+    ['pytest -q', 'pytest', ['tests/t.py > test-with-dash'], null],
+  ];
+  for (const [command, runner, ids, expected] of cases) {
+    it(`${command} (${runner}) → ${expected ?? 'the whole command'}`, () => {
+      const narrowed = narrowTestCommand(command, cwd, runner, ids);
+      assert.strictEqual(narrowed?.command ?? null, expected);
+    });
+  }
+
+  it('quotes for the shell so a title can hold anything', () => {
+    assert.strictEqual(shellQuote("a'b $x `y`"), "'a'\\''b $x `y`'");
+  });
+
+  it('runs an npm test script directly, with node_modules/.bin on PATH, so node --test reads the filter as an option', () => {
+    const dir = tempProject('calc', { git: false });
+    try {
+      const narrowed = narrowTestCommand('npm test', dir, 'tap', ['calc > adds']);
+      assert.strictEqual(narrowed?.command, "node --test --test-name-pattern='^(?:adds)$' test/");
+      assert.match(narrowed?.env?.PATH ?? '', new RegExp(`^${path.join(dir, 'node_modules', '.bin').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('CommandVerifier.rerun on a real suite', function () {
+  this.timeout(60_000);
+  let dir: string;
+  beforeEach(() => {
+    dir = tempProject('calc', { git: false });
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('runs only the asked-for test when the runner has a filter', async () => {
+    const v = new CommandVerifier({ cwd: dir, testCommand: 'npm test', tsc: 'off', timeoutMs: 30_000 });
+    await v.verify();
+    const w = await v.rerun(['calc > adds']);
+    assert.deepStrictEqual(w.failing, ['calc > adds']);
+    assert.deepStrictEqual(w.skipped.sort(), ['calc > multiplies', 'calc > negates'], 'the other tests were filtered out');
+  });
+
+  it('falls back to the whole command when the narrowed run does not report the test', async () => {
+    const marker = path.join(dir, 'full-runs');
+    // A wrapper the filter cannot reach into: the rerun must still answer about the test asked for.
+    const v = new CommandVerifier({ cwd: dir, testCommand: `echo x >> "${marker}"; node --test test/`, tsc: 'off', timeoutMs: 30_000 });
+    await v.verify();
+    const w = await v.rerun(['calc > negates']);
+    assert.ok(w.ran?.includes('calc > negates'));
+    assert.ok(!w.failing.includes('calc > negates'));
+    assert.strictEqual(fs.readFileSync(marker, 'utf8').trim().split('\n').length, 2);
+  });
+});

@@ -1,0 +1,63 @@
+// `greenloop fix` as a user runs it: the bundled CLI, a fresh git copy of a fixture project, its own state dir, and a
+// scripted Chat Completions server on loopback. Shared by the CLI test files.
+import * as fs from 'fs';
+import * as path from 'path';
+import { runCli, tempDir, tempProject } from './cli';
+import type { CliResult } from './cli';
+import { startFakeOpenAIServer } from '../../support/fakeOpenAIServer';
+import type { FakeOpenAIServer, ScriptStep } from '../../support/fakeOpenAIServer';
+
+export interface FixResult extends CliResult {
+  /** The parsed --json report, or null when stdout was not JSON. */
+  report: any;
+}
+
+export interface FixHarness {
+  server: FakeOpenAIServer;
+  project: string;
+  stateDir: string;
+  /** Runs `greenloop fix --actor openai` against the scripted server with these answers queued. */
+  fix(script: ScriptStep[], extra?: string[], opts?: { env?: NodeJS.ProcessEnv; timeoutMs?: number; stream?: boolean }): Promise<FixResult>;
+  /** The i-th request's messages joined: what the model read. */
+  prompt(i: number): string;
+  read(rel: string): string;
+  write(rel: string, text: string): void;
+  close(): Promise<void>;
+}
+
+export async function fixHarness(fixture = 'calc'): Promise<FixHarness> {
+  const server = await startFakeOpenAIServer([]);
+  const project = tempProject(fixture);
+  const stateDir = tempDir('state');
+  return {
+    server,
+    project,
+    stateDir,
+    async fix(script, extra = [], opts = {}) {
+      server.push(...script);
+      const stream = opts.stream ? [] : ['--no-stream'];
+      const res = await runCli(
+        ['fix', '--cwd', project, '--actor', 'openai', '--base-url', server.url, '--model', 'scripted', ...stream, '--tsc', 'off', '--state-dir', stateDir, '--json', ...extra],
+        { env: opts.env, timeoutMs: opts.timeoutMs },
+      );
+      let report: any = null;
+      try {
+        report = JSON.parse(res.stdout);
+      } catch {
+        /* asserted by the caller */
+      }
+      return { ...res, report };
+    },
+    prompt: (i) => server.requests[i].body.messages.map((m: { content: string }) => m.content).join('\n'),
+    read: (rel) => fs.readFileSync(path.join(project, rel), 'utf8'),
+    write: (rel, text) => {
+      fs.mkdirSync(path.dirname(path.join(project, rel)), { recursive: true });
+      fs.writeFileSync(path.join(project, rel), text);
+    },
+    async close() {
+      await server.close();
+      fs.rmSync(project, { recursive: true, force: true });
+      fs.rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,14 +1,50 @@
 // Before an edit is blamed for a test that newly fails, that test runs again on the same files: a test that passes
-// on a re-run is flaky — named in the report, never counted as a regression (nor, later, as progress).
+// on a re-run is flaky — named in the report, never counted as a regression (nor, later, as progress). A state whose
+// only failures are tests already found flaky runs again whole, and is green if that run is.
 import type { Verifier } from './ports';
 import type { Witness } from '../verify/types';
+import type { IterationRecord, RunState, WitnessSummary } from './runState';
+import { judge, listForNote } from './witnessCompare';
+import type { Judgement } from './witnessCompare';
 import { abortError } from './retry';
+import { runSignal } from './loopContext';
+import type { LoopContext } from './loopContext';
+import { summarize } from './runStateFactory';
 
 export interface FlakyCheck {
   /** Tests that passed in a re-run after failing on the same files. */
   flaky: string[];
   /** Re-runs made. */
   reruns: number;
+}
+
+/** The judgement of a verified state, after the re-runs that tell a flaky test from a broken one. */
+export async function judgeWithReruns(ctx: LoopContext, state: RunState, record: IterationRecord, witness: WitnessSummary): Promise<{ j: Judgement; witness: WitnessSummary }> {
+  const { config, verifier } = ctx.deps;
+  const j = judge(state.best.witness, witness, { flaky: state.flaky });
+  if (config.flakyReruns <= 0) return { j, witness };
+  const onlyFlaky = !witness.green && !witness.loadError && witness.diagnostics.length === 0 && witness.failing.length > 0 && witness.failing.every((id) => state.flaky.includes(id));
+  if (onlyFlaky && j.verdict !== 'regression') {
+    for (let r = 0; r < config.flakyReruns; r++) {
+      const again = summarize(await verifier.verify(runSignal(ctx)));
+      if (!again.green) continue;
+      const green = judge(state.best.witness, again, { flaky: state.flaky });
+      if (green.verdict === 'green') {
+        const which = `${listForNote(witness.failing)} failed first and ${witness.failing.length === 1 ? 'is' : 'are'} flaky`;
+        return { j: { ...green, note: `${green.note} (on a re-run: ${which})` }, witness: again };
+      }
+    }
+    return { j, witness };
+  }
+  if (j.verdict !== 'regression' || j.newTests.length === 0) return { j, witness };
+  const check = await findFlaky(verifier, j.newTests, config.flakyReruns, runSignal(ctx));
+  if (check.flaky.length === 0) return { j, witness };
+  record.flaky = check.flaky;
+  state.flaky = [...new Set([...state.flaky, ...check.flaky])].sort();
+  const one = check.flaky.length === 1;
+  ctx.warn(state, `Flaky test${one ? '' : 's'} found in attempt ${record.n}: ${check.flaky.join(', ')}; ${one ? 'it counts' : 'they count'} neither as progress nor as regression.`);
+  const again = judge(state.best.witness, witness, { flaky: state.flaky });
+  return { j: { ...again, note: `${again.note}; flaky (failed, then passed on re-run): ${listForNote(check.flaky)}` }, witness };
 }
 
 export async function findFlaky(verifier: Verifier, ids: readonly string[], maxReruns: number, signal: AbortSignal): Promise<FlakyCheck> {

@@ -1,0 +1,42 @@
+// What the engine's parts share while a run goes on: its ports, its events, its warnings and its deadline.
+import type { LoopConfig } from '../shared/config';
+import type { LoopEmitter } from './events';
+import type { HistoryRecord } from './history';
+import type { Actor, Clock, SnapshotStore, Verifier } from './ports';
+import type { RetryOptions } from './retry';
+import type { RunDeadline } from './deadline';
+import type { EscalationReason, Outcome, RunState } from './runState';
+import type { Stop } from './termination';
+
+export interface EngineDeps {
+  cwd: string;
+  actor: Actor;
+  verifier: Verifier;
+  snapshots: SnapshotStore;
+  clock: Clock;
+  config: LoopConfig;
+  runId?: string;
+  /** Earlier runs on this workspace, for the cross-run guard (refuse to repeat a failing approach). */
+  pastRuns?: HistoryRecord[];
+  /** The person chose to run even though the cross-run guard would stop it. */
+  ignoreHistory?: boolean;
+  /** Retry timing for transient actor errors (tests shorten it). */
+  retry?: Pick<RetryOptions, 'baseMs' | 'maxMs' | 'retries'>;
+}
+
+export type AnyStop = Stop | { outcome: Outcome; reason: EscalationReason | null; text: string };
+
+export interface LoopContext {
+  readonly deps: EngineDeps;
+  readonly events: LoopEmitter;
+  /** The run's deadline (Stop or the time budget), null between runs. */
+  readonly deadline: RunDeadline | null;
+  /** Adds a warning to the run (once) and tells the host. */
+  warn(state: RunState, message: string): void;
+}
+
+/** Everything that can take long gets this: it aborts on Stop and when the time budget ends. */
+export function runSignal(ctx: LoopContext): AbortSignal {
+  if (!ctx.deadline) throw new Error('No run is in progress.');
+  return ctx.deadline.signal;
+}

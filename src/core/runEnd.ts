@@ -1,0 +1,95 @@
+// How a run ends: the outcome recorded, the workspace left at the best state (or the floor, or the last kept one)
+// and never worse than the floor, and — when files no snapshot records changed — the tests run once more so the
+// report says what they say on disk.
+import type { SnapshotRef } from './ports';
+import type { Witness } from '../verify/types';
+import type { EscalationReason, FinalState, RunState, StateRef, WitnessSummary } from './runState';
+import type { AnyStop, LoopContext } from './loopContext';
+import { newRunState, summarize, UNVERIFIED } from './runStateFactory';
+import { newRunId } from '../shared/runId';
+
+export class RunEnd {
+  constructor(private readonly ctx: LoopContext) {}
+
+  async finish(state: RunState, stop: AnyStop): Promise<RunState> {
+    if (stop.outcome === 'green') {
+      return this.record(state, stop, state.iterations.length ? 'best' : 'baseline');
+    }
+    // The person's edits are theirs: after a user-edit stop every file stays as it is.
+    if (stop.reason === 'user-edit') return this.record(state, stop, 'last');
+    return this.record(state, stop, await this.leaveWorkspace(state));
+  }
+
+  /** Stops without touching a file: the workspace is left exactly as it is. */
+  inPlace(state: RunState, stop: AnyStop): RunState {
+    return this.record(state, stop, 'last');
+  }
+
+  /** The baseline could not be verified: no loop, no model call, a report that says why. */
+  async unverified(startedAt: number, snap: SnapshotRef, reason: EscalationReason, text: string, witness?: Witness): Promise<RunState> {
+    const { deps, events } = this.ctx;
+    const summary: WitnessSummary = witness ? summarize(witness) : UNVERIFIED;
+    const base: StateRef = { snapshot: snap.id, tree: snap.tree, witness: summary, iteration: 0 };
+    const state = newRunState(deps, deps.runId ?? newRunId(startedAt), startedAt, base);
+    events.emit({ type: 'run-started', runId: state.runId, baselineFailing: summary.failing.length, baselineDiagnostics: summary.diagnostics.length, resumed: false, state });
+    await this.restoreIfChanged(snap.id).catch(() => undefined);
+    return this.record(state, { outcome: 'escalated', reason, text }, 'baseline');
+  }
+
+  async restoreIfChanged(snapshot: string): Promise<void> {
+    const { snapshots } = this.ctx.deps;
+    if ((await snapshots.changedSince(snapshot)).length) await snapshots.restore(snapshot);
+  }
+
+  private record(state: RunState, stop: AnyStop, finalState: FinalState): RunState {
+    const { events, deps } = this.ctx;
+    state.outcome = stop.outcome;
+    state.reason = stop.reason;
+    state.reasonText = stop.text;
+    state.finalState = finalState;
+    if (stop.outcome === 'escalated' && stop.reason) events.emit({ type: 'escalated', reason: stop.reason, message: stop.text });
+    state.finishedAt = deps.clock.now();
+    events.emit({ type: 'finished', outcome: state.outcome, state });
+    return state;
+  }
+
+  /** Gives up cleanly: the workspace ends at the best state (or the floor/last per setting), never worse than the floor. */
+  private async leaveWorkspace(state: RunState): Promise<FinalState> {
+    const { snapshots } = this.ctx.deps;
+    const target: FinalState = state.config.onGiveUp === 'restore-baseline' ? 'baseline' : state.config.onGiveUp === 'keep-last' ? 'last' : 'best';
+    // "baseline" after a resume is the floor: the workspace as the person left it, their edits included.
+    const ref = target === 'baseline' ? state.floor : target === 'best' ? state.best : null;
+    try {
+      if (ref) {
+        if ((await snapshots.changedSince(ref.snapshot)).length) await snapshots.restore(ref.snapshot);
+        state.current = { snapshot: ref.snapshot, tree: ref.tree, witness: ref.witness };
+      } else {
+        // "last" is whatever the loop last kept; a half-applied or rolled-back edit is never left behind.
+        await this.restoreIfChanged(state.current.snapshot);
+      }
+    } catch (err) {
+      this.ctx.warn(state, `Could not restore the ${target} state: ${(err as Error).message}`);
+    }
+    await this.reverifyFinal(state);
+    return target;
+  }
+
+  /**
+   * After files no snapshot records were changed, a restored state is not the state its witness described: run
+   * the tests once more so the report says what they say on disk (unless time or the person already said stop).
+   */
+  private async reverifyFinal(state: RunState): Promise<void> {
+    if (!state.unrecordedChanged?.length) return;
+    const { deadline } = this.ctx;
+    if (!deadline || deadline.signal.aborted) {
+      this.ctx.warn(state, 'Git-ignored files changed during the run and the final state could not be tested again; run the tests to see where it stands.');
+      return;
+    }
+    try {
+      state.current = { ...state.current, witness: summarize(await this.ctx.deps.verifier.verify(deadline.signal)) };
+      this.ctx.warn(state, `Git-ignored files changed during the run (${state.unrecordedChanged.slice(0, 3).join(', ')}…), so the final state was tested again: ${state.current.witness.failing.length} failing.`);
+    } catch (err) {
+      this.ctx.warn(state, `The final state could not be tested again: ${(err as Error).message}`);
+    }
+  }
+}

@@ -58,10 +58,18 @@ export function gatedActor(inner: Actor, gate: PauseGate): Actor {
 }
 
 export function gatedVerifier(inner: Verifier, gate: PauseGate): Verifier {
-  return {
+  const gated: Verifier = {
     async verify(signal?: AbortSignal): Promise<Witness> {
       await gate.pass(signal);
       return inner.verify(signal);
     },
   };
+  const rerun = inner.rerun?.bind(inner);
+  if (rerun) {
+    gated.rerun = async (ids, signal) => {
+      await gate.pass(signal);
+      return rerun(ids, signal);
+    };
+  }
+  return gated;
 }

@@ -25,6 +25,9 @@ import { foldEvent, newTally } from './runTally';
 import type { RunTally } from './runTally';
 import type { TestTerminalHost } from './testTerminal';
 import { acceptRun, rollbackRun, validateExtra } from './runActions';
+import { spentWithoutGrant } from '../core/budget';
+import { DEFAULT_LOOP_CONFIG } from '../shared/config';
+import { GuardRefusal } from './editorGuards';
 
 type Change = { kind: 'event'; event: LoopEvent; run: RunView } | { kind: 'history'; folder: vscode.Uri };
 
@@ -74,7 +77,8 @@ export class RunService implements RunServiceApi {
     return new RunFiles(this.stateDir, realpath(folder.fsPath));
   }
 
-  async start(folder?: vscode.Uri): Promise<void> {
+  /** `ignoreHistory`: the person chose "Run anyway" after the cross-run guard stopped a run like this one. */
+  async start(folder?: vscode.Uri, opts: { ignoreHistory?: boolean } = {}): Promise<void> {
     if (this.running) {
       void vscode.window.showInformationMessage(`Greenloop is already running on ${this.running.folder.fsPath}; stop it first ("Greenloop: Stop").`);
       return;
@@ -85,10 +89,10 @@ export class RunService implements RunServiceApi {
       await saveOrRefuse(wf.uri);
       const settings = this.config.read(wf.uri);
       const parts = await prepareRun(wf, settings, this.context, () => this.terminals.acquire());
-      this.log.info(`Fix until green on ${parts.cwd}: verifier \`${parts.spec.command}\` (${parts.spec.source}), model ${parts.actor.label}, budgets ${settings.loop.maxIterations} attempts / ${settings.loop.maxTokens} tokens / ${settings.loop.maxMinutes} min`);
+      this.log.info(`Fix until green on ${parts.cwd}: verifier \`${parts.spec.command}\` (${parts.spec.source}), model ${parts.actor.label}, budgets ${parts.loop.maxIterations} attempts / ${parts.loop.maxTokens} tokens / ${parts.loop.maxMinutes} min`);
       const past = await this.files(wf.uri).list();
       past.warnings.forEach((w) => this.log.warn(w));
-      await this.execute(wf.uri, newRunId(), settings.loop, parts.actor, parts.verifier, (engine, signal) => engine.run(signal), undefined, past.records);
+      await this.execute(wf.uri, newRunId(), parts.loop, parts.actor, parts.verifier, (engine, signal) => engine.run(signal), { pastRuns: past.records, ignoreHistory: opts.ignoreHistory });
     } catch (err) {
       this.report(err);
     }
@@ -123,13 +127,15 @@ export class RunService implements RunServiceApi {
       validateExtra(extra);
       const files = this.files(folder);
       const state = await files.runs.load(runId);
+      const grant: Grant = { hint, iterations: extra.iterations, tokens: extra.tokens, minutes: extra.minutes };
+      const spent = spentWithoutGrant(state, grant, Date.now());
+      if (spent) throw new GuardRefusal(`Run ${runId} cannot go on: ${spent} in the retry's extra budget.`);
       const wf = await pickFolder(this.context.workspaceState, folder);
       await saveOrRefuse(wf.uri);
       const settings = this.config.read(wf.uri);
       const parts = await prepareRun(wf, settings, this.context, () => this.terminals.acquire());
-      const grant: Grant = { hint, iterations: extra.iterations, tokens: extra.tokens, minutes: extra.minutes };
       this.log.info(`Retrying run ${runId} with +${extra.iterations} attempts, +${extra.tokens} tokens, +${extra.minutes} min${hint ? ` and the hint "${hint}"` : ''}.`);
-      await this.execute(wf.uri, runId, state.config, parts.actor, parts.verifier, (engine, signal) => engine.resume(state, grant, signal), state);
+      await this.execute(wf.uri, runId, { ...DEFAULT_LOOP_CONFIG, ...state.config }, parts.actor, parts.verifier, (engine, signal) => engine.resume(state, grant, signal), { resumed: state });
     });
   }
 
@@ -171,8 +177,10 @@ export class RunService implements RunServiceApi {
 
   private async execute(
     folder: vscode.Uri, runId: string, config: LoopConfig, actor: Actor, verifier: Verifier,
-    go: (engine: LoopEngine, signal: AbortSignal) => Promise<RunState>, resumed?: RunState, pastRuns?: HistoryRecord[],
+    go: (engine: LoopEngine, signal: AbortSignal) => Promise<RunState>,
+    opts: { resumed?: RunState; pastRuns?: HistoryRecord[]; ignoreHistory?: boolean } = {},
   ): Promise<void> {
+    const { resumed } = opts;
     const now = Date.now();
     const tally = newTally(now, resumed?.limits ?? config);
     if (resumed) {
@@ -185,7 +193,10 @@ export class RunService implements RunServiceApi {
     run.state = resumed;
     const cwd = realpath(folder.fsPath);
     run.snapshots = await openSnapshotStore({ workspace: cwd, stateDir: this.stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m) => this.log.warn(m) });
-    const engine = new LoopEngine({ cwd, actor: gatedActor(actor, run.gate), verifier: gatedVerifier(verifier, run.gate), snapshots: run.snapshots, clock: systemClock, config, runId, pastRuns });
+    const engine = new LoopEngine({
+      cwd, actor: gatedActor(actor, run.gate), verifier: gatedVerifier(verifier, run.gate), snapshots: run.snapshots, clock: systemClock, config, runId,
+      pastRuns: opts.pastRuns, ignoreHistory: opts.ignoreHistory,
+    });
     engine.events.on((e) => this.onEvent(run, e));
     const typing = watchTyping(folder, (file) => this.pauseFor(run, file), (file, decision) => this.decide(run, file, decision));
     this.running = run;
@@ -248,6 +259,13 @@ export class RunService implements RunServiceApi {
     const attempts = `${state.iterations.length} attempt${state.iterations.length === 1 ? '' : 's'}`;
     if (state.outcome === 'green') {
       void vscode.window.showInformationMessage(`Greenloop: all tests pass after ${attempts}.`);
+    } else if (state.outcome === 'escalated' && state.crossRun && state.iterations.length === 0) {
+      // The cross-run guard stopped the run before any model call: the person may know better, and say so.
+      const anyway = 'Run anyway';
+      const hint = 'Open the last run';
+      const choice = await vscode.window.showWarningMessage(state.reasonText, anyway, hint);
+      if (choice === anyway) void this.start(run.folder, { ignoreHistory: true });
+      else if (choice === hint) await vscode.commands.executeCommand('greenloop.openRunPanel', run.folder.toString(), (await this.files(run.folder).list()).records.filter((r) => r.runId !== run.runId).pop()?.runId ?? run.runId);
     } else if (state.outcome === 'escalated') {
       await vscode.commands.executeCommand('greenloop.openRunPanel', run.folder.toString(), run.runId).then(undefined, (err: Error) => this.log.error(`Could not open the run panel: ${err.message}`));
     } else if (state.outcome === 'cancelled') {

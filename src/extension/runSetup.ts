@@ -4,6 +4,8 @@ import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { Actor } from '../core/ports';
 import type { ExtensionSettings } from './config';
+import { TYPE_CHECK_PROTECTED_GLOBS } from '../shared/config';
+import type { LoopConfig } from '../shared/config';
 import { createActor } from './actorFactory';
 import { GuardRefusal } from './editorGuards';
 import { resolveTestSpec } from './testSource';
@@ -38,6 +40,8 @@ export interface RunParts {
   spec: TestSpec;
   actor: Actor;
   verifier: TerminalVerifier;
+  /** The run's loop settings, with tsconfig protected when the type check is part of "green". */
+  loop: LoopConfig;
 }
 
 export async function prepareRun(
@@ -47,5 +51,6 @@ export async function prepareRun(
   const spec = await resolveTestSpec(folder, settings.testCommand, context.workspaceState);
   const verifier = new TerminalVerifier({ ...spec, cwd: spec.cwd === folder.uri.fsPath ? cwd : spec.cwd }, settings.tsc, settings.loop.verifyTimeoutS, sink);
   const actor = await createActor(settings.model, context.globalState, context.secrets);
-  return { cwd, spec, actor, verifier };
+  const loop = verifier.typeChecks ? { ...settings.loop, protectedGlobs: [...settings.loop.protectedGlobs, ...TYPE_CHECK_PROTECTED_GLOBS] } : settings.loop;
+  return { cwd, spec, actor, verifier, loop };
 }

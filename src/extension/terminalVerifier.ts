@@ -24,6 +24,21 @@ export class TerminalVerifier implements Verifier {
 
   private out: OutputSink | undefined;
 
+  /** Whether "green" includes tsc here: then tsconfig is protected like the tests. */
+  get typeChecks(): boolean {
+    return this.inner.typeChecks;
+  }
+
+  /** Newly failing tests run again (is the edit to blame, or the test flaky?), shown in the same terminal. */
+  async rerun(ids: string[], signal?: AbortSignal): Promise<Witness> {
+    this.out = this.sink();
+    this.out.writeLine(`\x1b[1m── Greenloop re-run of ${ids.length} newly failing test${ids.length === 1 ? '' : 's'} on the same files (flaky?): ${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ' …' : ''}\x1b[0m`);
+    const w = await this.inner.rerun(ids, signal);
+    const stillFailing = ids.filter((id) => w.failing.includes(id));
+    this.out.writeLine(`── ${stillFailing.length ? `\x1b[31mstill failing: ${stillFailing.length}\x1b[0m` : '\x1b[33mpassed this time: flaky\x1b[0m'}\n`);
+    return w;
+  }
+
   async verify(signal?: AbortSignal): Promise<Witness> {
     this.out = this.sink();
     this.runs += 1;

@@ -14,6 +14,17 @@ describe('extension settings', () => {
     assert.deepStrictEqual(s.model, { provider: 'vscode-lm', baseUrl: '', name: '', requestTimeoutS: 120 });
   });
 
+  it('declares in package.json the same defaults the core uses, for every loop setting', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const manifest = require('../../../package.json').contributes.configuration.properties as Record<string, { default: unknown }>;
+    const setting: Record<string, string> = { verifyTimeoutS: 'verifyTimeoutSeconds' };
+    for (const [field, value] of Object.entries(DEFAULT_LOOP_CONFIG)) {
+      const key = `greenloop.${setting[field] ?? field}`;
+      assert.ok(manifest[key], `${key} is not declared`);
+      assert.deepStrictEqual(manifest[key].default, value, key);
+    }
+  });
+
   it('reads every budget and option a person set', () => {
     const values: Record<string, unknown> = {
       maxIterations: 3, maxTokens: 5000, maxMinutes: 2, verifyTimeoutSeconds: 40, patience: 4, onGiveUp: 'restore-baseline',

@@ -26,6 +26,21 @@ describe('pausing the loop while a person decides about their edit', () => {
     assert.deepStrictEqual(log.sort(), ['answer returned', 'model called', 'verified']);
   });
 
+  it('passes flaky re-runs through the gate too, and offers none when the verifier has none', async () => {
+    const gate = new PauseGate();
+    const log: string[] = [];
+    const inner = { verify: async () => ({} as Witness), rerun: async (ids: string[]) => { log.push(`rerun ${ids.join(',')}`); return {} as Witness; } };
+    const gated = gatedVerifier(inner, gate);
+    gate.pause();
+    const done = gated.rerun!(['a > b']);
+    await tick();
+    assert.deepStrictEqual(log, []);
+    gate.resume();
+    await done;
+    assert.deepStrictEqual(log, ['rerun a > b']);
+    assert.strictEqual(gatedVerifier({ verify: inner.verify }, gate).rerun, undefined);
+  });
+
   it('holds an answer that arrives during a pause, so it is not applied under the person\'s typing', async () => {
     const gate = new PauseGate();
     const log: string[] = [];

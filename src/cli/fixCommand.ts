@@ -72,12 +72,12 @@ export async function fixCommand(argv: string[]): Promise<number> {
   } else if (values.hint) {
     throw new UsageError('--hint is only used with --resume RUN_ID|last.');
   }
+  const grant = resumeFrom ? grantFromFlags(values, resumeFrom) : undefined;
 
   const past = await history.list();
   past.warnings.forEach((w) => say(`greenloop: warning: ${w}`));
   const runId = resumeFrom?.runId ?? newRunId();
   const snapshots = await openSnapshotStore({ workspace: cwd, stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m: string) => say(`greenloop: warning: ${m}`) });
-  const grant = resumeFrom ? grantFromFlags(values, resumeFrom) : undefined;
   const engine = new LoopEngine({
     cwd, actor, verifier, snapshots, clock: systemClock, config: resumeFrom ? upgradeConfig(resumeFrom.config) : config, runId, pastRuns: past.records,
     ignoreHistory: Boolean(values['ignore-history']),

@@ -18,6 +18,10 @@ export interface HistoryIteration {
   hypothesis: string;
   beforeSnapshot: string;
   afterSnapshot: string | null;
+  /** Tests that ran before this attempt's edit and not after it. */
+  missing?: string[];
+  /** Tests that failed and then passed on a re-run of this attempt's files. */
+  flaky?: string[];
 }
 
 export interface HistoryRecord {
@@ -42,6 +46,8 @@ export interface HistoryRecord {
   llmCalls: number;
   hints: string[];
   outputExcerpt: string;
+  /** Tests found flaky during the run. */
+  flaky?: string[];
 }
 
 export interface HistoryStore {
@@ -86,12 +92,13 @@ export function toHistoryRecord(state: RunState): HistoryRecord {
     iterations: state.iterations.map((it) => ({
       n: it.n, verdict: it.verdict, failing: it.failing, diagnostics: it.diagnostics, files: it.files, rolledBack: it.rolledBack,
       tokens: it.tokens, durationMs: it.durationMs, note: it.note, hypothesis: it.hypothesis,
-      beforeSnapshot: it.beforeSnapshot, afterSnapshot: it.afterSnapshot,
+      beforeSnapshot: it.beforeSnapshot, afterSnapshot: it.afterSnapshot, missing: it.missing ?? [], flaky: it.flaky ?? [],
     })),
     tokens: { prompt: state.tokens.prompt, completion: state.tokens.completion },
     llmCalls: state.llmCalls,
     hints: state.hints,
     outputExcerpt: state.current.witness.outputExcerpt,
+    flaky: state.flaky ?? [],
   };
 }
 

@@ -59,6 +59,7 @@ export class RunEnd {
     const target: FinalState = state.config.onGiveUp === 'restore-baseline' ? 'baseline' : state.config.onGiveUp === 'keep-last' ? 'last' : 'best';
     // "baseline" after a resume is the floor: the workspace as the person left it, their edits included.
     const ref = target === 'baseline' ? state.floor : target === 'best' ? state.best : null;
+    let restored = true;
     try {
       if (ref) {
         if ((await snapshots.changedSince(ref.snapshot)).length) await snapshots.restore(ref.snapshot);
@@ -68,26 +69,27 @@ export class RunEnd {
         await this.restoreIfChanged(state.current.snapshot);
       }
     } catch (err) {
+      restored = false;
       this.ctx.warn(state, `Could not restore the ${target} state: ${(err as Error).message}`);
     }
-    await this.reverifyFinal(state);
+    if (!restored || state.unrecordedChanged?.length) await this.reverifyFinal(state, restored ? 'Git-ignored files changed during the run' : 'The restore did not finish');
     return target;
   }
 
   /**
-   * After files no snapshot records were changed, a restored state is not the state its witness described: run
-   * the tests once more so the report says what they say on disk (unless time or the person already said stop).
+   * When the workspace may not be the state its witness describes (files no snapshot records changed, a restore
+   * failed), run the tests once more so the report says what they say on disk — unless time or the person already
+   * said stop.
    */
-  private async reverifyFinal(state: RunState): Promise<void> {
-    if (!state.unrecordedChanged?.length) return;
+  private async reverifyFinal(state: RunState, why: string): Promise<void> {
     const { deadline } = this.ctx;
     if (!deadline || deadline.signal.aborted) {
-      this.ctx.warn(state, 'Git-ignored files changed during the run and the final state could not be tested again; run the tests to see where it stands.');
+      this.ctx.warn(state, `${why} and the final state could not be tested again; run the tests to see where it stands.`);
       return;
     }
     try {
       state.current = { ...state.current, witness: summarize(await this.ctx.deps.verifier.verify(deadline.signal)) };
-      this.ctx.warn(state, `Git-ignored files changed during the run (${state.unrecordedChanged.slice(0, 3).join(', ')}…), so the final state was tested again: ${state.current.witness.failing.length} failing.`);
+      this.ctx.warn(state, `${why}, so the final state was tested again: ${state.current.witness.failing.length} failing.`);
     } catch (err) {
       this.ctx.warn(state, `The final state could not be tested again: ${(err as Error).message}`);
     }

@@ -47,6 +47,8 @@ export interface PanelData {
   /** Unified diff of the best state against the baseline; empty when they are the same. */
   bestDiff: string;
   hints: string[];
+  /** Tests found flaky in this run (failed, then passed on a re-run of the same files). */
+  flaky: string[];
   defaultExtra: ExtraBudgetInput;
 }
 
@@ -125,6 +127,7 @@ function isPanelData(v: unknown): v is PanelData {
     && Array.isArray(v.points) && v.points.every((p) => isRecord(p) && typeof p.n === 'number' && typeof p.failing === 'number' && typeof p.verdict === 'string')
     && Array.isArray(v.hypotheses) && v.hypotheses.every((h) => isRecord(h) && typeof h.n === 'number' && typeof h.hypothesis === 'string')
     && isStringArray(v.hints)
+    && isStringArray(v.flaky)
     && parseExtraBudget(v.defaultExtra) !== null;
 }
 

@@ -37,6 +37,7 @@ const ui = {
   minutes: el<HTMLInputElement>('extra-minutes'),
   grant: el('grant-summary'),
   retry: el<HTMLButtonElement>('retry'),
+  flaky: el('flaky'),
   rollbackBest: el<HTMLButtonElement>('rollback-best'),
   rollbackBaseline: el<HTMLButtonElement>('rollback-baseline'),
   accept: el<HTMLButtonElement>('accept'),
@@ -130,6 +131,10 @@ function render(data: PanelData): void {
   setText(ui.reasonDetail, data.reasonText);
   setText(ui.advice, data.advice);
   ui.hints.replaceChildren(...data.hints.map((h) => make('li', '', `Hint given: ${h}`)));
+  ui.flaky.hidden = data.flaky.length === 0;
+  setText(ui.flaky, data.flaky.length
+    ? `Flaky: ${data.flaky.join(', ')} failed and then passed on a re-run of the same files, so ${data.flaky.length === 1 ? 'it counts' : 'they count'} neither as progress nor as regression.`
+    : '');
   renderChart(data);
   renderDiff(data);
   renderHypotheses(data);

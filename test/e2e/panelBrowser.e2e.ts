@@ -128,6 +128,14 @@ describe('escalation panel in Chromium', function () {
     assert.match((await page.textContent('#output')) ?? '', /^1 failing\n<img/);
   });
 
+  it('names flaky tests only when the run found some', async () => {
+    await show(data());
+    assert.strictEqual(await page.locator('#flaky').isVisible(), false);
+    await show(data({ flaky: ['Cart > rounding'], reasonSentence: 'With a flaky test.' }));
+    assert.strictEqual(await page.locator('#flaky').isVisible(), true);
+    assert.match((await page.textContent('#flaky')) ?? '', /^Flaky: Cart > rounding failed and then passed on a re-run of the same files, so it counts neither as progress nor as regression\.$/);
+  });
+
   it('retries with the hint and the extra budget it shows, driven by keyboard alone', async () => {
     await show(data());
     assert.strictEqual(await page.textContent('#grant-summary'), 'This grants 3 more attempts, 30,000 more tokens and 9 more minutes.');

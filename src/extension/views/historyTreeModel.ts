@@ -8,9 +8,18 @@ export type HistoryNode =
   | { kind: 'run'; folder: string; record: HistoryRecord }
   | { kind: 'report'; folder: string; record: HistoryRecord }
   | { kind: 'iteration'; folder: string; runId: string; iteration: HistoryIteration }
-  | { kind: 'test'; folder: string; runId: string; n: number; test: string }
+  | { kind: 'test'; folder: string; runId: string; n: number; test: string; status: TestNodeStatus }
   | { kind: 'file'; folder: string; runId: string; iteration: HistoryIteration; file: string }
   | { kind: 'more'; folder: string; parentId: string; count: number };
+
+/** failing after the attempt; missing: ran before it and not after; flaky: failed, then passed on a re-run. */
+export type TestNodeStatus = 'failing' | 'missing' | 'flaky';
+
+const TEST_LOOK: Record<TestNodeStatus, { icon: NodeIcon; description?: string; tooltip: string }> = {
+  failing: { icon: { id: 'close', color: 'testing.iconFailed' }, tooltip: 'failing after this attempt' },
+  missing: { icon: { id: 'question', color: 'list.warningForeground' }, description: 'missing', tooltip: 'ran before this attempt and did not run after it: counted as broken, never as fixed' },
+  flaky: { icon: { id: 'beaker', color: 'charts.yellow' }, description: 'flaky', tooltip: 'failed, then passed on a re-run of the same files: counted neither as progress nor as regression' },
+};
 
 export interface NodeIcon {
   id: string;
@@ -99,7 +108,7 @@ export function nodeId(node: HistoryNode): string {
     case 'run': return `${node.folder}|${node.record.runId}`;
     case 'report': return `${node.folder}|${node.record.runId}|report`;
     case 'iteration': return `${node.folder}|${node.runId}|${node.iteration.n}`;
-    case 'test': return `${node.folder}|${node.runId}|${node.n}|test|${node.test}`;
+    case 'test': return `${node.folder}|${node.runId}|${node.n}|${node.status}|${node.test}`;
     case 'file': return `${node.folder}|${node.runId}|${node.iteration.n}|file|${node.file}`;
     case 'more': return `${node.parentId}|more`;
   }
@@ -114,8 +123,14 @@ export function childrenOf(node: HistoryNode): HistoryNode[] {
       ];
     case 'iteration': {
       const { folder, runId, iteration } = node;
-      const tests = iteration.failing.slice(0, MAX_TESTS_SHOWN).map((test): HistoryNode => ({ kind: 'test', folder, runId, n: iteration.n, test }));
-      const hidden = iteration.failing.length - tests.length;
+      const flaky = new Set(iteration.flaky ?? []);
+      const named: Array<[string, TestNodeStatus]> = [
+        ...(iteration.missing ?? []).map((t): [string, TestNodeStatus] => [t, 'missing']),
+        ...iteration.failing.map((t): [string, TestNodeStatus] => [t, flaky.has(t) ? 'flaky' : 'failing']),
+        ...[...flaky].filter((t) => !iteration.failing.includes(t)).map((t): [string, TestNodeStatus] => [t, 'flaky']),
+      ];
+      const tests = named.slice(0, MAX_TESTS_SHOWN).map(([test, status]): HistoryNode => ({ kind: 'test', folder, runId, n: iteration.n, test, status }));
+      const hidden = named.length - tests.length;
       const more: HistoryNode[] = hidden > 0 ? [{ kind: 'more', folder, parentId: nodeId(node), count: hidden }] : [];
       const files = iteration.files.map((file): HistoryNode => ({ kind: 'file', folder, runId, iteration, file }));
       return [...tests, ...more, ...files];
@@ -159,7 +174,7 @@ function iterationView(node: Extract<HistoryNode, { kind: 'iteration' }>): NodeV
     tooltip: [hypothesis ? `Hypothesis: ${hypothesis}` : 'The model gave no hypothesis.', it.note, it.rolledBack ? 'This edit was rolled back.' : '']
       .filter(Boolean).join('\n\n'),
     icon: VERDICT_ICONS[it.verdict] ?? { id: 'question' },
-    collapsible: it.failing.length || it.files.length ? 'collapsed' : 'none',
+    collapsible: it.failing.length || it.files.length || it.missing?.length || it.flaky?.length ? 'collapsed' : 'none',
     contextValue: 'greenloop.iteration',
   };
 }
@@ -181,8 +196,10 @@ export function describeNode(node: HistoryNode, now: number): NodeView {
       };
     case 'iteration':
       return iterationView(node);
-    case 'test':
-      return { id: nodeId(node), label: node.test, tooltip: node.test, icon: { id: 'close', color: 'testing.iconFailed' }, collapsible: 'none', contextValue: 'greenloop.test' };
+    case 'test': {
+      const look = TEST_LOOK[node.status];
+      return { id: nodeId(node), label: node.test, description: look.description, tooltip: `${node.test}: ${look.tooltip}`, icon: look.icon, collapsible: 'none', contextValue: 'greenloop.test' };
+    }
     case 'file': {
       const canDiff = node.iteration.afterSnapshot !== null;
       return {

@@ -68,6 +68,7 @@ export function buildPanelData(record: HistoryRecord, folderName: string, bestDi
     outputExcerpt: record.outputExcerpt,
     bestDiff,
     hints: record.hints,
+    flaky: record.flaky ?? [],
     defaultExtra: defaultExtraBudget(record),
   };
 }

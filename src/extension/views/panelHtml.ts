@@ -47,6 +47,7 @@ export function panelHtml(input: PanelHtmlInput): string {
     <p id="reason-detail"></p>
     <p id="advice"></p>
     <ul id="hints" class="hints" aria-label="Hints given so far"></ul>
+    <p id="flaky" class="muted" hidden></p>
   </section>
   <section aria-labelledby="chart-heading">
     <h2 id="chart-heading">Failing per attempt</h2>

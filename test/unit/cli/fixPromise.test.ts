@@ -131,6 +131,14 @@ describe('greenloop fix keeps its promise (real CLI, scripted model server)', fu
       assert.ok(took < 15_000, `took ${took} ms against a 3 s budget`);
     });
 
+    it('a model that streams slowly is cut off at the time budget', async () => {
+      const started = Date.now();
+      // 4,000 one-character deltas a few ms apart: well past a 3 s budget if it were let run.
+      const res = await h.fix([{ content: 'x'.repeat(4000), chunkChars: 1, usage: { prompt_tokens: 10, completion_tokens: 10 } }], ['--max-minutes', '0.05'], { stream: true });
+      assert.strictEqual(res.report.reason, 'budget-time', res.stderr);
+      assert.ok(Date.now() - started < 10_000, `took ${Date.now() - started} ms`);
+    });
+
     it('a test run still going at the deadline is killed, and the unverified edit undone', async () => {
       const pidFile = path.join(h.stateDir, 'pid');
       const cmd = `if grep -q "a + b;" src/calc.js; then echo $$ > "${pidFile}"; sleep 60; fi; node --test test/`;
@@ -243,6 +251,28 @@ describe('greenloop fix keeps its promise (real CLI, scripted model server)', fu
     });
   });
 
+  describe('the same failure, run after run', () => {
+    it('after 3 escalations in a row a 4th run stops before asking the model, unless --ignore-history', async () => {
+      for (let i = 0; i < 3; i++) {
+        const res = await h.fix([answer(COMMENT(`a${i}`)), answer(COMMENT(`b${i}`))]);
+        assert.strictEqual(res.report.reason, 'stagnation');
+        if (i === 2) assert.match(res.report.warnings.join(' '), /One more such escalation/);
+      }
+      const asked = h.server.requests.length;
+      const blocked = await h.fix([answer(COMMENT('c'))]);
+      assert.strictEqual(blocked.code, 1);
+      assert.strictEqual(blocked.report.reason, 'stagnation');
+      assert.strictEqual(blocked.report.iterations.length, 0);
+      assert.strictEqual(h.server.requests.length, asked, 'no model call');
+      assert.match(blocked.report.reasonText, /The last 3 runs .* stopped before asking the model/);
+      assert.match(blocked.stderr, /pass --ignore-history to run anyway/);
+      // Same model, same budgets (another budget would be another configuration, and not blocked at all).
+      const anyway = await h.fix([answer(COMMENT('d'))], ['--ignore-history']);
+      assert.strictEqual(h.server.requests.length, asked + 2);
+      assert.match(anyway.report.warnings.join(' '), /You chose to run anyway/);
+    });
+  });
+
   describe('nothing of the person is lost', () => {
     it('a resumed run starts from the workspace as the person left it and never removes their edits', async () => {
       const first = await h.fix([answer(COMMENT('one')), answer(COMMENT('two'))]);
@@ -275,7 +305,7 @@ describe('greenloop fix keeps its promise (real CLI, scripted model server)', fu
       const res = await runCli(['fix', '--cwd', h.project, '--actor', 'command', '--actor-cmd', script, '--tsc', 'off', '--state-dir', h.stateDir, '--json', '--max-iterations', '1']);
       const report = JSON.parse(res.stdout);
       assert.match(report.iterations[0].note, /changed 1 git-ignored file that snapshots do not record \(node_modules\/helper\/index\.js\)/);
-      assert.match(report.warnings.join(' '), /the final state was tested again: 2 failing/);
+      assert.match(report.warnings.join(' '), /Git-ignored files changed during the run, so the final state was tested again: 2 failing/);
     });
   });
 

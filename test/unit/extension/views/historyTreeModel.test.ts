@@ -73,6 +73,15 @@ describe('history tree model', () => {
     assert.deepStrictEqual(describeNode(kids[0], NOW).icon, { id: 'close', color: 'testing.iconFailed' });
   });
 
+  it('names the tests an attempt made disappear, and the flaky ones, apart from the failing ones', () => {
+    const it1 = iteration(1, { verdict: 'regression', failing: ['Cart > tax', 'Cart > rounding'], missing: ['Cart > total'], flaky: ['Cart > rounding'] });
+    const kids = childrenOf({ kind: 'iteration', folder: FOLDER, runId: 'r', iteration: it1 }).map((k) => describeNode(k, NOW));
+    assert.deepStrictEqual(kids.map((k) => [k.label, k.description ?? '']), [['Cart > total', 'missing'], ['Cart > tax', ''], ['Cart > rounding', 'flaky']]);
+    assert.match(kids[0].tooltip ?? '', /counted as broken, never as fixed/);
+    assert.match(kids[2].tooltip ?? '', /neither as progress nor as regression/);
+    assert.strictEqual(new Set(kids.map((k) => k.id)).size, 3);
+  });
+
   it('offers no diff for an attempt that applied nothing', () => {
     const it3 = iteration(3, { afterSnapshot: null, files: ['src/x.ts'] });
     const file = describeNode({ kind: 'file', folder: FOLDER, runId: 'r', iteration: it3, file: 'src/x.ts' }, NOW);

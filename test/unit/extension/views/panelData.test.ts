@@ -37,6 +37,8 @@ describe('escalation panel data', () => {
     assert.strictEqual(d.outputExcerpt, '1 failing');
     assert.strictEqual(d.bestDiff, 'diff text');
     assert.deepStrictEqual(d.hints, ['Look at rounding.']);
+    assert.deepStrictEqual(d.flaky, []);
+    assert.deepStrictEqual(buildPanelData(record({ flaky: ['Cart > rounding'] }), 'cart', '').flaky, ['Cart > rounding']);
     assert.strictEqual(d.tokensUsed, 20_000);
     assert.strictEqual(d.running, false);
     assert.strictEqual(buildPanelData(record({ outcome: 'running' }), 'cart', '').running, true);

@@ -2,7 +2,7 @@
 // "Test Suites:" / "Tests:" summary. The ● blocks carry every failure; the verbose tick lists (✓ ✕ ○ ✎, printed
 // for a single file or with --verbose) are read only to name the tests that ran.
 import type { FailingTest, OutputParser, ParseResult, ReportedTest, TestStatus } from '../types';
-import { countOf, headAndTail, indentOf, TitleTree, trimBlankLines } from './textTools';
+import { countOf, headAndTail, TitleTree, trimBlankLines } from './textTools';
 
 const FILE_LINE = /^ ?(FAIL|PASS) {1,2}(\S.*?)(?:\s+\(\d[\d.]*\s*m?s\))?\s*$/;
 const HEADER = /^ {2}● (.+)$/;
@@ -110,7 +110,10 @@ function parse(text: string): ParseResult {
       continue;
     }
     if (block) block.lines.push(line);
-    else if (inTree) readTick(line, tree, listed);
+    else if (inTree) {
+      const leaf = tree.read(line, tickLeaf);
+      if (leaf) listed.push(leaf);
+    }
   }
   close();
 
@@ -132,14 +135,9 @@ function parse(text: string): ParseResult {
   };
 }
 
-function readTick(line: string, tree: TitleTree, out: ReportedTest[]): void {
-  const text = line.trim();
-  if (text === '') return;
-  const parents = tree.parentsAt(indentOf(line));
-  if (parents === null) return;
+function tickLeaf(text: string): { title: string; status: TestStatus } | null {
   const tick = TICK.exec(text);
-  if (tick) out.push({ id: [...parents, tick[2]].join(' > '), status: TICK_STATUS[tick[1]] });
-  else tree.open(text);
+  return tick ? { title: tick[2], status: TICK_STATUS[tick[1]] } : null;
 }
 
 // A 50 MB log is scored on its head and tail only: the file lines open it and the summary closes it.

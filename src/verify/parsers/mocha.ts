@@ -53,7 +53,8 @@ export function parseMochaSpec(text: string): ParseResult {
       expected++;
       continue;
     }
-    if (epilogues === 0 && !inList) readTreeLine(line, tree, listed);
+    const leaf = epilogues === 0 && !inList ? tree.read(line, treeLeaf) : null;
+    if (leaf) listed.push(leaf);
     const pass = PASSING.exec(line);
     if (pass) {
       epilogues++;
@@ -96,24 +97,13 @@ export function parseMochaSpec(text: string): ParseResult {
   };
 }
 
-function readTreeLine(line: string, tree: TitleTree, out: ReportedTest[]): void {
-  const text = line.trim();
-  if (text === '') return;
-  const parents = tree.parentsAt(indentOf(line));
-  if (parents === null) return;
+/** A line of the tree above the epilogue; failures are named by the numbered list after it, with their full path. */
+function treeLeaf(text: string): { title: string; status: 'passed' | 'skipped' } | 'ignore' | null {
   const passed = TREE_PASSED.exec(text);
-  if (passed) {
-    out.push({ id: [...parents, passed[1]].join(' > '), status: 'passed' });
-    return;
-  }
+  if (passed) return { title: passed[1], status: 'passed' };
   const pending = TREE_PENDING.exec(text);
-  if (pending) {
-    out.push({ id: [...parents, pending[1]].join(' > '), status: 'skipped' });
-    return;
-  }
-  // Failures are named by the numbered list after the epilogue, with their full title path.
-  if (TREE_FAILED.test(text)) return;
-  tree.open(text);
+  if (pending) return { title: pending[1], status: 'skipped' };
+  return TREE_FAILED.test(text) ? 'ignore' : null;
 }
 
 /** Reads one numbered failure starting at `start`; returns the index of its last line. */

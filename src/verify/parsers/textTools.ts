@@ -1,3 +1,5 @@
+import type { ReportedTest, TestStatus } from '../types';
+
 // Small text helpers more than one parser needs. Only helpers whose behaviour is the same everywhere live here:
 // the parsers' dedents differ on purpose (first line, fixed column, common minimum) and stay with their parser.
 
@@ -53,5 +55,21 @@ export class TitleTree {
 
   reset(): void {
     this.titles.length = 0;
+  }
+
+  /**
+   * Reads one line: a leaf when `leaf` recognises its text (its full path and status are returned), nothing when
+   * `leaf` says 'ignore' or the indent does not fit, else a suite title the lines below it sit under.
+   */
+  read(line: string, leaf: (text: string) => { title: string; status: TestStatus } | 'ignore' | null): ReportedTest | null {
+    const text = line.trim();
+    if (text === '') return null;
+    const parents = this.parentsAt(indentOf(line));
+    if (parents === null) return null;
+    const found = leaf(text);
+    if (found === 'ignore') return null;
+    if (found) return { id: [...parents, found.title].join(' > '), status: found.status };
+    this.open(text);
+    return null;
   }
 }

@@ -4,17 +4,22 @@ import { verifyCommand } from './verifyCommand';
 import { fixCommand } from './fixCommand';
 import { EXIT, UsageError } from './usageError';
 
-const USAGE = `Usage:
-  greenloop parse [--format F] [FILE|-]
-  greenloop verify [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--timeout-s N] [--junit GLOB]
-  greenloop fix [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--junit GLOB]
+const PARSE_USAGE = `  greenloop parse [--format F] [FILE|-]
+      Reads one test runner's output and prints the failing tests as JSON (F: auto, mocha, jest, vitest, node, tap,
+      pytest, go, cargo, junit, tsc).`;
+const VERIFY_USAGE = `  greenloop verify [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--timeout-s N] [--junit GLOB]
+      Runs the tests (and tsc) once and prints the witness as JSON; exit 0 green, 1 not green, 2 setup error.`;
+const FIX_USAGE = `  greenloop fix [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--junit GLOB]
       --actor openai --base-url URL --model NAME [--api-key-env VAR] [--no-stream] [--request-timeout-s N]
     | --actor command --actor-cmd CMD
       [--max-iterations N] [--max-tokens N] [--max-minutes M] [--patience N] [--verify-timeout-s N]
       [--on-give-up keep-best|restore-baseline|keep-last] [--allow-test-edits] [--protect GLOB]...
       [--flaky-reruns N] [--cross-run-limit N] [--ignore-history]
       [--state-dir DIR] [--report FILE] [--json]
-      [--resume RUN_ID|last --hint TEXT [--extra-iterations N] [--extra-tokens N] [--extra-minutes M]]`;
+      [--resume RUN_ID|last --hint TEXT [--extra-iterations N] [--extra-tokens N] [--extra-minutes M]]
+      Fixes until green, bounded by code; exit 0 green, 1 not green, 2 setup error, 3 internal error.`;
+const USAGE = `Usage:\n${PARSE_USAGE}\n${VERIFY_USAGE}\n${FIX_USAGE}`;
+const USAGES: Record<string, string> = { parse: PARSE_USAGE, verify: VERIFY_USAGE, fix: FIX_USAGE };
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { parse: parseCommand, verify: verifyCommand, fix: fixCommand };
 
@@ -26,6 +31,10 @@ async function main(argv: string[]): Promise<number> {
   }
   const command = COMMANDS[name];
   if (!command) throw new UsageError(`Unknown command "${name}"; use parse, verify or fix.`);
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`Usage:\n${USAGES[name]}\n`);
+    return EXIT.ok;
+  }
   return command(rest);
 }
 

@@ -8,8 +8,8 @@ import { applyEditBlocks } from './edits/applyBlocks';
 import { checkPath } from './edits/pathPolicy';
 import type { PathPolicy } from './edits/pathPolicy';
 import { proposalHash, unusableAnswerHash } from './edits/proposalHash';
-import { normalizeRelPath } from './edits/pathPolicy';
 import { protectedPartChange, PROTECTED_PARTS } from './edits/protectedContent';
+import { addedLines, tamperReason } from './edits/tamperCheck';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { summarizeHypothesis } from './hypothesis';
@@ -38,7 +38,8 @@ export async function applyModelAnswer(ctx: ApplyContext, state: RunState, recor
     return false;
   }
   // Snapshots skip git-ignored files, so an edit there could never be rolled back: refuse it before writing.
-  const rels = parsed.blocks.map((b) => normalizeRelPath(b.path)).flatMap((r) => (r.ok ? [r.rel] : []));
+  // Asked by where each edit really lands: a path through a linked folder is recorded at the link's target.
+  const rels = parsed.blocks.map((b) => checkPath(ctx.policy, b.path)).flatMap((r) => (r.ok ? [r.realRel] : []));
   const unrecorded = await ctx.snapshots.unrecorded(rels);
   if (unrecorded.length) {
     const one = unrecorded.length === 1;
@@ -60,19 +61,22 @@ function repeatedNote(state: RunState, hash: string): string | null {
   return `Exactly the same answer as attempt ${earlier?.n ?? '?'}; not applied again.`;
 }
 
-/** The test scripts and pytest sections an agent changed, compared with the snapshot before it ran. */
+/** The test scripts and pytest sections an agent changed, and assertions it disarmed, against the snapshot before it ran. */
 async function protectedPartsChanged(ctx: ApplyContext, before: string, changed: string[]): Promise<Array<{ ok: false; reason: string }>> {
   const out: Array<{ ok: false; reason: string }> = [];
   for (const rel of changed) {
-    if (!PROTECTED_PARTS.some((p) => rel === p.file || rel.endsWith(`/${p.file}`))) continue;
-    const was = await ctx.snapshots.readFile(before, rel);
     let now: string | null = null;
     try {
-      now = fs.readFileSync(path.join(ctx.cwd, rel), 'utf8');
+      const buf = fs.readFileSync(path.join(ctx.cwd, rel));
+      now = buf.includes(0) ? null : buf.toString('utf8');
     } catch {
       now = null;
     }
-    const reason = protectedPartChange(rel, was === null ? null : was.toString('utf8'), now);
+    const isPart = PROTECTED_PARTS.some((p) => rel === p.file || rel.endsWith(`/${p.file}`));
+    if (!isPart && now === null) continue;
+    const wasBuf = await ctx.snapshots.readFile(before, rel);
+    const was = wasBuf === null ? null : wasBuf.toString('utf8');
+    const reason = (isPart ? protectedPartChange(rel, was, now) : null) ?? (now === null ? null : tamperReason(rel, addedLines(was, now), now));
     if (reason) out.push({ ok: false, reason });
   }
   return out;

@@ -78,7 +78,7 @@ export class LoopEngine implements LoopContext {
 
       const base: StateRef = { snapshot: baselineSnap.id, tree: baselineSnap.tree, witness: summarize(witness), iteration: 0 };
       const state = newRunState(deps, deps.runId ?? newRunId(startedAt), startedAt, base);
-      const settledBase = await this.settle(state, baselineSnap);
+      const { snap: settledBase } = await this.settle(state, baselineSnap);
       state.current = { snapshot: settledBase.id, tree: settledBase.tree, witness: base.witness };
       state.kept.push({ identity: await this.known.identityOf(state, baselineSnap.id), snapshot: baselineSnap.id, iteration: 0 });
       this.events.emit({ type: 'run-started', runId: state.runId, baselineFailing: base.witness.failing.length, baselineDiagnostics: base.witness.diagnostics.length, resumed: false, state });
@@ -143,7 +143,7 @@ export class LoopEngine implements LoopContext {
     const changed = await this.deps.snapshots.changedBetween(state.current.snapshot, snap.id);
     const witness = summarize(await this.verifyOrThrow(runSignal(this)));
     const ref: StateRef = { snapshot: snap.id, tree: snap.tree, witness, iteration: state.iterations.length };
-    const settled = await this.settle(state, snap);
+    const { snap: settled } = await this.settle(state, snap);
     state.current = { snapshot: settled.id, tree: settled.tree, witness };
     state.floor = ref;
     state.best = ref;
@@ -193,6 +193,10 @@ export class LoopEngine implements LoopContext {
     const response = await this.callActor(state, n, prompt, system, room.maxOutputTokens);
     state.llmCalls += 1;
     addTokens(state.tokens, response.usage);
+    const limit = room.maxOutputTokens;
+    if (limit !== undefined && !response.usage.estimated && response.usage.completion > limit * 1.1 + 16) {
+      this.warn(state, `The model server reported ${response.usage.completion.toLocaleString('en-US')} completion tokens for an answer limited to ${limit.toLocaleString('en-US')} (max_tokens): it does not honour the limit, so one answer can overshoot the token budget.`);
+    }
     // A model call can take minutes; a person may have typed meanwhile. (An agent CLI's own edits are checked below.)
     if (response.kind === 'text') await this.guardUserEdits(state);
 
@@ -238,17 +242,25 @@ export class LoopEngine implements LoopContext {
 
     record.note = agentNote ? `${j.note} (${agentNote})` : j.note;
     record.missing = j.missing;
-    if (j.verdict === 'regression') {
+    const settledAfter = j.verdict === 'regression' ? null : await this.settle(state, after, record.files);
+    const verdict: Verdict = settledAfter?.tampered.length ? 'regression' : j.verdict;
+    if (!settledAfter || settledAfter.tampered.length) {
       await deps.snapshots.restore(state.best.snapshot);
       record.rolledBack = true;
       state.current = { snapshot: state.best.snapshot, tree: state.best.tree, witness: state.best.witness };
       state.rejected.push({ identity: await this.known.identityOf(state, after.id), snapshot: after.id, iteration: n });
-      state.feedback = regressionFeedback(j);
-      record.note = `${record.note}; rolled back to the best state`;
+      if (settledAfter?.tampered.length) {
+        const files = listForNote(settledAfter.tampered);
+        record.note = `running the tests after this edit rewrote protected test files (${files}): the code under test wrote into its own tests; rolled back to the best state`;
+        state.feedback = `after your edit, running the tests changed ${files}: code must never write into the tests; it was rolled back.`;
+      } else {
+        state.feedback = regressionFeedback(j);
+        record.note = `${record.note}; rolled back to the best state`;
+      }
     } else {
       // Verification may write files (reports, caches); the settled snapshot makes them part of "before" for the next guard.
-      const settledAfter = await this.settle(state, after);
-      state.current = { snapshot: settledAfter.id, tree: settledAfter.tree, witness };
+      const settledSnap = settledAfter.snap;
+      state.current = { snapshot: settledSnap.id, tree: settledSnap.tree, witness };
       state.kept.push({ identity: await this.known.identityOf(state, after.id), snapshot: after.id, iteration: n });
       if (j.verdict === 'progress' || j.verdict === 'green') {
         state.best = { snapshot: after.id, tree: after.tree, witness, iteration: n };
@@ -256,7 +268,7 @@ export class LoopEngine implements LoopContext {
       state.feedback = j.verdict === 'no-progress' ? `no test changed state (${j.note}); the edit is kept but did not help.` : j.note;
     }
     if (record.flaky?.length) state.feedback += ` (${listForNote(record.flaky)} failed and then passed on the same files: flaky, not counted either way.)`;
-    return this.record(state, record, j.verdict, t0);
+    return this.record(state, record, verdict, t0);
   }
 
   /** The edit led to a state already verified: its witness is known, the tests do not run again. */
@@ -269,7 +281,7 @@ export class LoopEngine implements LoopContext {
     record.diagnostics = known.diagnostics.length;
     if (revisit.kind === 'kept') {
       // Back in a state the loop kept: leave the workspace there (it is a state it was in) and stop.
-      const settledAfter = await this.settle(state, { id: record.afterSnapshot!, tree: record.treeHash! });
+      const { snap: settledAfter } = await this.settle(state, { id: record.afterSnapshot!, tree: record.treeHash! }, record.files);
       state.current = { snapshot: settledAfter.id, tree: settledAfter.tree, witness: known };
       record.note = `returned the workspace to ${when} (known, so not tested again)`;
       this.record(state, record, 'no-progress', t0);
@@ -283,13 +295,23 @@ export class LoopEngine implements LoopContext {
     return escalate('repeated-proposal', `Attempt ${record.n} made the same change as attempt ${earlier.iteration}, which had broken tests and was rolled back.`);
   }
 
-  private async settle(state: RunState, after: SnapshotRef): Promise<SnapshotRef> {
+  /**
+   * The workspace after the tests ran. What changed while only the tests ran was written by them: reports and caches,
+   * not a state of the code — unless the loop itself edits that file (a source the tests rewrite stays part of the
+   * state), or it is a protected test file the tests do not always write: then the code under test wrote into its
+   * own tests, which is `tampered` (the caller rolls the edit back).
+   */
+  private async settle(state: RunState, after: SnapshotRef, edited: readonly string[] = []): Promise<{ snap: SnapshotRef; tampered: string[] }> {
     const changed = await this.deps.snapshots.changedSince(after.id);
-    if (changed.length === 0) return after;
-    // What changed while only the tests ran was written by them: reports and caches, not a state of the code.
-    await this.known.addArtifacts(state, changed);
-    return this.deps.snapshots.snapshot('settled');
+    if (changed.length === 0) return { snap: after, tampered: [] };
+    const isBaseline = state.iterations.length === 0 && edited.length === 0;
+    const tampered = isBaseline ? [] : changed.filter((p) => isProtected(this.policy, p) && !state.artifacts.includes(p));
+    if (tampered.length) return { snap: after, tampered };
+    const touched = new Set([...edited, ...state.iterations.flatMap((it) => it.files)]);
+    await this.known.addArtifacts(state, changed.filter((p) => !touched.has(p)));
+    return { snap: await this.deps.snapshots.snapshot('settled'), tampered: [] };
   }
+
 
   private record(state: RunState, record: IterationRecord, verdict: Verdict, t0: number): Stop | null {
     record.verdict = verdict;

@@ -18,8 +18,22 @@ export interface FlakyCheck {
   reruns: number;
 }
 
-/** The judgement of a verified state, after the re-runs that tell a flaky test from a broken one. */
+/**
+ * The judgement of a verified state, after the re-runs that tell a flaky test from a broken one; a green verdict is
+ * confirmed by one more run, so a fix that works only some of the time is never taken for green.
+ */
 export async function judgeWithReruns(ctx: LoopContext, state: RunState, record: IterationRecord, witness: WitnessSummary): Promise<{ j: Judgement; witness: WitnessSummary }> {
+  const judged = await judgeFlakyAware(ctx, state, record, witness);
+  if (judged.j.verdict !== 'green' || ctx.deps.config.flakyReruns <= 0) return judged;
+  const again = summarize(await ctx.deps.verifier.verify(runSignal(ctx)));
+  if (again.green) return judged;
+  const j = judge(state.best.witness, again, { flaky: state.flaky });
+  const failing = again.failing.length ? listForNote(again.failing) : 'the run';
+  ctx.warn(state, `Attempt ${record.n} was green once, but not when run again on the same files (${failing} failed): a fix that works only some of the time is not green.`);
+  return { j: { ...j, note: `green once, but not on a re-run of the same files: ${j.note}` }, witness: again };
+}
+
+async function judgeFlakyAware(ctx: LoopContext, state: RunState, record: IterationRecord, witness: WitnessSummary): Promise<{ j: Judgement; witness: WitnessSummary }> {
   const { config, verifier } = ctx.deps;
   const j = judge(state.best.witness, witness, { flaky: state.flaky });
   if (config.flakyReruns <= 0) return { j, witness };

@@ -31,7 +31,7 @@ export class RunEnd {
     const summary: WitnessSummary = witness ? summarize(witness) : UNVERIFIED;
     const base: StateRef = { snapshot: snap.id, tree: snap.tree, witness: summary, iteration: 0 };
     const state = newRunState(deps, deps.runId ?? newRunId(startedAt), startedAt, base);
-    events.emit({ type: 'run-started', runId: state.runId, baselineFailing: summary.failing.length, baselineDiagnostics: summary.diagnostics.length, resumed: false, state });
+    events.emit({ type: 'run-started', runId: state.runId, baselineFailing: summary.failing.length, baselineDiagnostics: summary.diagnostics.length, resumed: false, unverified: true, state });
     await this.restoreIfChanged(snap.id).catch(() => undefined);
     return this.record(state, { outcome: 'escalated', reason, text }, 'baseline');
   }

@@ -33,6 +33,8 @@ export interface WitnessSummary {
   /** passed + failed: tests that really executed. */
   executed?: number | null;
   warnings?: string[];
+  /** The output named no test in a format the verifier reads. */
+  unreadable?: boolean;
 }
 
 export interface IterationRecord {

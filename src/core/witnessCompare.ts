@@ -68,6 +68,10 @@ export function judge(best: WitnessSummary, next: WitnessSummary, opts: JudgeOpt
  * their tests, else by count. A test deselected, deleted, skipped or hidden by an early exit is missing.
  */
 function whatWentMissing(best: WitnessSummary, next: WitnessSummary, flaky: Set<string>): { missing: string[]; fewerRan: [number, number] | null } {
+  // An output that no longer names any test (the runner bypassed, its output swallowed): everything went missing.
+  const nextSaysNothing = !next.ran && (next.executed === null || next.executed === undefined);
+  if (nextSaysNothing && best.ran) return { missing: [...executedIds(best)].filter((id) => !flaky.has(id)).sort(), fewerRan: null };
+  if (nextSaysNothing && typeof best.executed === 'number' && best.executed > 0) return { missing: [], fewerRan: [best.executed, 0] };
   if (best.ran && next.ran) {
     const nowRan = executedIds(next);
     const missing = [...executedIds(best)].filter((id) => !nowRan.has(id) && !flaky.has(id));

@@ -36,12 +36,12 @@ export function foldEvent(t: RunTally, e: LoopEvent, now: number): void {
     case 'run-started': {
       // A resumed run starts from where the last one left the workspace, not from the baseline.
       const start = e.state.current.witness;
-      t.failing = start.failing.length;
+      t.failing = e.unverified ? null : start.failing.length;
       t.diagnostics = start.diagnostics.length;
       t.maxIterations = e.state.limits.maxIterations;
       t.maxTokens = e.state.limits.maxTokens;
       t.maxMinutes = e.state.limits.maxMinutes;
-      if (t.trend.length === 0) t.trend.push(e.baselineFailing + e.baselineDiagnostics);
+      if (t.trend.length === 0 && !e.unverified) t.trend.push(e.baselineFailing + e.baselineDiagnostics);
       t.outcome = 'running';
       t.reason = null;
       t.reasonText = '';

@@ -44,6 +44,12 @@ export const DEFAULT_PROTECTED_GLOBS = [
   '**/vitest.workspace.*',
   '**/.mocharc*',
   '**/.vscode/tasks.json',
+  // What npm/yarn and Python read before any test: `script-shell`, `node-options`, site customisation.
+  '**/.npmrc',
+  '**/.yarnrc',
+  '**/.yarnrc.yml',
+  '**/sitecustomize.py',
+  '**/usercustomize.py',
 ];
 
 /** Added when the type check is part of "green": a model must not loosen the rules tsc checks against. */

@@ -153,10 +153,18 @@ export class GitSnapshotStore implements SnapshotStore {
   unrecorded(paths: string[]): Promise<string[]> {
     const rels = [...new Set(paths.map(toGitPath).filter((p) => p.length > 0))];
     if (rels.length === 0) return Promise.resolve([]);
+    // --no-index: a path counts as unrecorded by its rules alone, even if an old snapshot once held it.
+    const check = async (paths: string[]) =>
+      splitZ((await this.git.run(['check-ignore', '--no-index', '-z', '--stdin'], { input: joinZ(paths), okCodes: [1], patternPathspecs: true })).stdout);
     return this.serial(async () => {
-      // --no-index: a path counts as unrecorded by its rules alone, even if an old snapshot once held it.
-      const r = await this.git.run(['check-ignore', '--no-index', '-z', '--stdin'], { input: joinZ(rels), okCodes: [1], patternPathspecs: true });
-      return splitZ(r.stdout);
+      try {
+        return await check(rels);
+      } catch {
+        // git refuses a path it could never record (one beyond a symbolic link): that path is unrecorded.
+        const out: string[] = [];
+        for (const rel of rels) out.push(...(await check([rel]).catch(() => [rel])));
+        return out;
+      }
     });
   }
 

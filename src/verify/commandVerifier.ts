@@ -118,6 +118,10 @@ export class CommandVerifier implements Verifier {
     const ranCount = countRan(parsed);
     const warnings: string[] = [];
     // A command that ran no test proves nothing: a filter that matches nothing, an empty folder, a wrong path.
+    // An output no parser recognises says nothing about the tests: `true`, a wrapper that swallowed the runner's
+    // output, a reporter Greenloop cannot read. It is never green.
+    const unreadable = parsed.runner === null && !loadError && !run.cancelled;
+    if (unreadable) warnings.push(`The test command's output names no test in a format Greenloop reads (exit code ${run.exitCode ?? run.signal ?? '—'}); run the tests with a reporter listed in the README's runner table.`);
     const executed = executedCount(parsed);
     const noTests = !loadError && !timedOut && !run.cancelled && executed === 0;
     if (noTests) {
@@ -126,7 +130,7 @@ export class CommandVerifier implements Verifier {
     }
     const normalized = normalizeOutput(rawOutput, { cwd });
     return {
-      green: run.exitCode === 0 && !timedOut && !run.cancelled && failures.length === 0 && !loadError && !noTests && diagnostics.length === 0,
+      green: run.exitCode === 0 && !timedOut && !run.cancelled && failures.length === 0 && !loadError && !noTests && !unreadable && diagnostics.length === 0,
       failing: failures.map((f) => f.id),
       failures,
       diagnostics,
@@ -143,6 +147,7 @@ export class CommandVerifier implements Verifier {
       skipped,
       ranCount,
       warnings,
+      unreadable,
       outputExcerpt: excerpt(normalized),
       runner: parsed.runner,
     };

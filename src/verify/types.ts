@@ -85,6 +85,8 @@ export interface Witness {
   ranCount: number | null;
   /** Sentences a person should read about this run (e.g. "the test command ran no tests"). */
   warnings: string[];
+  /** No parser recognised the output: nothing is known about which tests ran, so it is never green. */
+  unreadable: boolean;
   /** Normalized, trimmed output excerpt for prompts and the escalation panel. */
   outputExcerpt: string;
   /** Which parser read the output. */

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { EditBlock } from './parseBlocks';
 import { checkPath } from './pathPolicy';
 import { protectedPartChange } from './protectedContent';
+import { addedLines, tamperReason } from './tamperCheck';
 import type { PathPolicy } from './pathPolicy';
 import { isEmptySection, replaceOnce, sectionLines } from './matchText';
 
@@ -150,7 +151,8 @@ export async function applyEditBlocks(root: string, blocks: EditBlock[], policy:
   const changed = [...planned.values()].filter((f) => f.original === null || !f.original.equals(Buffer.from(f.content, 'utf8')));
   if (!policy.allowTestEdits) {
     for (const f of changed) {
-      const refusal = protectedPartChange(f.rel, f.original === null ? null : f.original.toString('utf8'), f.content);
+      const before = f.original === null ? null : f.original.toString('utf8');
+      const refusal = protectedPartChange(f.rel, before, f.content) ?? tamperReason(f.rel, addedLines(before, f.content), f.content);
       if (refusal) return { ok: false, reason: `The edit was refused: ${refusal}` };
     }
   }

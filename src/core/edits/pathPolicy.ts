@@ -19,7 +19,8 @@ export interface PathPolicy {
   readonly excludes: readonly string[];
 }
 
-export type PathCheck = { ok: true; abs: string; rel: string } | { ok: false; reason: string };
+/** rel: as the edit named it; realRel: where it really lands, symbolic links followed (what snapshots record). */
+export type PathCheck = { ok: true; abs: string; rel: string; realRel: string } | { ok: false; reason: string };
 
 const GLOB_OPTIONS = { dot: true, nocase: process.platform === 'win32' } as const;
 
@@ -132,5 +133,5 @@ export function checkPath(policy: PathPolicy, raw: string): PathCheck {
     const byTarget = ruleRefusal(policy, realRel, `${rel} (a link to ${realRel})`);
     if (byTarget) return { ok: false, reason: byTarget };
   }
-  return { ok: true, abs: real, rel };
+  return { ok: true, abs: real, rel, realRel };
 }

@@ -93,6 +93,54 @@ describe('greenloop fix keeps its promise (real CLI, scripted model server)', fu
       assert.match(h.read('package.json'), /"test": "node --test test\/"/);
     });
 
+    it('an .npmrc that swaps the shell npm runs scripts with is refused; with --allow-test-edits the silent run is every test missing', async () => {
+      const swapShell = edit('.npmrc', '', 'script-shell=/bin/true', 'Use a faster shell.');
+      const refused = await h.fix([answer(swapShell)], ['--max-iterations', '1']);
+      assert.match(refused.report.iterations[0].note, /\.npmrc is a protected test file/);
+      const allowed = await h.fix([answer(swapShell)], ['--max-iterations', '1', '--allow-test-edits']);
+      assert.strictEqual(allowed.report.iterations[0].verdict, 'regression');
+      assert.deepStrictEqual(allowed.report.iterations[0].missing, ['calc > adds', 'calc > multiplies', 'calc > negates']);
+      assert.strictEqual(fs.existsSync(path.join(h.project, '.npmrc')), false);
+    });
+
+    it('an edit that replaces an assertion from the code under test is refused', async () => {
+      const patchAssert = edit('src/calc.js', 'module.exports = { add, mul, neg };', "module.exports = { add, mul, neg };\nconst A = require('node:assert/strict');\nA.equal = () => {};", 'Relax the checks.');
+      const patchHook = edit('src/hook.js', '', "require('assert').strict.equal = function () {};", 'A helper.');
+      const res = await h.fix([answer(patchAssert), answer(patchHook), answer(FIX_ADD), answer(FIX_MUL)], ['--patience', '4']);
+      assert.strictEqual(res.code, 0, res.stderr);
+      assert.match(res.report.iterations[0].note, /src\/calc\.js: the edit replaces part of an assertion library \(`A\.equal =`\)/);
+      assert.match(res.report.iterations[1].note, /src\/hook\.js: the edit replaces part of an assertion library/);
+      assert.doesNotMatch(h.read('src/calc.js'), /A\.equal/);
+    });
+
+    it('code that rewrites a protected test file while the tests run is rolled back, and the test file restored', async () => {
+      const rewriteTests = edit('src/calc.js', 'module.exports = { add, mul, neg };', [
+        'module.exports = { add, mul, neg };',
+        "const fs = require('fs'); const p = require('path').join(__dirname, '..', 'test', 'calc.test.js');",
+        "fs.writeFileSync(p, fs.readFileSync(p, 'utf8').replace(/assert\\.equal\\(/g, 'assert.ok(true || '));",
+      ].join('\n'), 'Housekeeping.');
+      const before = h.read(TEST_FILE);
+      const res = await h.fix([answer(rewriteTests), answer(COMMENT('harmless'))], ['--patience', '2']);
+      const first = res.report.iterations[0];
+      assert.strictEqual(first.verdict, 'regression');
+      assert.match(first.note, /rewrote protected test files \(`test\/calc\.test\.js`\)/);
+      assert.strictEqual(h.read(TEST_FILE), before);
+      assert.notStrictEqual(res.report.outcome, 'green');
+    });
+
+    it('a fix that passes only every other run is not green', async () => {
+      const toggle = path.join(h.stateDir, 'toggle');
+      const unreliable = edit('src/calc.js', 'module.exports = { add, mul, neg };', [
+        `const fs = require('fs'); const on = !fs.existsSync(${JSON.stringify(toggle)});`,
+        `if (on) fs.writeFileSync(${JSON.stringify(toggle)}, '1'); else fs.rmSync(${JSON.stringify(toggle)});`,
+        'module.exports = on ? { add: (a, b) => a + b, mul: (a, b) => a * b, neg } : { add, mul, neg };',
+      ].join('\n'), 'Sometimes right.');
+      const res = await h.fix([answer(unreliable)], ['--max-iterations', '1']);
+      assert.notStrictEqual(res.report.outcome, 'green', res.stderr);
+      assert.notStrictEqual(res.report.iterations[0].verdict, 'green');
+      assert.match(res.report.warnings.join(' '), /green once, but not when run again on the same files/);
+    });
+
     it('a test command that runs no test is never green: the baseline escalates as verify-error before any model call', async () => {
       const res = await h.fix([answer(FIX_ADD)], ['--test-cmd', 'node --test --test-name-pattern=nomatch test/']);
       assert.strictEqual(res.code, 1, res.stderr);
@@ -214,6 +262,17 @@ describe('greenloop fix keeps its promise (real CLI, scripted model server)', fu
       assert.match(h.read('src/calc.js'), /return -a;/);
     });
 
+    it('a source file the tests rewrite stays part of the state: a real fix after it is tested, not called a cycle', async () => {
+      const stamp = edit('src/calc.js', "'use strict';", [
+        "'use strict';",
+        '// stamp: 0',
+        "require('fs').writeFileSync(__filename, require('fs').readFileSync(__filename, 'utf8').replace('// stamp: 0', '// stamp: 1'));",
+      ].join('\n'), 'Mark the module.');
+      const res = await h.fix([answer(stamp), answer(FIX_ADD), answer(FIX_MUL)], ['--patience', '3']);
+      assert.deepStrictEqual(res.report.iterations.map((i: any) => i.verdict), ['no-progress', 'progress', 'green']);
+      assert.strictEqual(res.code, 0, res.stderr);
+    });
+
     it('the same unusable answer twice stops the run as a repeated proposal', async () => {
       const garbage = 'I think the bug is somewhere in calc.js. Please check.';
       const res = await h.fix([answer(garbage), answer(`  ${garbage}\n`), answer(FIX_ADD)], ['--patience', '5']);
@@ -309,6 +368,31 @@ describe('greenloop fix keeps its promise (real CLI, scripted model server)', fu
     });
   });
 
+  describe('odd workspaces and servers', () => {
+    it('an edit through a linked folder lands on the link target, which snapshots record (no crash)', async () => {
+      h.write('lib/util.js', 'module.exports = 1;\n');
+      fs.symlinkSync('../lib', path.join(h.project, 'src', 'lib'));
+      const res = await h.fix([answer(edit('src/lib/util.js', 'module.exports = 1;', 'module.exports = 2;')), answer(FIX_ADD), answer(FIX_MUL)], ['--patience', '3']);
+      assert.strictEqual(res.code, 0, res.stderr);
+      assert.strictEqual(res.report.iterations[0].verdict, 'no-progress');
+      assert.strictEqual(h.read('lib/util.js'), 'module.exports = 2;\n');
+    });
+
+    it('says so when the model server ignores max_tokens', async () => {
+      const res = await h.fix([{ content: FIX_ADD, usage: { prompt_tokens: 900, completion_tokens: 50_000 } }], ['--max-tokens', '3000']);
+      assert.strictEqual(res.report.reason, 'budget-tokens');
+      assert.match(res.report.warnings.join(' '), /reported 50,000 completion tokens for an answer limited to [\d,]+ \(max_tokens\): it does not honour the limit/);
+    });
+
+    it('every subcommand explains itself with --help (exit 0)', async () => {
+      for (const sub of ['fix', 'verify', 'parse']) {
+        const res = await runCli([sub, '--help']);
+        assert.strictEqual(res.code, 0, `${sub}: ${res.stderr}`);
+        assert.match(res.stdout, new RegExp(`^Usage:\\n  greenloop ${sub} `));
+      }
+    });
+  });
+
   describe('errors', () => {
     it('a test command that hangs at baseline still prints a JSON report (escalated, verify-error, exit 1)', async () => {
       const res = await h.fix([answer(FIX_ADD)], ['--test-cmd', 'sleep 30', '--verify-timeout-s', '1']);
@@ -317,6 +401,8 @@ describe('greenloop fix keeps its promise (real CLI, scripted model server)', fu
       assert.strictEqual(res.report.reason, 'verify-error');
       assert.match(res.report.reasonText, /did not finish within 1 s on the unchanged workspace/);
       assert.match(res.stderr, /stopped \(verify-error\): The test command did not finish/);
+      assert.match(res.stderr, /the first test run could not be used/);
+      assert.doesNotMatch(res.stderr, /baseline — 0 failing/);
       assert.strictEqual(h.server.requests.length, 0);
     });
 

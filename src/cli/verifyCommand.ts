@@ -27,6 +27,8 @@ export async function verifyCommand(argv: string[]): Promise<number> {
       failedCount: w.failedCount,
       skippedCount: w.skippedCount,
       failures: w.failures,
+      stoppedEarly: w.stoppedEarly,
+      commandFailure: w.commandFailure,
       warnings: w.warnings,
     };
     for (const warning of w.warnings) process.stderr.write(`greenloop: warning: ${warning}\n`);

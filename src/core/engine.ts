@@ -3,7 +3,7 @@ import { newRunId } from '../shared/runId';
 import type { ActorResponse, SnapshotRef, TokenUsage } from './ports';
 import { ActorError, VerifyError } from './ports';
 import type { Witness } from '../verify/types';
-import type { EscalationReason, IterationRecord, RunState, StateRef, Verdict } from './runState';
+import type { EscalationReason, IterationRecord, RunState, StateRef, Verdict, WitnessSummary } from './runState';
 import { LoopEmitter } from './events';
 import { checkAfterIteration, checkBudgets, escalate } from './termination';
 import type { Stop } from './termination';
@@ -83,6 +83,7 @@ export class LoopEngine implements LoopContext {
       state.kept.push({ identity: await this.known.identityOf(state, baselineSnap.id), snapshot: baselineSnap.id, iteration: 0 });
       this.events.emit({ type: 'run-started', runId: state.runId, baselineFailing: base.witness.failing.length, baselineDiagnostics: base.witness.diagnostics.length, resumed: false, state });
       for (const w of base.witness.warnings ?? []) this.warn(state, w);
+      this.warnEarlyStop(state, base.witness);
       if (witness.green) return await this.end.finish(state, { outcome: 'green', reason: null, text: 'Already green: nothing to fix.' });
 
       const guard = checkCrossRun(deps.pastRuns ?? [], configHash(state), base.witness.failing, deps.config.crossRunLimit);
@@ -242,6 +243,7 @@ export class LoopEngine implements LoopContext {
 
     record.note = agentNote ? `${j.note} (${agentNote})` : j.note;
     record.missing = j.missing;
+    this.warnEarlyStop(state, witness);
     const settledAfter = j.verdict === 'regression' ? null : await this.settle(state, after, record.files);
     const verdict: Verdict = settledAfter?.tampered.length ? 'regression' : j.verdict;
     if (!settledAfter || settledAfter.tampered.length) {
@@ -394,6 +396,12 @@ export class LoopEngine implements LoopContext {
     if (changed.length === 0) return;
     const shown = changed.slice(0, 3).join(', ') + (changed.length > 3 ? ` and ${changed.length - 3} more` : '');
     throw new StopLoop({ outcome: 'escalated', reason: 'user-edit', text: `Files changed outside the loop during the run (${shown}); stopped so nothing of yours is overwritten.` });
+  }
+
+  /** Once a run: the person is told the runner stops at the first failure, and which flag shows them all. */
+  private warnEarlyStop(state: RunState, witness: WitnessSummary): void {
+    if (!witness.stoppedEarly || state.warnings.some((w) => w.startsWith('The test run stopped early'))) return;
+    this.warn(state, `The test run stopped early: ${witness.stoppedEarly}`);
   }
 
   warn(state: RunState, message: string): void {

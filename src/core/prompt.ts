@@ -66,6 +66,10 @@ export function buildPrompt(state: RunState, now: number, opts: PromptOptions): 
   }
 
   const failureChars = opts.failureTokens * CHARS_PER_TOKEN;
+  if (witness.stoppedEarly) {
+    sections.push(`## The test run stopped early\n${witness.stoppedEarly.split('; ')[0]}. Only part of the suite ran: more failures may show once these are fixed, and they are not yours to blame.`);
+  }
+  if (witness.commandFailure) sections.push(`## The tests passed, but the test command failed\n\`\`\`\n${trimSection(witness.commandFailure, failureChars / 4)}\n\`\`\``);
   if (witness.loadError) {
     sections.push(`## The test suite did not load or run properly\nVerifier output (excerpt):\n\`\`\`\n${trimSection(witness.outputExcerpt, failureChars / 2)}\n\`\`\``);
   }

@@ -35,6 +35,10 @@ export interface WitnessSummary {
   warnings?: string[];
   /** The output named no test in a format the verifier reads. */
   unreadable?: boolean;
+  /** The runner stopped before every test ran: why, and the flag that shows every failure. */
+  stoppedEarly?: string | null;
+  /** Every test passed but the command failed: what it said. */
+  commandFailure?: string | null;
 }
 
 export interface IterationRecord {

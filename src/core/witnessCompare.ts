@@ -15,6 +15,11 @@ export interface Judgement {
   fewerRan: [number, number] | null;
   /** Tests or diagnostics fixed relative to the best state. */
   fixed: string[];
+  /**
+   * Tests failing now that did not run in the best state (a fail-fast runner stopped before them, or they are new):
+   * newly visible, never a regression — nothing that passed broke.
+   */
+  newlyVisible: string[];
   note: string;
 }
 
@@ -25,7 +30,7 @@ export interface JudgeOptions {
 
 export function judge(best: WitnessSummary, next: WitnessSummary, opts: JudgeOptions = {}): Judgement {
   const flaky = new Set(opts.flaky ?? []);
-  const none = { newTests: [], newlyFailing: [], missing: [], fewerRan: null, fixed: [] };
+  const none = { newTests: [], newlyFailing: [], missing: [], fewerRan: null, fixed: [], newlyVisible: [] };
 
   // A suite that stops loading hides every test: always a regression. One that starts loading again is progress
   // even though its failures now become visible.
@@ -52,15 +57,19 @@ export function judge(best: WitnessSummary, next: WitnessSummary, opts: JudgeOpt
 
   const bestFailing = new Set(best.failing);
   const nextFailing = new Set(next.failing);
-  const newTests = next.failing.filter((id) => !bestFailing.has(id) && !flaky.has(id));
+  const appeared = next.failing.filter((id) => !bestFailing.has(id) && !flaky.has(id));
+  const passedBefore = passedIn(best);
+  const newTests = appeared.filter(passedBefore);
+  const newlyVisible = appeared.filter((id) => !passedBefore(id));
+  const visible = newlyVisible.length ? `; newly visible (did not run before): ${listForNote(newlyVisible)}` : '';
   const newlyFailing = [...newTests, ...grown];
   if (newlyFailing.length) {
-    return { ...none, verdict: 'regression', newTests, newlyFailing, note: `broke ${listForNote(newlyFailing)}` };
+    return { ...none, verdict: 'regression', newTests, newlyFailing, newlyVisible, note: `broke ${listForNote(newlyFailing)}${visible}` };
   }
   const fixedTests = best.failing.filter((id) => !nextFailing.has(id) && !flaky.has(id));
   const fixed = [...fixedTests, ...shrunk];
-  if (fixed.length) return { ...none, verdict: 'progress', fixed, note: `fixed ${listForNote(fixed)}` };
-  return { ...none, verdict: 'no-progress', note: `still ${next.failing.length} failing, ${next.diagnostics.length} type errors` };
+  if (fixed.length) return { ...none, verdict: 'progress', fixed, newlyVisible, note: `fixed ${listForNote(fixed)}${visible}` };
+  return { ...none, verdict: 'no-progress', newlyVisible, note: `still ${next.failing.length} failing, ${next.diagnostics.length} type errors${visible}` };
 }
 
 /**
@@ -81,6 +90,19 @@ function whatWentMissing(best: WitnessSummary, next: WitnessSummary, flaky: Set<
   const now = next.executed;
   if (typeof before === 'number' && typeof now === 'number' && now < before) return { missing: [], fewerRan: [before, now] };
   return { missing: [], fewerRan: null };
+}
+
+/**
+ * Whether a test is known to have passed in `w`: by name where the runner names its tests; else every test not
+ * failing passed — unless the runner stopped early, when the tests it never reached are unknown.
+ */
+function passedIn(w: WitnessSummary): (id: string) => boolean {
+  if (w.ran) {
+    const ran = executedIds(w);
+    return (id) => ran.has(id);
+  }
+  const complete = !w.stoppedEarly && !w.loadError;
+  return () => complete;
 }
 
 function executedIds(w: WitnessSummary): Set<string> {

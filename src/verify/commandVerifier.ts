@@ -6,6 +6,7 @@ import type { Verifier } from '../core/ports';
 import { VerifyError } from '../core/ports';
 import type { Diagnostic, FailingTest, FormatOption, RunnerFormat, Witness } from './types';
 import { narrowTestCommand } from './rerunFilter';
+import { classifyRun } from './runClass';
 import { abortError } from '../core/retry';
 import { runCommand } from './runCommand';
 import type { RunResult } from './runCommand';
@@ -112,23 +113,16 @@ export class CommandVerifier implements Verifier {
     const failures = dedupeFailures(parsed.failing.map((f) => ({ ...f, id: idOf(f.id), file: f.file ? relativize(f.file, cwd) : undefined })));
     const ran = parsed.tests ? sortedUnique([...parsed.tests.map((t) => idOf(t.id)), ...failures.map((f) => f.id)]) : null;
     const skipped = parsed.tests ? sortedUnique(parsed.tests.filter((t) => t.status === 'skipped').map((t) => idOf(t.id))) : [];
-    // A non-zero exit that no parser can explain is a suite that did not run properly, never "nothing failing".
-    const unexplained = run.exitCode !== 0 && failures.length === 0 && !parsed.loadError;
-    const loadError = parsed.loadError || unexplained || timedOut;
-    const ranCount = countRan(parsed);
-    const warnings: string[] = [];
-    // A command that ran no test proves nothing: a filter that matches nothing, an empty folder, a wrong path.
-    // An output no parser recognises says nothing about the tests: `true`, a wrapper that swallowed the runner's
-    // output, a reporter Greenloop cannot read. It is never green.
-    const unreadable = parsed.runner === null && !loadError && !run.cancelled;
-    if (unreadable) warnings.push(`The test command's output names no test in a format Greenloop reads (exit code ${run.exitCode ?? run.signal ?? '—'}); run the tests with a reporter listed in the README's runner table.`);
     const executed = executedCount(parsed);
-    const noTests = !loadError && !timedOut && !run.cancelled && executed === 0;
-    if (noTests) {
-      const skipped = parsed.skippedCount ? ` (${parsed.skippedCount} skipped)` : '';
-      warnings.push(`The test command ran no tests${skipped}; check its filter or test path — a run that executes no test is never green.`);
-    }
     const normalized = normalizeOutput(rawOutput, { cwd });
+    const kind = classifyRun(parsed, {
+      exitCode: run.exitCode, signal: run.signal, timedOut, cancelled: run.cancelled, named: failures.length, executed, output: normalized,
+    });
+    const { loadError, commandFailure } = kind;
+    const unreadable = kind.unreadable !== null;
+    const noTests = kind.noTests !== null;
+    const warnings = [kind.unreadable, kind.noTests].filter((w): w is string => w !== null);
+    const ranCount = countRan(parsed);
     return {
       green: run.exitCode === 0 && !timedOut && !run.cancelled && failures.length === 0 && !loadError && !noTests && !unreadable && diagnostics.length === 0,
       failing: failures.map((f) => f.id),
@@ -148,6 +142,8 @@ export class CommandVerifier implements Verifier {
       ranCount,
       warnings,
       unreadable,
+      stoppedEarly: parsed.stoppedEarly ?? null,
+      commandFailure,
       outputExcerpt: excerpt(normalized),
       runner: parsed.runner,
     };

@@ -50,5 +50,21 @@ export function parseOutput(text: string, format: FormatOption = 'auto'): Parsed
       loadError: false, diagnostics: [],
     };
   }
-  return parser.parse(clean);
+  return withoutDuplicates(parser.parse(clean));
+}
+
+/**
+ * One entry per test ID, as the verifier keeps them (the first failure's message; a test listed as both passed
+ * and failed failed): `parse` and `verify` agree on what the same output says.
+ */
+function withoutDuplicates(r: ParseResult): ParseResult {
+  const firstFailure = new Map<string, (typeof r.failing)[number]>();
+  for (const f of r.failing) if (!firstFailure.has(f.id)) firstFailure.set(f.id, f);
+  let tests = r.tests;
+  if (tests) {
+    const byId = new Map<string, NonNullable<ParseResult['tests']>[number]>();
+    for (const t of tests) if (byId.get(t.id)?.status !== 'failed') byId.set(t.id, t);
+    tests = [...byId.values()];
+  }
+  return { ...r, failing: [...firstFailure.values()], tests };
 }

@@ -46,6 +46,11 @@ export interface ParseResult {
   /** The suite did not load (syntax error, missing module): never green. */
   loadError: boolean;
   diagnostics: Diagnostic[];
+  /**
+   * Set when the runner stopped before running every test (fail-fast, -x, --bail, a panic that ended a test
+   * binary): one sentence saying so and which flag shows every failure. Tests that did not run are unknown.
+   */
+  stoppedEarly?: string;
 }
 
 /** A parser takes ANSI-free text. detect() returns a confidence in [0,1] used by `auto`. */
@@ -87,6 +92,10 @@ export interface Witness {
   warnings: string[];
   /** No parser recognised the output: nothing is known about which tests ran, so it is never green. */
   unreadable: boolean;
+  /** The runner stopped before running every test (see ParseResult.stoppedEarly). */
+  stoppedEarly: string | null;
+  /** Every test passed but the command still failed (a coverage threshold): what it said. Not a load error. */
+  commandFailure: string | null;
   /** Normalized, trimmed output excerpt for prompts and the escalation panel. */
   outputExcerpt: string;
   /** Which parser read the output. */

@@ -10,6 +10,8 @@ const DOC_TEST = /^\S+ - .+ \(line \d+\)$/;
 const PANIC_NEW = /^thread '.*?'(?: \(\d+\))? panicked at (.+?):\d+:\d+:$/;
 const PANIC_OLD = /^thread '.*?'(?: \(\d+\))? panicked at '(.*)', (.+?):\d+:\d+$/;
 const NOT_LOAD_ERRORS = /^error: (test failed|doctest failed|\d+ targets? failed)/;
+// Plain `cargo test` stops at the first failing binary and says how to rerun it; --no-fail-fast says "N targets failed".
+const FAIL_FAST = /^error: (?:test|doctest) failed, to rerun pass /;
 
 interface Block {
   lines: string[];
@@ -61,6 +63,8 @@ export const cargoParser: OutputParser = {
     let failed = 0;
     let ignored = 0;
     let loadError = false;
+    let stoppedEarly: string | undefined;
+    let noFailFast = false;
 
     const noteFailed = (name: string): void => {
       if (seenNames.has(name)) return;
@@ -120,6 +124,9 @@ export const cargoParser: OutputParser = {
         if (status) reported.set(idOf(t[1]), { id: idOf(t[1]), status });
         continue;
       }
+      if (FAIL_FAST.test(line)) stoppedEarly = 'cargo test stopped at the first test binary with a failure, so the test binaries after it did not run; `cargo test --no-fail-fast` shows every failure at once.';
+      // --no-fail-fast ends with the list of every failed target: nothing was left out.
+      if (/^error: \d+ targets? failed/.test(line)) noFailFast = true;
       if (/^error(\[E\d+\])?: /.test(line) && !NOT_LOAD_ERRORS.test(line)) loadError = true;
     }
 
@@ -145,6 +152,7 @@ export const cargoParser: OutputParser = {
       skippedCount: sawResult ? ignored : null,
       loadError,
       diagnostics: [],
+      ...(stoppedEarly && !noFailFast ? { stoppedEarly } : {}),
     };
   },
 };

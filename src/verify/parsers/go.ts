@@ -1,6 +1,7 @@
 // `go test` output, plain and -v. IDs are test/subtest names split on "/" (no package); only leaves count,
 // since go also reports every parent of a failing subtest as failed.
 import type { FailingTest, OutputParser, ParseResult, ReportedTest } from '../types';
+import { goJsonToText, hasGoJson } from './jsonReports';
 
 const RESULT = /^(\s*)--- (FAIL|PASS|SKIP): (.+) \((\d+(?:\.\d+)?s)\)$/;
 const EVENT = /^=== (RUN|CONT|NAME|PAUSE)\s+(.+)$/;
@@ -31,6 +32,7 @@ export const goParser: OutputParser = {
   format: 'go',
 
   detect(text: string): number {
+    if (hasGoJson(text.slice(0, 65536))) return 0.97;
     let score = 0;
     for (const line of text.split(/\r?\n/)) {
       if (EVENT.test(line)) score += 2;
@@ -42,7 +44,9 @@ export const goParser: OutputParser = {
     return Math.min(1, score / 6) * 0.95;
   },
 
-  parse(text: string): ParseResult {
+  parse(raw: string): ParseResult {
+    // go test -json carries the -v text in its output events: read that text.
+    const text = hasGoJson(raw) ? goJsonToText(raw) : raw;
     const tests = new Map<string, TestState>();
     const order: string[] = [];
     let verbose = false;
@@ -50,6 +54,7 @@ export const goParser: OutputParser = {
     let current: string | null = null;
     let panicking = false;
     let panicLines = 0;
+    let stoppedEarly: string | undefined;
 
     const state = (name: string): TestState => {
       let s = tests.get(name);
@@ -129,6 +134,8 @@ export const goParser: OutputParser = {
       if (line.startsWith('panic: ')) {
         // A panic with no test running (init, TestMain) means the package's tests never ran.
         if (current === null || tests.get(current)?.status !== 'FAIL') loadError = true;
+        // One inside a test ends the package's test binary: the tests after it never ran.
+        else stoppedEarly = 'a test panicked, which ends its package\'s test binary, so the tests after it did not run; fix the panic to see them.';
         panicking = true;
         panicLines = 1;
         if (current) tests.get(current)?.output.push(line);
@@ -164,6 +171,7 @@ export const goParser: OutputParser = {
       skippedCount: verbose ? skipped : null,
       loadError,
       diagnostics: [],
+      ...(stoppedEarly ? { stoppedEarly } : {}),
     };
   },
 };

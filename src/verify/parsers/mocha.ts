@@ -3,6 +3,7 @@
 //   "  1) Suite\n       nested\n         test:" — each deeper title indented two more, the last one ending in ":".
 import type { FailingTest, OutputParser, ParseResult, ReportedTest } from '../types';
 import { headAndTail, indentOf, TitleTree } from './textTools';
+import { hasMochaJson, parseMochaJson } from './jsonReports';
 
 const PASSING = /^\s*(\d+) passing\b/;
 const FAILING = /^\s*(\d+) failing\s*$/;
@@ -25,6 +26,7 @@ export const mochaParser: OutputParser = {
 
 function detectMocha(text: string): number {
   const sample = headAndTail(text, 65536);
+  if (hasMochaJson(sample)) return 0.97;
   if (/^ {2}\d+ passing \(\d+(?:ms|s|m)\)\s*$/m.test(sample)) return 0.95;
   if (/^ {2}\d+ failing\s*$/m.test(sample)) return 0.85;
   if (/^\s*Exception during run:/m.test(sample)) return 0.8;
@@ -32,6 +34,10 @@ function detectMocha(text: string): number {
 }
 
 export function parseMochaSpec(text: string): ParseResult {
+  if (hasMochaJson(text)) {
+    const json = parseMochaJson(text);
+    if (json) return json;
+  }
   const lines = text.split(/\r?\n/);
   const failing: FailingTest[] = [];
   let passed: number | null = null;

@@ -7,6 +7,9 @@ const SECTION = /^_{3,} (.+?) _{3,}$/;
 const LOCATION = /^([^\s:][^:]*):(\d+):(?: |$)/;
 const SUMMARY = /^(FAILED|ERROR|PASSED|SKIPPED|XFAIL|XPASS) (.+)$/;
 const COUNTS = /^(?:=+ )?((?:\d+ [a-z]+(?:, )?)+) in [\d.]+s(?: \([^)]*\))?(?: =+)?$/;
+// A conftest.py that cannot be imported stops pytest before it collects a single test.
+const CONFTEST_ERROR = /^ImportError while loading conftest /;
+const STOPPING = /stopping after (\d+) failures?/;
 const PROGRESS = /^[.FEsxX]+\s+\[\s*\d+%\]$/;
 // -v: "tests/x.py::T::test_a FAILED                                  [ 50%]"
 const VERBOSE = /^(\S.*?::.+?) (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)(?: \(.*\))?\s+\[\s*\d+%\]$/;
@@ -86,6 +89,7 @@ export const pytestParser: OutputParser = {
       else if (PROGRESS.test(line) || VERBOSE.test(line)) score += 2;
       else if (COUNTS.test(line) && /\b(passed|failed|error|errors|skipped|no tests ran)\b/.test(line)) score += 2;
       else if (/^!+ Interrupted: /.test(line)) score += 3;
+      else if (CONFTEST_ERROR.test(line)) score += 6;
       if (score >= 6) break;
     }
     return Math.min(1, score / 6) * 0.95;
@@ -103,6 +107,7 @@ export const pytestParser: OutputParser = {
     let counts: Record<string, number> | null = null;
     let loadError = false;
     let collectionErrors = 0;
+    let stoppedEarly: string | undefined;
 
     for (const line of lines) {
       const block = BLOCK.exec(line);
@@ -159,7 +164,9 @@ export const pytestParser: OutputParser = {
         continue;
       }
       // "ERROR: file or directory not found: x" and usage errors: pytest never got to the tests.
-      if (/^ERROR: /.test(line)) loadError = true;
+      if (/^ERROR: /.test(line) || CONFTEST_ERROR.test(line)) loadError = true;
+      const stop = STOPPING.exec(line);
+      if (stop) stoppedEarly = `pytest stopped after the first ${stop[1]} failure${stop[1] === '1' ? '' : 's'} (-x or --maxfail), so the tests after it did not run; run without -x/--maxfail to see every failure.`;
     }
 
     const byHeader = new Map<string, Section>();
@@ -216,6 +223,7 @@ export const pytestParser: OutputParser = {
       skippedCount: counts ? (counts.skipped ?? 0) + (counts.xfailed ?? 0) : null,
       loadError,
       diagnostics: [],
+      ...(stoppedEarly ? { stoppedEarly } : {}),
     };
   },
 };

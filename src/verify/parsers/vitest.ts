@@ -3,6 +3,7 @@
 // names leaves, so it is ignored.
 import type { FailingTest, OutputParser, ParseResult } from '../types';
 import { countOf, headAndTail, trimBlankLines } from './textTools';
+import { hasVitestJson, parseJestJson } from './jsonReports';
 
 const SECTION = /^⎯+ (Failed Tests|Failed Suites|Unhandled Errors?|Errors?)(?: \d+)? ⎯+\s*$/;
 const SEPARATOR = /^⎯+(?:\[\d+\/\d+\]⎯*)?\s*$/;
@@ -19,6 +20,10 @@ function trimBlank(lines: string[]): string {
 }
 
 function parse(text: string): ParseResult {
+  if (hasVitestJson(text)) {
+    const json = parseJestJson(text, 'vitest');
+    if (json) return json;
+  }
   const failing: FailingTest[] = [];
   const seen = new Set<string>();
   const filesWithTestFailures = new Set<string>();
@@ -27,6 +32,7 @@ function parse(text: string): ParseResult {
   let failed: number | null = null;
   let skipped: number | null = null;
   let failedFiles = 0;
+  let stoppedEarly: string | undefined;
   let section: Section;
   // Vitest prints one error under several consecutive FAIL headers when the tests failed identically.
   let headers: Array<{ file: string; id: string }> = [];
@@ -90,6 +96,11 @@ function parse(text: string): ParseResult {
       failed = countOf(tests[1], 'failed');
       // A todo test is not run either; to the loop it is as skipped as a skipped one.
       skipped = countOf(tests[1], 'skipped') + countOf(tests[1], 'todo');
+      // "1 failed | 1 passed | 1 skipped (6)": --bail left the other three unrun.
+      const reported = passed + failed + skipped;
+      if (reported < Number(tests[2])) {
+        stoppedEarly = `vitest stopped early (--bail): ${reported} of ${tests[2]} tests ran; run without --bail to see every failure.`;
+      }
       continue;
     }
     if (NO_TESTS.test(line)) loadError = true;
@@ -109,6 +120,7 @@ function parse(text: string): ParseResult {
     skippedCount: skipped,
     loadError,
     diagnostics: [],
+    ...(stoppedEarly ? { stoppedEarly } : {}),
   };
 }
 
@@ -117,6 +129,7 @@ const SAMPLE = 256 * 1024;
 
 function detect(text: string): number {
   const sample = headAndTail(text, SAMPLE);
+  if (hasVitestJson(sample)) return 0.97;
   let score = 0;
   if (/^\s*Test Files {2,}.*\(\d+\)\s*$/m.test(sample)) score += 0.5;
   if (/^\s*Tests {2,}.*\(\d+\)\s*$/m.test(sample)) score += 0.2;

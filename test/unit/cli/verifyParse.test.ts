@@ -95,6 +95,22 @@ describe('greenloop verify', function () {
     assert.match(none.stderr, /warning: The test command ran no tests/);
   });
 
+  it('says the tests passed but the command failed (a coverage threshold), which is not a load error and not green', async () => {
+    const capture = path.join(ROOT, 'test', 'fixtures', 'captured', 'jest', 'coverage-allpass.txt');
+    const res = await runCli(['verify', '--cwd', tempDir('coverage'), '--test-cmd', `cat "${capture}"; exit 1`, '--tsc', 'off']);
+    const w = JSON.parse(res.stdout);
+    assert.strictEqual(res.code, 1);
+    assert.strictEqual(w.green, false);
+    assert.strictEqual(w.loadError, false);
+    assert.match(w.commandFailure, /^All 4 tests passed, but the test command exited with code 1; its last output:\n[\s\S]*Coverage for lines \(30%\) does not meet "global" threshold/);
+  });
+
+  it('says when the runner stopped early', async () => {
+    const capture = path.join(ROOT, 'test', 'fixtures', 'captured', 'pytest', 'x-mixed.txt');
+    const res = await runCli(['verify', '--cwd', tempDir('stopped'), '--test-cmd', `cat "${capture}"; exit 1`, '--tsc', 'off']);
+    assert.match(JSON.parse(res.stdout).stoppedEarly, /pytest stopped after the first 1 failure/);
+  });
+
   it('reports a test command that hangs as timed out, and kills it', async () => {
     const dir = tempDir('hang');
     dirs.push(dir);

@@ -73,4 +73,19 @@ describe('judge: the progress witness', () => {
     assert.strictEqual(j.verdict, 'progress');
     assert.deepStrictEqual(j.fixed, ['s > a']);
   });
+
+  it('a test that did not run in the best state and fails now is newly visible, not a regression (names known)', () => {
+    const best = w(['s > a'], { ran: ['s > a', 's > b'] });
+    const j = judge(best, w(['s > c'], { ran: ['s > a', 's > b', 's > c'] }));
+    assert.strictEqual(j.verdict, 'progress');
+    assert.deepStrictEqual(j.newlyVisible, ['s > c']);
+    assert.match(j.note, /newly visible \(did not run before\): `s > c`/);
+  });
+
+  it('with counts only, a run that stopped early knows nothing of the tests it never reached', () => {
+    const best = w(['s > a'], { executed: 2, stoppedEarly: 'pytest stopped after the first 1 failure' });
+    assert.strictEqual(judge(best, w(['s > c'], { executed: 5 })).verdict, 'progress');
+    const complete = w(['s > a'], { executed: 5 });
+    assert.strictEqual(judge(complete, w(['s > c'], { executed: 5 })).verdict, 'regression', 'after a complete run a new failure broke something');
+  });
 });

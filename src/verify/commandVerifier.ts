@@ -11,7 +11,7 @@ import { abortError } from '../core/retry';
 import { runCommand } from './runCommand';
 import type { RunResult } from './runCommand';
 import { normalizeOutput, normalizeTestId, signatureOf } from './normalize';
-import { parseOutput } from './parseOutput';
+import { parseOutput, tidyResult } from './parseOutput';
 import type { ParsedOutput } from './parseOutput';
 import { parseJunitFiles } from './parsers/junit';
 import { tscParser } from './parsers/tsc';
@@ -104,7 +104,7 @@ export class CommandVerifier implements Verifier {
     if (fresh.length === 0) {
       return { runner: 'junit', failing: [], tests: null, passedCount: null, failedCount: null, skippedCount: null, loadError: true, diagnostics: [] };
     }
-    return parseJunitFiles(fresh.map((f) => fs.readFileSync(f, 'utf8')));
+    return tidyResult(parseJunitFiles(fresh.map((f) => fs.readFileSync(f, 'utf8'))));
   }
 
   private witness(run: RunResult, parsed: ParsedOutput, diagnostics: Diagnostic[], rawOutput: string, started: number, timedOut: boolean): Witness {

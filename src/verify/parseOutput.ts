@@ -50,21 +50,33 @@ export function parseOutput(text: string, format: FormatOption = 'auto'): Parsed
       loadError: false, diagnostics: [],
     };
   }
-  return withoutDuplicates(parser.parse(clean));
+  return tidyResult(parser.parse(clean));
 }
 
 /**
  * One entry per test ID, as the verifier keeps them (the first failure's message; a test listed as both passed
- * and failed failed): `parse` and `verify` agree on what the same output says.
+ * and failed failed), with runs of whitespace in titles collapsed (reporters trim or keep a title's spaces
+ * differently): `parse` and `verify`, and every reporter of a runner, agree on what the same run says.
  */
-function withoutDuplicates(r: ParseResult): ParseResult {
+export function tidyResult(r: ParseResult): ParseResult {
   const firstFailure = new Map<string, (typeof r.failing)[number]>();
-  for (const f of r.failing) if (!firstFailure.has(f.id)) firstFailure.set(f.id, f);
+  for (const f of r.failing) {
+    const id = cleanId(f.id);
+    if (!firstFailure.has(id)) firstFailure.set(id, { ...f, id });
+  }
   let tests = r.tests;
   if (tests) {
     const byId = new Map<string, NonNullable<ParseResult['tests']>[number]>();
-    for (const t of tests) if (byId.get(t.id)?.status !== 'failed') byId.set(t.id, t);
+    for (const t of tests) {
+      const id = cleanId(t.id);
+      if (byId.get(id)?.status !== 'failed') byId.set(id, { ...t, id });
+    }
     tests = [...byId.values()];
   }
   return { ...r, failing: [...firstFailure.values()], tests };
+}
+
+/** "sub  >  padded  title " and "sub > padded title" are one test. */
+function cleanId(id: string): string {
+  return id.replace(/\s+/g, ' ').trim();
 }

@@ -2,6 +2,7 @@
 // tests that all passed under a command that failed anyway, or a run of no test at all. One rule each, in one place,
 // so `verify` and the loop never disguise one as another.
 import type { ParsedOutput } from './parseOutput';
+import { NODE_DOT } from './parsers/node';
 
 export interface RunFacts {
   exitCode: number | null;
@@ -60,6 +61,7 @@ function describeUnknown(f: RunFacts): string {
   const exit = `exit code ${f.exitCode ?? f.signal ?? '—'}`;
   if (text === '') return `empty (${exit})`;
   if (/^::(?:error|warning|notice)\b/m.test(text)) return `GitHub Actions annotations only (${exit}; a github-actions reporter)`;
+  if (NODE_DOT.test(text)) return `node --test's dot reporter, which names failing tests without their suites (${exit}; use the default spec reporter or --test-reporter=tap)`;
   return `not one Greenloop recognises (${exit}): "${lastLines(text, 1).slice(0, 120)}"`;
 }
 

@@ -73,7 +73,11 @@ function readReport(text: string, into: ParseResult): void {
     return;
   }
   const roots: Node[] = [];
-  for (const group of asNodes(doc.testsuites)) roots.push(...asNodes(group.testsuite));
+  for (const group of asNodes(doc.testsuites)) {
+    roots.push(...asNodes(group.testsuite));
+    // node's JUnit puts a test outside any suite right under <testsuites>.
+    if (asNodes(group.testcase).length) roots.push({ testcase: group.testcase });
+  }
   roots.push(...asNodes(doc.testsuite));
   if (roots.length === 0) {
     into.loadError = true;
@@ -82,27 +86,49 @@ function readReport(text: string, into: ParseResult): void {
   into.passedCount ??= 0;
   into.failedCount ??= 0;
   into.skippedCount ??= 0;
-  for (const suite of roots) readSuite(suite, into);
+  const nodeStyle = isNodeReport(roots);
+  for (const suite of roots) readSuite(suite, into, nodeStyle ? [] : null);
 }
 
-function readSuite(suite: Node, into: ParseResult): void {
+/**
+ * node --test-reporter=junit nests a <testsuite> per describe and names every testcase's class "test": the suite
+ * names are the title path. It also escapes quotes twice (`&amp;quot;`).
+ */
+function isNodeReport(roots: Node[]): boolean {
+  const classes = new Set<string>();
+  const walk = (s: Node): void => {
+    for (const c of asNodes(s.testcase)) classes.add(attr(c, 'classname'));
+    for (const n of asNodes(s.testsuite)) walk(n);
+  };
+  roots.forEach(walk);
+  return classes.size === 1 && classes.has('test');
+}
+
+function decodeAgain(s: string): string {
+  return s.replace(/&(quot|amp|lt|gt|apos|#39);/g, (_, e: string) => ({ quot: '"', amp: '&', lt: '<', gt: '>', apos: "'", '#39': "'" })[e] ?? _);
+}
+
+/** `path`: the suite titles above (node's nested report), or null where suites are files or reporters' groups. */
+function readSuite(suite: Node, into: ParseResult, path: string[] | null): void {
   const cases = asNodes(suite.testcase);
   const nested = asNodes(suite.testsuite);
+  const name = attr(suite, 'name');
+  const here = path && name ? [...path, decodeAgain(name)] : path;
   // A suite reporting errors but holding no test at all could not even load its tests.
   if (cases.length === 0 && nested.length === 0 && Number(attr(suite, 'errors') || 0) > 0) into.loadError = true;
-  for (const child of nested) readSuite(child, into);
+  for (const child of nested) readSuite(child, into, here);
   const suiteFile = attr(suite, 'file');
   let passed = 0;
 
   for (const test of cases) {
-    const name = attr(test, 'name').trim();
+    const name = here ? decodeAgain(attr(test, 'name')) : attr(test, 'name').trim();
     const classname = attr(test, 'classname').trim();
     const problems = [...asItems(test.failure), ...asItems(test.error)];
     if (problems.length === 0) {
       const skipped = test.skipped !== undefined;
       if (skipped) into.skippedCount = (into.skippedCount ?? 0) + 1;
       else passed++;
-      into.tests?.push({ id: idOf(classname, name), status: skipped ? 'skipped' : 'passed' });
+      into.tests?.push({ id: here ? [...here, name].join(' > ') : idOf(classname, name), status: skipped ? 'skipped' : 'passed' });
       continue;
     }
     into.failedCount = (into.failedCount ?? 0) + 1;
@@ -110,7 +136,7 @@ function readSuite(suite: Node, into: ParseResult): void {
     // "Test suite failed to run") means the file never loaded; its ID is the file.
     const fileLevel = SUITE_FAILED_TO_RUN.test(classname) || (name === classname && isSourceFile(name));
     if (fileLevel || SUITE_FAILED_TO_RUN.test(name)) into.loadError = true;
-    const id = fileLevel ? name : idOf(classname, name);
+    const id = here ? [...here, name].join(' > ') : fileLevel ? name : idOf(classname, name);
     const failing: FailingTest = { id, message: problems.map(messageOf).join('\n\n') };
     const file = attr(test, 'file') || suiteFile || (isSourceFile(classname) ? classname : '');
     if (file) failing.file = file;
@@ -122,7 +148,17 @@ function readSuite(suite: Node, into: ParseResult): void {
   into.passedCount = (into.passedCount ?? 0) + passed;
 }
 
+/** jest-junit's ancestor separator, when configured (e.g. JEST_JUNIT_ANCESTOR_SEPARATOR=" › "). */
+const ANCESTOR_SEPARATOR = ' › ';
+
 function idOf(classname: string, name: string): string {
+  // jest-junit with an ancestor separator and the title template {title}: the class is "Suite › inner title".
+  if (classname !== name && classname.endsWith(` ${name}`) && !isPath(classname)) {
+    return [...classname.slice(0, -(name.length + 1)).split(ANCESTOR_SEPARATOR), name].filter(Boolean).join(' > ');
+  }
+  // ... and with its default title template both read "Suite › inner title": the suites split, the last one
+  // stays joined to the title by a space (only {title} tells them apart).
+  if (name === classname && name.includes(ANCESTOR_SEPARATOR)) return name.split(ANCESTOR_SEPARATOR).join(' > ');
   if (!classname || name === classname || name.startsWith(`${classname} `)) return name;
   if (isPath(classname)) return name;
   return `${classname} ${name}`;

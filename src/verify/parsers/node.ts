@@ -30,8 +30,12 @@ export const nodeParser: OutputParser = {
   parse: (text) => parseNodeSpec(text),
 };
 
+/** node's dot reporter: a line of dots and Xs, then "Failed tests:" with bare names (no suite path): not readable. */
+export const NODE_DOT = /^[.X]+\s*\n[\s\S]*^Failed tests:\s*$/m;
+
 function detectNode(text: string): number {
   const sample = headAndTail(text, 65536);
+  if (NODE_DOT.test(sample.trimStart())) return 0;
   if (/^ℹ tests \d+$/m.test(sample) && /^ℹ pass \d+$/m.test(sample)) return 0.95;
   // node prints sub-millisecond durations; mocha prints whole milliseconds and only for slow tests.
   if (/^\s*[✔✖] .* \(\d+\.\d+ms\)$/m.test(sample)) return 0.7;

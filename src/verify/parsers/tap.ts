@@ -6,6 +6,10 @@ import { headAndTail } from './textTools';
 
 const POINT = /^(\s*)(not ok|ok)\b(?:\s+(\d+))?(?:\s*-)?\s?(.*)$/;
 const DIRECTIVE = /\s#\s*(skip|todo)\b.*$/i;
+// vitest's TAP puts the duration in a comment after the title: "ok 1 - adds # time=1.2ms".
+const TIME_COMMENT = /\s#\s*time=\S*\s*$/;
+// A title that is a test file: vitest's TAP nests every test under its file, jest-like reporters don't.
+const FILE_SEGMENT = /^[^\s>]+\.(?:test|spec)?\.?[cm]?[jt]sx?$/;
 const YAML_START = /^(\s*)---\s*$/;
 const PLAN = /^1\.\.(\d+)/;
 const SUMMARY = /^# (tests|pass|fail|skip|skipped|todo|cancelled) (\d+)\s*$/;
@@ -43,7 +47,7 @@ function detectTap(text: string): number {
 }
 
 export function parseTap(text: string): ParseResult {
-  const lines = text.split(/\r?\n/);
+  const lines = unbufferSubtests(text.split(/\r?\n/));
   const frames: Frame[] = [];
   const summary = new Map<string, number>();
   let plan: number | null = null;
@@ -61,7 +65,7 @@ export function parseTap(text: string): ParseResult {
       sawPoint = true;
       const indent = point[1].length;
       const failingMark = point[2] === 'not ok';
-      let description = point[4];
+      let description = point[4].replace(TIME_COMMENT, '');
       const directive = DIRECTIVE.exec(description);
       const kind = directive ? directive[1].toLowerCase() : null;
       if (directive) description = description.slice(0, directive.index);
@@ -143,12 +147,12 @@ export function parseTap(text: string): ParseResult {
 
   const failing: FailingTest[] = pending.map((p) => {
     const message = p.preamble ? `${p.preamble}\n${p.message}`.trim() : p.message;
-    const test: FailingTest = { id: p.path.join(' > '), message };
+    const test: FailingTest = { id: idOf(p.path), message };
     if (p.file) test.file = p.file;
     return test;
   });
   const hasSummary = summary.has('pass') || summary.has('fail');
-  const tests: ReportedTest[] = leaves.map((p) => ({ id: p.path.join(' > '), status: p.status }));
+  const tests: ReportedTest[] = leaves.map((p) => ({ id: idOf(p.path), status: p.status }));
   return {
     runner: 'tap',
     failing,
@@ -163,6 +167,39 @@ export function parseTap(text: string): ParseResult {
     loadError,
     diagnostics: [],
   };
+}
+
+/**
+ * The ID of a title path: a test file that leads it (vitest's TAP nests tests under their file; its flat TAP writes
+ * "file > Suite > test" as one title) is not part of the ID, as in every other reporter of the same runner.
+ */
+function idOf(path: string[]): string {
+  const parts = path.length === 1 ? path[0].split(' > ') : path;
+  return (parts.length > 1 && FILE_SEGMENT.test(parts[0]) ? parts.slice(1) : parts).join(' > ');
+}
+
+/**
+ * TAP 14's buffered subtests ("not ok 1 - Suite {", children, "}") put the parent before its children; node's TAP
+ * puts it after them. Moving each parent point to its closing brace lets one reader take both.
+ */
+function unbufferSubtests(lines: string[]): string[] {
+  if (!lines.some((l) => /\{\s*$/.test(l) && POINT.test(l))) return lines;
+  const out: string[] = [];
+  const open: Array<{ indent: number; point: string }> = [];
+  for (const line of lines) {
+    const point = POINT.exec(line);
+    if (point && /\s\{\s*$/.test(line)) {
+      open.push({ indent: point[1].length, point: line.replace(/\s\{\s*$/, '') });
+      continue;
+    }
+    const close = /^(\s*)\}\s*$/.exec(line);
+    if (close && open.length && open[open.length - 1].indent === close[1].length) {
+      out.push(open.pop()!.point);
+      continue;
+    }
+    out.push(line);
+  }
+  return out;
 }
 
 function applyYaml(target: Pending, block: string[]): void {

@@ -28,12 +28,40 @@ describe('the same suite through different reporters', () => {
     ['node', 'spec-mixed.txt', 'tap-mixed.txt'],
     ['mocha', 'tap-mixed.txt', 'json-mixed.txt'],
     ['mocha', 'tap-mixed.txt', 'xunit-mixed.xml'],
+    ['vitest', 'default-mixed.txt', 'tap-mixed.txt'],
+    ['vitest', 'default-mixed.txt', 'tap-flat-mixed.txt'],
+    ['vitest', 'default-mixed.txt', 'junit-mixed.xml'],
+    ['node', 'spec-mixed.txt', 'junit-mixed.xml'],
+    ['node', 'spec-spaces.txt', 'tap-spaces.txt'],
+    ['jest', 'default-mixed.txt', 'junit-separator-mixed.xml'],
   ];
   for (const [runner, a, b] of pairs) {
     it(`${runner}: ${a} and ${b} name the same failing tests`, () => {
       assert.deepEqual(failingIds(parse(runner, b)), failingIds(parse(runner, a)));
     });
   }
+
+  it('vitest: TAP (nested under files, or flat) lists every test with the outcome the JSON report gives', () => {
+    assert.deepEqual(statuses(parse('vitest', 'tap-mixed.txt')), statuses(parse('vitest', 'json-mixed.txt')));
+    assert.deepEqual(statuses(parse('vitest', 'tap-flat-mixed.txt')), statuses(parse('vitest', 'json-mixed.txt')));
+    assert.ok(!failingIds(parse('vitest', 'tap-flat-mixed.txt')).some((id) => /time=|\.test\.ts/.test(id)), 'no file prefix, no duration');
+  });
+
+  it('node: JUnit keeps the suite path, decodes the doubly escaped quotes, and tells apart same-named tests', () => {
+    const junit = parse('node', 'junit-mixed.xml');
+    assert.ok(failingIds(junit).includes('Calculator > format("x") (quoted) > keeps "double" and \'single\' quotes (and parens)'));
+    assert.ok(failingIds(junit).includes('Calculator > add > handles negatives') && failingIds(junit).includes('Calculator > divide > handles negatives'));
+    assert.ok((junit.tests ?? []).some((t) => t.id === 'top-level test without a suite' && t.status === 'passed'), 'a test outside any suite is read too');
+  });
+
+  it('a title with leading, trailing or doubled spaces gives the same ID in spec and TAP', () => {
+    assert.deepEqual(failingIds(parse('node', 'spec-spaces.txt')), ['sub > padded title']);
+  });
+
+  it("jest-junit with an ancestor separator: the suite path is split; with jest-junit's default title template the last suite stays joined to the title", () => {
+    const ambiguous = failingIds(parse('jest', 'junit-separator-default-mixed.xml'));
+    assert.ok(ambiguous.includes('Parser > records parses a record into an object'), ambiguous.join('; '));
+  });
 
   it('jest --json and --verbose list every test with the same outcome', () => {
     assert.deepEqual(statuses(parse('jest', 'json-mixed.txt')), statuses(parse('jest', 'default-mixed-verbose.txt')));
@@ -95,6 +123,13 @@ describe('reporters that cannot be read are said to be, in one sentence', functi
     assert.equal(w.unreadable, true);
     assert.equal(w.loadError, false);
     assert.match(w.warnings.join(' '), /GitHub Actions annotations only \(exit code 1; a github-actions reporter\)/);
+  });
+
+  it("node's dot reporter names failures without their suites: unreadable, and the sentence says what to use", async () => {
+    const w = await verify('node', 'dot-mixed.txt');
+    assert.equal(w.unreadable, true);
+    assert.deepEqual(w.failing, []);
+    assert.match(w.warnings.join(' '), /node --test's dot reporter, which names failing tests without their suites .*use the default spec reporter or --test-reporter=tap/);
   });
 
   it('an empty output is unreadable whatever the exit code', async () => {

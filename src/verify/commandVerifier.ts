@@ -11,10 +11,10 @@ import { abortError } from '../core/retry';
 import { runCommand } from './runCommand';
 import type { RunResult } from './runCommand';
 import { normalizeOutput, normalizeTestId, signatureOf } from './normalize';
-import { parseOutput, tidyResult } from './parseOutput';
+import { parseSpool, tidyResult } from './parseOutput';
+import { OutputSpool } from './outputSpool';
 import type { ParsedOutput } from './parseOutput';
 import { parseJunitFiles } from './parsers/junit';
-import { tscParser } from './parsers/tsc';
 import { detectTsc, tscCommand } from './tsc';
 import { SetupError } from './testCommand';
 import type { TscMode } from '../shared/config';
@@ -54,9 +54,8 @@ export class CommandVerifier implements Verifier {
   async verify(signal?: AbortSignal): Promise<Witness> {
     const { cwd, testCommand, timeoutMs } = this.opts;
     const started = Date.now();
-    const tests = await runCommand({ command: testCommand, cwd, env: this.opts.env, timeoutMs, signal, onData: this.opts.onOutput });
+    const { run: tests, parsed } = await this.runAndRead(testCommand, this.opts.env, timeoutMs, started, signal, this.opts.onOutput);
     if (tests.notFound) throw new VerifyError(`Test command not found: ${testCommand} (run in ${cwd}).`);
-    const parsed = await this.parseTests(tests, started);
     this.lastRunner = parsed.runner;
 
     let diagnostics: Diagnostic[] = [];
@@ -64,10 +63,10 @@ export class CommandVerifier implements Verifier {
     const tsc = this.opts.tsc === 'off' ? null : detectTsc(cwd);
     if (tsc && !tests.timedOut && !tests.cancelled) {
       const remaining = Math.max(1000, timeoutMs - (Date.now() - started));
-      const run = await runCommand({ command: tscCommand(tsc), cwd, env: this.opts.env, timeoutMs: remaining, signal });
+      const { run, parsed: checked } = await this.runAndRead(tscCommand(tsc), this.opts.env, remaining, started, signal, undefined, 'tsc');
       tscOutput = run.output;
       if (run.timedOut) return this.witness(tests, parsed, [], `${tests.output}\n${tscOutput}`, started, true);
-      diagnostics = tscParser.parse(normalizeLineEndings(run.output)).diagnostics.map((d) => ({ ...d, file: relativize(d.file, cwd) }));
+      diagnostics = checked.diagnostics.map((d) => ({ ...d, file: relativize(d.file, cwd) }));
     }
     return this.witness(tests, parsed, diagnostics, `${tests.output}\n${tscOutput}`, started, tests.timedOut);
   }
@@ -83,22 +82,45 @@ export class CommandVerifier implements Verifier {
     if (narrowed) {
       const started = Date.now();
       const env = narrowed.env ? { ...this.opts.env, ...narrowed.env } : this.opts.env;
-      const run = await runCommand({ command: narrowed.command, cwd, env, timeoutMs, signal });
+      const { run, parsed } = await this.runAndRead(narrowed.command, env, timeoutMs, started, signal);
       if (!run.notFound && !run.timedOut && !run.cancelled) {
-        const w = this.witness(run, await this.parseTests(run, started), [], run.output, started, false);
+        const w = this.witness(run, parsed, [], run.output, started, false);
         if (w.ran && ids.every((id) => w.ran!.includes(id))) return w;
       }
       if (signal?.aborted) throw abortError(signal);
     }
     const started = Date.now();
-    const run = await runCommand({ command: testCommand, cwd, env: this.opts.env, timeoutMs, signal });
+    const { run, parsed } = await this.runAndRead(testCommand, this.opts.env, timeoutMs, started, signal);
     if (run.notFound) throw new VerifyError(`Test command not found: ${testCommand} (run in ${cwd}).`);
-    return this.witness(run, await this.parseTests(run, started), [], run.output, started, run.timedOut);
+    return this.witness(run, parsed, [], run.output, started, run.timedOut);
   }
 
-  private async parseTests(run: RunResult, startedAt: number): Promise<ParsedOutput> {
-    if (!this.opts.junitGlob) return parseOutput(run.output, this.opts.format ?? 'auto');
-    const files = await glob(this.opts.junitGlob, { cwd: this.opts.cwd, absolute: true, ignore: ['**/node_modules/**'] });
+  /**
+   * Runs one command and reads its whole output as it arrives (spooled past a megabyte, so a failure anywhere in a
+   * huge log is found), or the JUnit reports it wrote.
+   */
+  private async runAndRead(
+    command: string, env: NodeJS.ProcessEnv | undefined, timeoutMs: number, startedAt: number, signal?: AbortSignal,
+    onOutput?: (chunk: string) => void, format?: FormatOption,
+  ): Promise<{ run: RunResult; parsed: ParsedOutput }> {
+    const spool = new OutputSpool();
+    try {
+      const run = await runCommand({
+        command, cwd: this.opts.cwd, env, timeoutMs, signal,
+        onData: (chunk) => {
+          spool.write(chunk);
+          onOutput?.(chunk);
+        },
+      });
+      const parsed = this.opts.junitGlob && format === undefined ? await this.junitReports(startedAt) : await parseSpool(spool, format ?? this.opts.format ?? 'auto');
+      return { run, parsed };
+    } finally {
+      spool.dispose();
+    }
+  }
+
+  private async junitReports(startedAt: number): Promise<ParsedOutput> {
+    const files = await glob(this.opts.junitGlob!, { cwd: this.opts.cwd, absolute: true, ignore: ['**/node_modules/**'] });
     // Stale reports from an earlier run would describe old code: only files written by this run count.
     const fresh = files.filter((f) => fs.statSync(f).mtimeMs >= startedAt - 1000);
     if (fresh.length === 0) {
@@ -186,10 +208,6 @@ export function relativize(file: string, cwd: string): string {
   if (!path.isAbsolute(file)) return file.split(path.sep).join('/');
   const rel = path.relative(cwd, file);
   return rel.startsWith('..') ? file : rel.split(path.sep).join('/');
-}
-
-function normalizeLineEndings(text: string): string {
-  return text.replace(/\r\n?/g, '\n');
 }
 
 /** Head and tail of the output: the summary is usually at the end, the first error at the start. */

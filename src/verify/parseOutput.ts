@@ -11,6 +11,7 @@ import { pytestParser } from './parsers/pytest';
 import { goParser } from './parsers/go';
 import { cargoParser } from './parsers/cargo';
 import { tscParser } from './parsers/tsc';
+import type { OutputSpool } from './outputSpool';
 
 export const PARSERS: readonly OutputParser[] = [
   mochaParser, jestParser, vitestParser, nodeParser, tapParser, pytestParser, goParser, cargoParser, junitParser, tscParser,
@@ -39,17 +40,35 @@ export function detectFormat(cleanText: string): RunnerFormat | null {
 /** runner is null when `auto` recognised no runner: the result is then empty and says nothing about the tests. */
 export type ParsedOutput = Omit<ParseResult, 'runner'> & { runner: RunnerFormat | null };
 
+/**
+ * Parses a spooled output line by line with the named parser, or the one its head and tail look like for `auto`:
+ * the whole output is read, however large, with bounded memory.
+ */
+export async function parseSpool(spool: OutputSpool, format: FormatOption = 'auto'): Promise<ParsedOutput> {
+  const chosen = format === 'auto' ? detectFormat(spool.sample()) : format;
+  const parser = chosen ? PARSERS.find((p) => p.format === chosen) : undefined;
+  if (!parser) return emptyResult();
+  if (!parser.lines) {
+    // A whole-document format (JUnit XML on stdout) is read as one text.
+    const lines: string[] = [];
+    await spool.forEachLine((l) => lines.push(l));
+    return tidyResult(parser.parse(lines.join('\n')));
+  }
+  const reader = parser.lines();
+  await spool.forEachLine((l) => reader.push(l));
+  return tidyResult(reader.finish());
+}
+
+function emptyResult(): ParsedOutput {
+  return { runner: null, failing: [], tests: null, passedCount: null, failedCount: null, skippedCount: null, loadError: false, diagnostics: [] };
+}
+
 /** Strips ANSI codes and parses with the named parser, or the detected one for `auto`. */
 export function parseOutput(text: string, format: FormatOption = 'auto'): ParsedOutput {
   const clean = stripAnsi(text).replace(/\r\n?/g, '\n');
   const chosen = format === 'auto' ? detectFormat(clean) : format;
   const parser = chosen ? PARSERS.find((p) => p.format === chosen) : undefined;
-  if (!parser) {
-    return {
-      runner: null, failing: [], tests: null, passedCount: null, failedCount: null, skippedCount: null,
-      loadError: false, diagnostics: [],
-    };
-  }
+  if (!parser) return emptyResult();
   return tidyResult(parser.parse(clean));
 }
 

@@ -58,6 +58,8 @@ export interface OutputParser {
   format: RunnerFormat;
   detect(text: string): number;
   parse(text: string): ParseResult;
+  /** The same parser fed one line at a time, for outputs too large to hold (see parsers/lineParser.ts). */
+  lines?(): import('./parsers/lineParser').LineParser;
 }
 
 /** The verifier's whole verdict on one workspace state. */

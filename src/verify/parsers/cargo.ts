@@ -1,6 +1,8 @@
 // `cargo test` output: one libtest report per test binary (unit, integration, doc tests), summed.
 // IDs are module paths split on "::"; doc tests ("src/lib.rs - add (line 5)") keep their name whole.
 import type { FailingTest, OutputParser, ParseResult, ReportedTest } from '../types';
+import { keepLine, parseText } from './lineParser';
+import type { LineParser } from './lineParser';
 
 const TEST_LINE = /^test (.+?) \.\.\. (ok|FAILED|ignored(?:, .*)?|bench:.*)$/;
 const STDOUT_HEADER = /^---- (.+?) std(?:out|err) ----$/;
@@ -51,40 +53,45 @@ export const cargoParser: OutputParser = {
     return Math.min(1, score / 6) * 0.95;
   },
 
-  parse(text: string): ParseResult {
-    const failedNames: string[] = [];
-    const reported = new Map<string, ReportedTest>();
-    const seenNames = new Set<string>();
-    const blocks = new Map<string, Block>();
-    let block: Block | null = null;
-    let inList = false;
-    let sawResult = false;
-    let passed = 0;
-    let failed = 0;
-    let ignored = 0;
-    let loadError = false;
-    let stoppedEarly: string | undefined;
-    let noFailFast = false;
+  parse: (text: string): ParseResult => parseText(cargoLines(), text),
+  lines: () => cargoLines(),
+};
 
-    const noteFailed = (name: string): void => {
-      if (seenNames.has(name)) return;
-      seenNames.add(name);
-      failedNames.push(name);
-    };
+function cargoLines(): LineParser {
+  const failedNames: string[] = [];
+  const reported = new Map<string, ReportedTest>();
+  const seenNames = new Set<string>();
+  const blocks = new Map<string, Block>();
+  let block: Block | null = null;
+  let inList = false;
+  let sawResult = false;
+  let passed = 0;
+  let failed = 0;
+  let ignored = 0;
+  let loadError = false;
+  let stoppedEarly: string | undefined;
+  let noFailFast = false;
 
-    for (const line of text.split(/\r?\n/)) {
+  const noteFailed = (name: string): void => {
+    if (seenNames.has(name)) return;
+    seenNames.add(name);
+    failedNames.push(name);
+  };
+
+  return {
+    push(line: string): void {
       const header = STDOUT_HEADER.exec(line);
       if (header) {
         inList = false;
         block = blocks.get(header[1]) ?? { lines: [] };
         blocks.set(header[1], block);
-        continue;
+        return;
       }
       if (line === 'failures:') {
         // The second "failures:" of a report lists the failing names, one per indented line.
         block = null;
         inList = true;
-        continue;
+        return;
       }
       const result = RESULT.exec(line);
       if (result) {
@@ -94,26 +101,26 @@ export const cargoParser: OutputParser = {
         ignored += Number(result[3]);
         block = null;
         inList = false;
-        continue;
+        return;
       }
       if (block) {
         if (/^\s+(Running|Doc-tests) /.test(line)) block = null;
         else {
-          block.lines.push(line);
+          keepLine(block.lines, line);
           if (block.file === undefined) {
             const m = PANIC_NEW.exec(line);
             const o = m ? null : PANIC_OLD.exec(line);
             if (m) block.file = m[1];
             else if (o) block.file = o[2];
           }
-          continue;
+          return;
         }
       }
       if (inList) {
         const item = /^ {4}(\S.*)$/.exec(line);
         if (item) {
           noteFailed(item[1]);
-          continue;
+          return;
         }
         if (line.trim() !== '') inList = false;
       }
@@ -122,37 +129,38 @@ export const cargoParser: OutputParser = {
         if (t[2] === 'FAILED') noteFailed(t[1]);
         const status = t[2] === 'FAILED' ? 'failed' : t[2] === 'ok' ? 'passed' : t[2].startsWith('ignored') ? 'skipped' : null;
         if (status) reported.set(idOf(t[1]), { id: idOf(t[1]), status });
-        continue;
+        return;
       }
       if (FAIL_FAST.test(line)) stoppedEarly = 'cargo test stopped at the first test binary with a failure, so the test binaries after it did not run; `cargo test --no-fail-fast` shows every failure at once.';
       // --no-fail-fast ends with the list of every failed target: nothing was left out.
       if (/^error: \d+ targets? failed/.test(line)) noFailFast = true;
       if (/^error(\[E\d+\])?: /.test(line) && !NOT_LOAD_ERRORS.test(line)) loadError = true;
-    }
+    },
+    finish(): ParseResult {
+      const failing: FailingTest[] = [];
+      const ids = new Set<string>();
+      for (const name of failedNames) {
+        const id = idOf(name);
+        if (ids.has(id)) continue;
+        ids.add(id);
+        const b = blocks.get(name);
+        const message = b ? messageOf(b) : '';
+        failing.push(b?.file === undefined ? { id, message } : { id, file: b.file, message });
+      }
 
-    const failing: FailingTest[] = [];
-    const ids = new Set<string>();
-    for (const name of failedNames) {
-      const id = idOf(name);
-      if (ids.has(id)) continue;
-      ids.add(id);
-      const b = blocks.get(name);
-      const message = b ? messageOf(b) : '';
-      failing.push(b?.file === undefined ? { id, message } : { id, file: b.file, message });
-    }
-
-    // A test named only in the "failures:" list (its own line was lost) still ran.
-    for (const f of failing) if (!reported.has(f.id)) reported.set(f.id, { id: f.id, status: 'failed' });
-    return {
-      runner: 'cargo',
-      failing,
-      tests: sawResult || reported.size > 0 ? [...reported.values()] : null,
-      passedCount: sawResult ? passed : null,
-      failedCount: sawResult ? failed : null,
-      skippedCount: sawResult ? ignored : null,
-      loadError,
-      diagnostics: [],
-      ...(stoppedEarly && !noFailFast ? { stoppedEarly } : {}),
-    };
-  },
-};
+      // A test named only in the "failures:" list (its own line was lost) still ran.
+      for (const f of failing) if (!reported.has(f.id)) reported.set(f.id, { id: f.id, status: 'failed' });
+      return {
+        runner: 'cargo',
+        failing,
+        tests: sawResult || reported.size > 0 ? [...reported.values()] : null,
+        passedCount: sawResult ? passed : null,
+        failedCount: sawResult ? failed : null,
+        skippedCount: sawResult ? ignored : null,
+        loadError,
+        diagnostics: [],
+        ...(stoppedEarly && !noFailFast ? { stoppedEarly } : {}),
+      };
+    },
+  };
+}

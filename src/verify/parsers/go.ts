@@ -1,7 +1,9 @@
 // `go test` output, plain and -v. IDs are test/subtest names split on "/" (no package); only leaves count,
 // since go also reports every parent of a failing subtest as failed.
 import type { FailingTest, OutputParser, ParseResult, ReportedTest } from '../types';
-import { goJsonToText, hasGoJson } from './jsonReports';
+import { goEventOutput, hasGoJson } from './jsonReports';
+import { keepLine, parseText } from './lineParser';
+import type { LineParser } from './lineParser';
 
 const RESULT = /^(\s*)--- (FAIL|PASS|SKIP): (.+) \((\d+(?:\.\d+)?s)\)$/;
 const EVENT = /^=== (RUN|CONT|NAME|PAUSE)\s+(.+)$/;
@@ -44,83 +46,86 @@ export const goParser: OutputParser = {
     return Math.min(1, score / 6) * 0.95;
   },
 
-  parse(raw: string): ParseResult {
-    // go test -json carries the -v text in its output events: read that text.
-    const text = hasGoJson(raw) ? goJsonToText(raw) : raw;
-    const tests = new Map<string, TestState>();
-    const order: string[] = [];
-    let verbose = false;
-    let loadError = false;
-    let current: string | null = null;
-    let panicking = false;
-    let panicLines = 0;
-    let stoppedEarly: string | undefined;
+  parse: (text: string): ParseResult => parseText(goLines(), text),
+  lines: () => goLines(),
+};
 
-    const state = (name: string): TestState => {
-      let s = tests.get(name);
-      if (!s) {
-        s = { status: 'PASS', output: [] };
-        tests.set(name, s);
-        order.push(name);
-      }
-      return s;
-    };
+function goTextLines(): LineParser {
+  const tests = new Map<string, TestState>();
+  const order: string[] = [];
+  let verbose = false;
+  let loadError = false;
+  let current: string | null = null;
+  let panicking = false;
+  let panicLines = 0;
+  let stoppedEarly: string | undefined;
 
-    const failing: FailingTest[] = [];
-    const reported: ReportedTest[] = [];
-    const seen = new Set<string>();
-    let passed = 0;
-    let failed = 0;
-    let skipped = 0;
-    // Each package's results end with its "ok"/"FAIL" line; names only nest within one package.
-    const flush = (): void => {
-      const parents = new Set<string>();
-      for (const name of order) {
-        for (let i = name.indexOf('/'); i > 0; i = name.indexOf('/', i + 1)) parents.add(name.slice(0, i));
-      }
-      for (const name of order) {
-        if (parents.has(name)) continue;
-        const s = tests.get(name)!;
-        if (s.ended) reported.push({ id: name.split('/').join(' > '), status: s.status === 'PASS' ? 'passed' : s.status === 'SKIP' ? 'skipped' : 'failed' });
-        if (s.status === 'PASS') passed++;
-        else if (s.status === 'SKIP') skipped++;
-        else {
-          failed++;
-          const id = name.split('/').join(' > ');
-          if (seen.has(id)) continue;
-          seen.add(id);
-          const message = dedent(s.output);
-          failing.push(s.file === undefined ? { id, message } : { id, file: s.file, message });
-        }
-      }
-      tests.clear();
-      order.length = 0;
-    };
+  const state = (name: string): TestState => {
+    let s = tests.get(name);
+    if (!s) {
+      s = { status: 'PASS', output: [] };
+      tests.set(name, s);
+      order.push(name);
+    }
+    return s;
+  };
 
-    for (const line of text.split(/\r?\n/)) {
+  const failing: FailingTest[] = [];
+  const reported: ReportedTest[] = [];
+  const seen = new Set<string>();
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  // Each package's results end with its "ok"/"FAIL" line; names only nest within one package.
+  const flush = (): void => {
+    const parents = new Set<string>();
+    for (const name of order) {
+      for (let i = name.indexOf('/'); i > 0; i = name.indexOf('/', i + 1)) parents.add(name.slice(0, i));
+    }
+    for (const name of order) {
+      if (parents.has(name)) continue;
+      const s = tests.get(name)!;
+      if (s.ended) reported.push({ id: name.split('/').join(' > '), status: s.status === 'PASS' ? 'passed' : s.status === 'SKIP' ? 'skipped' : 'failed' });
+      if (s.status === 'PASS') passed++;
+      else if (s.status === 'SKIP') skipped++;
+      else {
+        failed++;
+        const id = name.split('/').join(' > ');
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const message = dedent(s.output);
+        failing.push(s.file === undefined ? { id, message } : { id, file: s.file, message });
+      }
+    }
+    tests.clear();
+    order.length = 0;
+  };
+
+  return {
+    push(line: string): void {
       const pkg = PACKAGE.exec(line);
       if (pkg) {
         flush();
         if (/\[(build|setup) failed\]/.test(pkg[3])) loadError = true;
         current = null;
         panicking = false;
-        continue;
+        return;
       }
       if (line === 'PASS' || line === 'FAIL') {
         current = null;
         panicking = false;
-        continue;
+        return;
       }
       if (panicking) {
         if (current && panicLines++ < MAX_PANIC_LINES) tests.get(current)?.output.push(line);
-        continue;
+        return;
       }
       const ev = EVENT.exec(line);
       if (ev) {
         verbose = true;
         current = ev[2];
         state(current);
-        continue;
+        return;
       }
       const res = RESULT.exec(line);
       if (res) {
@@ -129,7 +134,7 @@ export const goParser: OutputParser = {
         s.ended = true;
         // Without -v a test's log lines follow its result line.
         current = res[3];
-        continue;
+        return;
       }
       if (line.startsWith('panic: ')) {
         // A panic with no test running (init, TestMain) means the package's tests never ran.
@@ -139,39 +144,65 @@ export const goParser: OutputParser = {
         panicking = true;
         panicLines = 1;
         if (current) tests.get(current)?.output.push(line);
-        continue;
+        return;
       }
       if (/^go: /.test(line) || /^# \S+/.test(line)) {
         // "go: ..." is the go command failing; "# pkg" heads compiler errors (also flagged by [build failed]).
         if (/^go: /.test(line)) loadError = true;
         current = null;
-        continue;
+        return;
       }
       if (current && /^\s/.test(line) && line.trim() !== '') {
         const s = tests.get(current);
         if (s) {
-          s.output.push(line);
+          keepLine(s.output, line);
           if (s.file === undefined) {
             const loc = LOCATION.exec(line);
             if (loc) s.file = loc[1];
           }
         }
       }
-    }
+    },
+    finish(): ParseResult {
+      flush();
+      return {
+        runner: 'go',
+        failing,
+        // Without -v a passing test leaves no line: only the failures are named.
+        tests: verbose ? reported : null,
+        // Without -v go prints nothing for tests that pass or skip.
+        passedCount: verbose ? passed : null,
+        failedCount: failed,
+        skippedCount: verbose ? skipped : null,
+        loadError,
+        diagnostics: [],
+        ...(stoppedEarly ? { stoppedEarly } : {}),
+      };
+    },
+  };
+}
 
-    flush();
-    return {
-      runner: 'go',
-      failing,
-      // Without -v a passing test leaves no line: only the failures are named.
-      tests: verbose ? reported : null,
-      // Without -v go prints nothing for tests that pass or skip.
-      passedCount: verbose ? passed : null,
-      failedCount: failed,
-      skippedCount: verbose ? skipped : null,
-      loadError,
-      diagnostics: [],
-      ...(stoppedEarly ? { stoppedEarly } : {}),
-    };
-  },
-};
+/**
+ * go test -json is test2json's wrapping of the -v text: an event's Output is part of that text, and lines that are
+ * not events (compiler errors on stderr) stay where they were. Both feed the same text reader.
+ */
+function goLines(): LineParser {
+  const text = goTextLines();
+  let partial = '';
+  return {
+    push(line) {
+      const output = goEventOutput(line);
+      if (output === null) {
+        text.push(line);
+        return;
+      }
+      const lines = (partial + output).split('\n');
+      partial = lines.pop() ?? '';
+      for (const l of lines) text.push(l);
+    },
+    finish() {
+      if (partial) text.push(partial);
+      return text.finish();
+    },
+  };
+}

@@ -3,7 +3,9 @@
 // for a single file or with --verbose) are read only to name the tests that ran.
 import type { FailingTest, OutputParser, ParseResult, ReportedTest, TestStatus } from '../types';
 import { countOf, headAndTail, TitleTree, trimBlankLines } from './textTools';
-import { hasJestJson, parseJestJson } from './jsonReports';
+import { hasJestJson, parseJestJson, withJsonDocument } from './jsonReports';
+import { keepLine, parseText } from './lineParser';
+import type { LineParser } from './lineParser';
 
 const FILE_LINE = /^ ?(FAIL|PASS) {1,2}(\S.*?)(?:\s+\(\d[\d.]*\s*m?s\))?\s*$/;
 const HEADER = /^ {2}● (.+)$/;
@@ -33,11 +35,7 @@ function blockMessage(lines: string[], indent = 4): string {
     .join('\n');
 }
 
-function parse(text: string): ParseResult {
-  if (hasJestJson(text)) {
-    const json = parseJestJson(text, 'jest');
-    if (json) return json;
-  }
+function jestTextLines(): LineParser {
   const failing: FailingTest[] = [];
   const seen = new Set<string>();
   const filesWithTestFailures = new Set<string>();
@@ -73,79 +71,83 @@ function parse(text: string): ParseResult {
     failing.push(failure);
   };
 
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.replace(/\r$/, '');
-    const header = HEADER.exec(line);
-    if (header) {
-      inTree = false;
-      close();
-      block = { file, title: header[1].trim(), lines: [] };
-      continue;
-    }
-    const fileLine = FILE_LINE.exec(line);
-    if (fileLine) {
-      close();
-      file = fileLine[2];
-      tree.reset();
-      inTree = true;
-      continue;
-    }
-    const suites = SUITES_SUMMARY.exec(line);
-    if (suites) {
-      inTree = false;
-      close();
-      failedSuites = countOf(suites[1], 'failed');
-      // "1 failed, 1 of 3 total": --bail stopped after a failing file.
-      const ran = /(\d+) of$/.exec(suites[1].trim());
-      if (ran && Number(ran[1]) < Number(suites[2])) {
-        stoppedEarly = `jest stopped after a failing test file (--bail): ${ran[1]} of ${suites[2]} test files ran; run without --bail to see every failure.`;
-      }
-      continue;
-    }
-    const tests = TESTS_SUMMARY.exec(line);
-    if (tests) {
-      close();
-      passed = countOf(tests[1], 'passed');
-      failed = countOf(tests[1], 'failed');
-      // A todo test is not run either; to the loop it is as skipped as a skipped one.
-      skipped = countOf(tests[1], 'skipped') + countOf(tests[1], 'todo');
-      continue;
-    }
-    if (line === 'Summary of all failing tests') {
-      close();
-      continue;
-    }
-    if (NO_TESTS.test(line)) {
-      close();
-      loadError = true;
-      continue;
-    }
-    if (block) block.lines.push(line);
-    else if (inTree) {
-      const leaf = tree.read(line, tickLeaf);
-      if (leaf) listed.push(leaf);
-    }
-  }
-  close();
-
-  // A suite that failed without a failing test of its own did not run (e.g. a throwing top-level hook) — unless the
-  // output names no failure at all while counting some: a summary-only reporter, which the verifier says it cannot read.
-  const unnamed = failing.length === 0 && (failed ?? 0) > 0;
-  if (failedSuites > filesWithTestFailures.size && !unnamed) loadError = true;
-
-  // Console output can break the tick tree: the listing is used only when it adds up to the summary.
-  const count = (status: TestStatus) => listed.filter((t) => t.status === status).length;
-  const trusted = listed.length > 0 && count('passed') === passed && count('failed') === failed && count('skipped') === skipped;
   return {
-    runner: 'jest',
-    failing,
-    tests: trusted ? listed : null,
-    passedCount: passed,
-    failedCount: failed,
-    skippedCount: skipped,
-    loadError,
-    diagnostics: [],
-    ...(stoppedEarly ? { stoppedEarly } : {}),
+    push(raw: string): void {
+      const line = raw.replace(/\r$/, '');
+      const header = HEADER.exec(line);
+      if (header) {
+        inTree = false;
+        close();
+        block = { file, title: header[1].trim(), lines: [] };
+        return;
+      }
+      const fileLine = FILE_LINE.exec(line);
+      if (fileLine) {
+        close();
+        file = fileLine[2];
+        tree.reset();
+        inTree = true;
+        return;
+      }
+      const suites = SUITES_SUMMARY.exec(line);
+      if (suites) {
+        inTree = false;
+        close();
+        failedSuites = countOf(suites[1], 'failed');
+        // "1 failed, 1 of 3 total": --bail stopped after a failing file.
+        const ran = /(\d+) of$/.exec(suites[1].trim());
+        if (ran && Number(ran[1]) < Number(suites[2])) {
+          stoppedEarly = `jest stopped after a failing test file (--bail): ${ran[1]} of ${suites[2]} test files ran; run without --bail to see every failure.`;
+        }
+        return;
+      }
+      const tests = TESTS_SUMMARY.exec(line);
+      if (tests) {
+        close();
+        passed = countOf(tests[1], 'passed');
+        failed = countOf(tests[1], 'failed');
+        // A todo test is not run either; to the loop it is as skipped as a skipped one.
+        skipped = countOf(tests[1], 'skipped') + countOf(tests[1], 'todo');
+        return;
+      }
+      if (line === 'Summary of all failing tests') {
+        close();
+        return;
+      }
+      if (NO_TESTS.test(line)) {
+        close();
+        loadError = true;
+        return;
+      }
+      if (block) keepLine(block.lines, line);
+      else if (inTree) {
+        const leaf = tree.read(line, tickLeaf);
+        if (leaf) listed.push(leaf);
+      }
+    },
+    finish(): ParseResult {
+      close();
+
+      // A suite that failed without a failing test of its own did not run (e.g. a throwing top-level hook) — unless the
+      // output names no failure at all while counting some: a summary-only reporter, which the verifier says it cannot read.
+      const unnamed = failing.length === 0 && (failed ?? 0) > 0;
+      if (failedSuites > filesWithTestFailures.size && !unnamed) loadError = true;
+
+      // Console output can break the tick tree: the listing is used only when it adds up to the summary.
+      const count = (status: TestStatus) => listed.filter((t) => t.status === status).length;
+      const trusted = listed.length > 0 && count('passed') === passed && count('failed') === failed && count('skipped') === skipped;
+      return {
+        runner: 'jest',
+        failing,
+        tests: trusted ? listed : null,
+        passedCount: passed,
+        failedCount: failed,
+        skippedCount: skipped,
+        loadError,
+        diagnostics: [],
+        ...(stoppedEarly ? { stoppedEarly } : {}),
+      };
+    },
   };
 }
 
@@ -169,4 +171,9 @@ function detect(text: string): number {
   return Math.min(1, score);
 }
 
-export const jestParser: OutputParser = { format: 'jest', detect, parse };
+/** jest's default reporter, or its --json document (one line, after the text it prints on stderr). */
+function jestLines(): LineParser {
+  return withJsonDocument(jestTextLines(), (line) => line.startsWith('{"numFailedTestSuites":'), (doc) => parseJestJson(doc, 'jest'));
+}
+
+export const jestParser: OutputParser = { format: 'jest', detect, parse: (text) => parseText(jestLines(), text), lines: jestLines };

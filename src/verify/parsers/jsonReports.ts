@@ -2,6 +2,7 @@
 // `--reporter=json` (the same document), mocha `--reporter json`, and `go test -json` (events that carry the -v text).
 // Each may follow other output on the same stream (npm's banner, jest's text on stderr), so the document is found.
 import type { FailingTest, ParseResult, ReportedTest, TestStatus } from '../types';
+import type { LineParser } from './lineParser';
 
 // jest writes its keys sorted; vitest writes its own order. The first key tells them apart.
 const JEST_DOC = /^\{"numFailedTestSuites":/m;
@@ -13,6 +14,7 @@ export const hasJestJson = (text: string): boolean => JEST_DOC.test(text);
 export const hasVitestJson = (text: string): boolean => VITEST_DOC.test(text);
 export const hasMochaJson = (text: string): boolean => MOCHA_DOC.test(text);
 export const hasGoJson = (text: string): boolean => GO_EVENT.test(text);
+
 
 /** The JSON document that starts where `start` matches: the longest prefix of the rest that parses. */
 function documentAt(text: string, start: RegExp): unknown {
@@ -86,29 +88,47 @@ export function parseMochaJson(text: string): ParseResult | null {
   return { runner: 'mocha', failing, tests, passedCount: passes.length, failedCount: failures.length, skippedCount: pending.length, loadError: false, diagnostics: [] };
 }
 
-/**
- * go test -json is test2json's wrapping of the -v text: the output events, in order, are that text, and lines that
- * are not events (compiler errors on stderr) stay where they were.
- */
-export function goJsonToText(text: string): string {
-  let out = '';
-  for (const line of text.split('\n')) {
-    if (!line.startsWith('{"Time"')) {
-      if (line) out += `${line}\n`;
-      continue;
-    }
-    try {
-      const ev = JSON.parse(line) as { Action?: string; Output?: string };
-      if (ev.Action === 'output' && typeof ev.Output === 'string') out += ev.Output;
-    } catch {
-      out += `${line}\n`;
-    }
+/** The Output of one `go test -json` line: "" for an event without output, null for a line that is not an event. */
+export function goEventOutput(line: string): string | null {
+  if (!line.startsWith('{"Time"')) return null;
+  try {
+    const ev = JSON.parse(line) as { Action?: string; Output?: string };
+    return ev.Action === 'output' && typeof ev.Output === 'string' ? ev.Output : '';
+  } catch {
+    return null;
   }
-  return out;
 }
 
 /** A failure message's first lines: the assertion, not the runner's own frames. */
 function firstLines(message: string, max = 40): string {
   const lines = message.replace(/\s+$/, '').split('\n');
   return lines.length > max ? [...lines.slice(0, max), `… (${lines.length - max} more lines)`].join('\n') : lines.join('\n');
+}
+
+/**
+ * A text reader that also watches for a runner's JSON document: the lines from the one `starts` recognises on are
+ * kept (the document, however large, is what is read), and when it parses, it wins over the text.
+ */
+export function withJsonDocument(
+  text: LineParser, starts: (line: string, next: string) => boolean, read: (doc: string) => ParseResult | null,
+): LineParser {
+  let doc: string[] | null = null;
+  // A document is recognised by its first two lines (mocha's pretty JSON opens with a lone "{"): one line waits.
+  let held: string | null = null;
+  const take = (line: string, next: string | null): void => {
+    if (doc === null && next !== null && starts(line, next)) doc = [];
+    if (doc !== null) doc.push(line);
+    else text.push(line);
+  };
+  return {
+    push(line) {
+      if (held !== null) take(held, line);
+      held = line;
+    },
+    finish() {
+      if (held !== null) take(held, '');
+      const result = text.finish();
+      return (doc !== null ? read(doc.join('\n')) : null) ?? result;
+    },
+  };
 }

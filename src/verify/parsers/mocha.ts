@@ -3,7 +3,9 @@
 //   "  1) Suite\n       nested\n         test:" — each deeper title indented two more, the last one ending in ":".
 import type { FailingTest, OutputParser, ParseResult, ReportedTest } from '../types';
 import { headAndTail, indentOf, TitleTree } from './textTools';
-import { hasMochaJson, parseMochaJson } from './jsonReports';
+import { hasMochaJson, parseMochaJson, withJsonDocument } from './jsonReports';
+import { capMessage, keepLine, parseText } from './lineParser';
+import type { LineParser } from './lineParser';
 
 const PASSING = /^\s*(\d+) passing\b/;
 const FAILING = /^\s*(\d+) failing\s*$/;
@@ -22,6 +24,7 @@ export const mochaParser: OutputParser = {
   format: 'mocha',
   detect: detectMocha,
   parse: (text) => parseMochaSpec(text),
+  lines: () => mochaLines(),
 };
 
 function detectMocha(text: string): number {
@@ -34,11 +37,21 @@ function detectMocha(text: string): number {
 }
 
 export function parseMochaSpec(text: string): ParseResult {
-  if (hasMochaJson(text)) {
-    const json = parseMochaJson(text);
-    if (json) return json;
-  }
-  const lines = text.split(/\r?\n/);
+  return parseText(mochaLines(), text);
+}
+
+/** One numbered failure being read: its title lines first, then its message until the next entry or epilogue. */
+interface Entry {
+  titles: string[];
+  body: string[] | null;
+}
+
+/** mocha's spec output, or its JSON reporter's document (pretty-printed, from its opening brace on). */
+export function mochaLines(): LineParser {
+  return withJsonDocument(mochaSpecLines(), (line, next) => line === '{' && /^\s*"stats": \{/.test(next), (doc) => parseMochaJson(doc));
+}
+
+function mochaSpecLines(): LineParser {
   const failing: FailingTest[] = [];
   let passed: number | null = null;
   let failed: number | null = null;
@@ -50,56 +63,82 @@ export function parseMochaSpec(text: string): ParseResult {
   const tree = new TitleTree(2);
   const listed: ReportedTest[] = [];
   let epilogues = 0;
+  let entry: Entry | null = null;
 
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const entry = inList ? ENTRY.exec(line) : null;
-    if (entry && Number(entry[1]) === expected) {
-      i = readEntry(lines, i, entry[2], failing);
-      expected++;
-      continue;
+  const closeEntry = (): void => {
+    if (!entry) return;
+    const titles = [...entry.titles];
+    titles[titles.length - 1] = titles[titles.length - 1].replace(/:$/, '');
+    // Only trailing space is dropped: assertion diffs align a caret under a column, so inner indentation stays.
+    failing.push({ id: titles.join(' > '), message: capMessage((entry.body ?? []).join('\n').trim()) });
+    entry = null;
+  };
+
+  /** A line inside an entry; false when it ends the entry (and is read as an ordinary line). */
+  const entryLine = (e: Entry, line: string): boolean => {
+    if (e.body === null) {
+      const last = e.titles[e.titles.length - 1];
+      const continues = indentOf(line) === TITLE_INDENT + 2 * e.titles.length && line.trim() !== ''
+        && (!last.endsWith(':') || line.trimEnd().endsWith(':'));
+      if (continues) {
+        e.titles.push(line.trim());
+        return true;
+      }
+      e.body = [];
     }
-    const leaf = epilogues === 0 && !inList ? tree.read(line, treeLeaf) : null;
-    if (leaf) listed.push(leaf);
-    const pass = PASSING.exec(line);
-    if (pass) {
-      epilogues++;
-      // Several mocha runs in one script each print an epilogue; their counts add up.
-      passed = (passed ?? 0) + Number(pass[1]);
-      failed = failed ?? 0;
-      skipped = skipped ?? 0;
-      inList = false;
-      continue;
-    }
-    const pend = PENDING.exec(line);
-    if (pend && passed !== null) {
-      skipped = (skipped ?? 0) + Number(pend[1]);
-      continue;
-    }
-    const fail = FAILING.exec(line);
-    if (fail) {
-      failed = (failed ?? 0) + Number(fail[1]);
-      inList = true;
-      expected = 1;
-      continue;
-    }
-    if (LOAD_ERROR.test(line)) loadError = true;
-  }
-  // mocha prints "N passing" even with 0 passing; without it the run never got to report.
-  if (passed === null && failed === null) loadError = true;
-  const tests = [...listed, ...failing.map((f): ReportedTest => ({ id: f.id, status: 'failed' }))];
-  // Console output inside the tree can hide a title: the listing is used only when it adds up to the epilogue.
-  const trusted = epilogues === 1 && listed.filter((t) => t.status === 'passed').length === passed
-    && listed.filter((t) => t.status === 'skipped').length === (skipped ?? 0);
+    if (ENTRY.test(line) || PASSING.test(line)) return false;
+    keepLine(e.body, line.replace(/\s+$/, ''));
+    return true;
+  };
+
   return {
-    runner: 'mocha',
-    failing,
-    tests: trusted ? tests : null,
-    passedCount: passed,
-    failedCount: failed,
-    skippedCount: skipped,
-    loadError,
-    diagnostics: [],
+    push(line) {
+      if (entry) {
+        if (entryLine(entry, line)) return;
+        closeEntry();
+      }
+      const numbered = inList ? ENTRY.exec(line) : null;
+      if (numbered && Number(numbered[1]) === expected) {
+        entry = { titles: [numbered[2]], body: null };
+        expected++;
+        return;
+      }
+      const leaf = epilogues === 0 && !inList ? tree.read(line, treeLeaf) : null;
+      if (leaf) listed.push(leaf);
+      const pass = PASSING.exec(line);
+      if (pass) {
+        epilogues++;
+        // Several mocha runs in one script each print an epilogue; their counts add up.
+        passed = (passed ?? 0) + Number(pass[1]);
+        failed = failed ?? 0;
+        skipped = skipped ?? 0;
+        inList = false;
+        return;
+      }
+      const pend = PENDING.exec(line);
+      if (pend && passed !== null) {
+        skipped = (skipped ?? 0) + Number(pend[1]);
+        return;
+      }
+      const fail = FAILING.exec(line);
+      if (fail) {
+        failed = (failed ?? 0) + Number(fail[1]);
+        inList = true;
+        expected = 1;
+        return;
+      }
+      if (LOAD_ERROR.test(line)) loadError = true;
+    },
+    finish() {
+      closeEntry();
+      // mocha prints "N passing" even with 0 passing; without it the run never got to report.
+      if (passed === null && failed === null) loadError = true;
+      const tests = [...listed, ...failing.map((f): ReportedTest => ({ id: f.id, status: 'failed' }))];
+      // Console output inside the tree can hide a title: the listing is used only when it adds up to the epilogue.
+      const trusted = epilogues === 1 && listed.filter((t) => t.status === 'passed').length === passed
+        && listed.filter((t) => t.status === 'skipped').length === (skipped ?? 0);
+      return { runner: 'mocha', failing, tests: trusted ? tests : null, passedCount: passed, failedCount: failed, skippedCount: skipped, loadError, diagnostics: [] };
+    },
   };
 }
 
@@ -110,31 +149,4 @@ function treeLeaf(text: string): { title: string; status: 'passed' | 'skipped' }
   const pending = TREE_PENDING.exec(text);
   if (pending) return { title: pending[1], status: 'skipped' };
   return TREE_FAILED.test(text) ? 'ignore' : null;
-}
-
-/** Reads one numbered failure starting at `start`; returns the index of its last line. */
-function readEntry(lines: string[], start: number, first: string, out: FailingTest[]): number {
-  const titles = [first];
-  let i = start;
-  while (i + 1 < lines.length) {
-    const next = lines[i + 1];
-    const wanted = TITLE_INDENT + 2 * titles.length;
-    const last = titles[titles.length - 1];
-    const isContinuation =
-      indentOf(next) === wanted && next.trim() !== '' && (!last.endsWith(':') || next.trimEnd().endsWith(':'));
-    if (!isContinuation) break;
-    titles.push(next.trim());
-    i++;
-  }
-  titles[titles.length - 1] = titles[titles.length - 1].replace(/:$/, '');
-
-  const body: string[] = [];
-  for (i++; i < lines.length; i++) {
-    const line = lines[i];
-    if (ENTRY.test(line) || PASSING.test(line)) break;
-    body.push(line.replace(/\s+$/, ''));
-  }
-  // Only trailing space is dropped: assertion diffs align a caret under a column, so inner indentation stays.
-  out.push({ id: titles.join(' > '), message: body.join('\n').trim() });
-  return i - 1;
 }

@@ -2,6 +2,8 @@
 // same indent closes it, anything else with ✔/✖/﹣ is a leaf. The "✖ failing tests:" recap repeats the failures;
 // it is read only for the file each failure lives in, never counted again.
 import type { FailingTest, OutputParser, ParseResult, ReportedTest } from '../types';
+import { capMessage, keepLine, parseText } from './lineParser';
+import type { LineParser } from './lineParser';
 import { headAndTail, indentOf } from './textTools';
 
 const ITEM = /^(\s*)(▶|✔|✖|﹣) (.*)$/;
@@ -28,6 +30,7 @@ export const nodeParser: OutputParser = {
   format: 'node',
   detect: detectNode,
   parse: (text) => parseNodeSpec(text),
+  lines: () => nodeLines(),
 };
 
 /** node's dot reporter: a line of dots and Xs, then "Failed tests:" with bare names (no suite path): not readable. */
@@ -44,7 +47,17 @@ function detectNode(text: string): number {
 }
 
 export function parseNodeSpec(text: string): ParseResult {
-  const lines = text.split(/\r?\n/);
+  return parseText(nodeLines(), text);
+}
+
+/** An item whose message (the lines indented under it) is still arriving. */
+interface Pending {
+  indent: number;
+  lines: string[];
+  done: (message: string) => void;
+}
+
+export function nodeLines(): LineParser {
   const open: Open[] = [];
   const failures: Failure[] = [];
   const tests: ReportedTest[] = [];
@@ -55,120 +68,145 @@ export function parseNodeSpec(text: string): ParseResult {
   let loose: string[] = [];
   // Index in failures of the first failure of the current run (the recap only covers its own run).
   let runStart = 0;
+  let pending: Pending | null = null;
+  // Inside the "✖ failing tests:" recap: the file announced for the next failure, and where to look for it.
+  let recap: { file: string | null; next: number } | null = null;
 
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (RECAP.test(line)) {
-      i = readRecap(lines, i + 1, failures, runStart) - 1;
-      runStart = failures.length;
-      continue;
-    }
-    const sum = SUMMARY.exec(line);
-    if (sum) {
-      // Several `node --test` runs in one script each print a summary; they add up.
-      summary.set(sum[1], (summary.get(sum[1]) ?? 0) + Number(sum[2]));
-      continue;
+  /** Ends the message being collected: trailing blank lines dropped, the item's indent removed. */
+  const settle = (): void => {
+    if (!pending) return;
+    const p = pending;
+    pending = null;
+    while (p.lines.length && p.lines[p.lines.length - 1].trim() === '') p.lines.pop();
+    p.done(capMessage(dedent(p.lines, p.indent + 2)));
+  };
+
+  const recapLine = (line: string): boolean => {
+    const r = recap!;
+    const at = RECAP_FILE.exec(line);
+    if (at) {
+      r.file = at[1];
+      return true;
     }
     const item = ITEM.exec(line);
-    if (!item) {
-      if (line.trim() !== '' && loose.length < 200) loose.push(line);
-      continue;
+    if (!item || item[1].length !== 0) return true;
+    // An unindented item not announced by "test at" starts a new run.
+    if (item[2] !== '✖' || r.file === null) {
+      recap = null;
+      return false;
     }
+    const name = item[3].replace(TAIL, '');
+    for (let k = r.next; k < failures.length; k++) {
+      if (failures[k].leaf === name) {
+        failures[k].file = r.file;
+        r.next = k + 1;
+        break;
+      }
+    }
+    r.file = null;
+    return true;
+  };
+
+  const itemLine = (item: RegExpExecArray): void => {
     sawItem = true;
     const indent = item[1].length;
     const mark = item[2];
     const name = item[3].replace(TAIL, '');
-    const messageEnd = endOfBlock(lines, i + 1, indent);
-    const message = () => dedent(lines.slice(i + 1, messageEnd), indent + 2);
-
     if (mark === '▶') {
       open.push({ indent, name, failingInside: false, firstFailure: failures.length });
       loose = [];
-      continue;
+      return;
     }
     const top = open[open.length - 1];
     if (top && top.indent === indent && top.name === name) {
       open.pop();
-      // A suite that failed with every child passing failed on its own (an after hook): report it.
-      if (mark === '✖' && !top.failingInside) {
-        failures.push({ id: pathOf(open, name), leaf: name, message: message() });
-        tests.push({ id: pathOf(open, name), status: 'failed' });
-        markFailing(open);
-      } else if (mark === '✖') {
-        // A failed before hook cancels the children; their message alone ("was cancelled") hides the cause.
-        const cause = message();
-        if (cause) {
-          for (let k = top.firstFailure; k < failures.length; k++) {
-            if (/\bcancelled\b/.test(failures[k].message)) failures[k].message += `\n${cause}`;
+      const parents = [...open];
+      pending = {
+        indent,
+        lines: [],
+        done: (message) => {
+          if (mark === '✖' && !top.failingInside) {
+            // A suite that failed with every child passing failed on its own (an after hook): report it.
+            failures.push({ id: pathOf(parents, name), leaf: name, message });
+            tests.push({ id: pathOf(parents, name), status: 'failed' });
+          } else if (mark === '✖' && message) {
+            // A failed before hook cancels the children; their message alone ("was cancelled") hides the cause.
+            for (let k = top.firstFailure; k < failures.length; k++) {
+              if (/\bcancelled\b/.test(failures[k].message)) failures[k].message += `\n${message}`;
+            }
           }
-        }
-        markFailing(open);
-      }
-      i = messageEnd - 1;
+        },
+      };
+      if (mark === '✖') markFailing(open);
       if (open.length === 0) loose = [];
-      continue;
+      return;
     }
     // "✔ name # TODO" is a todo test that ran and failed as expected: not run, to the loop.
     const directive = TAIL.exec(item[3])?.[1];
-    tests.push({ id: pathOf(open, name), status: mark === '✖' ? 'failed' : mark === '✔' && !directive ? 'passed' : 'skipped' });
+    const id = pathOf(open, name);
+    tests.push({ id, status: mark === '✖' ? 'failed' : mark === '✔' && !directive ? 'passed' : 'skipped' });
     if (mark === '✖') {
-      const failure: Failure = { id: pathOf(open, name), leaf: name, message: message() };
+      const failure: Failure = { id, leaf: name, message: '' };
       if (open.length === 0 && TEST_FILE.test(name)) {
         loadError = true;
         failure.file = name;
-        if (loose.length > 0) failure.message = `${loose.join('\n')}\n${failure.message}`.trim();
       }
+      const preamble = failure.file ? loose.join('\n') : '';
       failures.push(failure);
       markFailing(open);
-      i = messageEnd - 1;
+      pending = { indent, lines: [], done: (message) => { failure.message = preamble ? `${preamble}\n${message}`.trim() : message; } };
     }
     if (open.length === 0) loose = [];
-  }
-
-  if (!sawItem && !summary.has('tests')) loadError = true;
-  const has = summary.has('tests');
-  const count = (...keys: string[]) => keys.reduce((n, k) => n + (summary.get(k) ?? 0), 0);
-  return {
-    runner: 'node',
-    failing: failures.map(({ leaf: _leaf, ...test }) => test),
-    tests: sawItem ? tests : null,
-    passedCount: has ? count('pass') : null,
-    // Cancelled tests are shown with ✖ and listed as failing; todo tests count as not run.
-    failedCount: has ? count('fail', 'cancelled') : null,
-    skippedCount: has ? count('skipped', 'todo') : null,
-    loadError,
-    diagnostics: [],
   };
-}
 
-/**
- * The recap names each failure's file ("test at test/a.test.js:3:5"), in the order the failures came.
- * Returns the index of the first line after it: an unindented item not announced by "test at" starts a new run.
- */
-function readRecap(lines: string[], start: number, failures: Failure[], from: number): number {
-  let file: string | null = null;
-  let next = from;
-  for (let i = start; i < lines.length; i++) {
-    const line = lines[i];
-    const at = RECAP_FILE.exec(line);
-    if (at) {
-      file = at[1];
-      continue;
-    }
-    const item = ITEM.exec(line);
-    if (!item || item[1].length !== 0) continue;
-    if (item[2] !== '✖' || file === null) return i;
-    const name = item[3].replace(TAIL, '');
-    for (let k = next; k < failures.length; k++) {
-      if (failures[k].leaf === name) {
-        failures[k].file = file;
-        next = k + 1;
-        break;
+  return {
+    push(line) {
+      if (pending) {
+        if (line.trim() === '' || indentOf(line) > pending.indent) {
+          keepLine(pending.lines, line);
+          return;
+        }
+        settle();
       }
-    }
-    file = null;
-  }
-  return lines.length;
+      if (recap) {
+        if (recapLine(line)) return;
+      }
+      if (RECAP.test(line)) {
+        recap = { file: null, next: runStart };
+        runStart = failures.length;
+        return;
+      }
+      const sum = SUMMARY.exec(line);
+      if (sum) {
+        // Several `node --test` runs in one script each print a summary; they add up.
+        summary.set(sum[1], (summary.get(sum[1]) ?? 0) + Number(sum[2]));
+        return;
+      }
+      const item = ITEM.exec(line);
+      if (!item) {
+        if (line.trim() !== '' && loose.length < 200) loose.push(line);
+        return;
+      }
+      itemLine(item);
+    },
+    finish() {
+      settle();
+      if (!sawItem && !summary.has('tests')) loadError = true;
+      const has = summary.has('tests');
+      const count = (...keys: string[]) => keys.reduce((n, k) => n + (summary.get(k) ?? 0), 0);
+      return {
+        runner: 'node',
+        failing: failures.map(({ leaf: _leaf, ...test }) => test),
+        tests: sawItem ? tests : null,
+        passedCount: has ? count('pass') : null,
+        // Cancelled tests are shown with ✖ and listed as failing; todo tests count as not run.
+        failedCount: has ? count('fail', 'cancelled') : null,
+        skippedCount: has ? count('skipped', 'todo') : null,
+        loadError,
+        diagnostics: [],
+      };
+    },
+  };
 }
 
 function pathOf(open: Open[], name: string): string {
@@ -177,19 +215,6 @@ function pathOf(open: Open[], name: string): string {
 
 function markFailing(open: Open[]): void {
   if (open.length > 0) open[open.length - 1].failingInside = true;
-}
-
-/** First line at or after `from` that is not part of the block indented deeper than `indent`. */
-function endOfBlock(lines: string[], from: number, indent: number): number {
-  let end = from;
-  let lastContent = from;
-  for (; end < lines.length; end++) {
-    const line = lines[end];
-    if (line.trim() === '') continue;
-    if (indentOf(line) <= indent) break;
-    lastContent = end + 1;
-  }
-  return Math.max(lastContent, from);
 }
 
 function dedent(block: string[], by: number): string {

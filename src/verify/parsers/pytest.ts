@@ -1,6 +1,8 @@
 // pytest's terminal output (-q, -rA, default): failing node ids from the short summary when printed,
 // otherwise from the "___ Class.test ___" sections of FAILURES/ERRORS; messages from the sections' "E" lines.
 import type { FailingTest, OutputParser, ParseResult, ReportedTest, TestStatus } from '../types';
+import { keepLine, parseText } from './lineParser';
+import type { LineParser } from './lineParser';
 
 const BLOCK = /^=+ (.+?) =+$/;
 const SECTION = /^_{3,} (.+?) _{3,}$/;
@@ -95,39 +97,43 @@ export const pytestParser: OutputParser = {
     return Math.min(1, score / 6) * 0.95;
   },
 
-  parse(text: string): ParseResult {
-    const lines = text.split(/\r?\n/);
-    const sections: Section[] = [];
-    const summary: Array<{ kind: string; nodeid: string; message: string }> = [];
-    const verbose: typeof summary = [];
-    // Every node id printed with its outcome (-v lines, -rA summary lines); -q alone names only failures.
-    const listed: Array<{ kind: string; nodeid: string }> = [];
-    let inFailureBlock = false;
-    let current: Section | null = null;
-    let counts: Record<string, number> | null = null;
-    let loadError = false;
-    let collectionErrors = 0;
-    let stoppedEarly: string | undefined;
+  parse: (text: string): ParseResult => parseText(pytestLines(), text),
+  lines: () => pytestLines(),
+};
 
-    for (const line of lines) {
+function pytestLines(): LineParser {
+  const sections: Section[] = [];
+  const summary: Array<{ kind: string; nodeid: string; message: string }> = [];
+  const verbose: typeof summary = [];
+  // Every node id printed with its outcome (-v lines, -rA summary lines); -q alone names only failures.
+  const listed: Array<{ kind: string; nodeid: string }> = [];
+  let inFailureBlock = false;
+  let current: Section | null = null;
+  let counts: Record<string, number> | null = null;
+  let loadError = false;
+  let collectionErrors = 0;
+  let stoppedEarly: string | undefined;
+
+  return {
+    push(line: string): void {
       const block = BLOCK.exec(line);
       if (block) {
         inFailureBlock = block[1] === 'FAILURES' || block[1] === 'ERRORS';
         current = null;
         const c = COUNTS.exec(line);
         if (c) counts = countsFrom(c[1]);
-        continue;
+        return;
       }
       const c = COUNTS.exec(line);
       if (c) {
         counts = countsFrom(c[1]);
         inFailureBlock = false;
-        continue;
+        return;
       }
       if (/^!+ Interrupted: .*error/.test(line)) {
         loadError = true;
         inFailureBlock = false;
-        continue;
+        return;
       }
       if (inFailureBlock) {
         const s = SECTION.exec(line);
@@ -138,22 +144,22 @@ export const pytestParser: OutputParser = {
             loadError = true;
             collectionErrors++;
           }
-          continue;
+          return;
         }
         if (current) {
-          if (line.startsWith('E ') || line === 'E') current.errorLines.push(line);
+          if (line.startsWith('E ') || line === 'E') keepLine(current.errorLines, line);
           else if (current.file === undefined) {
             const loc = LOCATION.exec(line);
             if (loc) current.file = loc[1];
           }
-          continue;
+          return;
         }
       }
       const vb = VERBOSE.exec(line);
       if (vb) {
         listed.push({ kind: vb[2], nodeid: vb[1] });
         if (vb[2] === 'FAILED' || vb[2] === 'ERROR') verbose.push({ kind: vb[2], nodeid: vb[1], message: '' });
-        continue;
+        return;
       }
       const sm = SUMMARY.exec(line);
       if (sm) {
@@ -161,69 +167,70 @@ export const pytestParser: OutputParser = {
         summary.push({ kind: sm[1], nodeid, message });
         if (nodeid.includes('::')) listed.push({ kind: sm[1], nodeid });
         if (sm[1] === 'ERROR' && !nodeid.includes('::')) loadError = true;
-        continue;
+        return;
       }
       // "ERROR: file or directory not found: x" and usage errors: pytest never got to the tests.
       if (/^ERROR: /.test(line) || CONFTEST_ERROR.test(line)) loadError = true;
       const stop = STOPPING.exec(line);
       if (stop) stoppedEarly = `pytest stopped after the first ${stop[1]} failure${stop[1] === '1' ? '' : 's'} (-x or --maxfail), so the tests after it did not run; run without -x/--maxfail to see every failure.`;
-    }
-
-    const byHeader = new Map<string, Section>();
-    for (const s of sections) {
-      const h = s.header.replace(/^ERROR at (setup|teardown) of /, '');
-      if (!byHeader.has(h)) byHeader.set(h, s);
-    }
-
-    const failing: FailingTest[] = [];
-    const seen = new Set<string>();
-    const add = (parts: string[], file: string | undefined, message: string): void => {
-      const id = parts.join(' > ');
-      if (seen.has(id)) return;
-      seen.add(id);
-      failing.push(file === undefined ? { id, message } : { id, file, message });
-    };
-
-    // Node ids as printed are exact; section headers lose the file and the "::" structure.
-    let failedSummary = summary.filter((s) => (s.kind === 'FAILED' || s.kind === 'ERROR') && s.nodeid.includes('::'));
-    if (failedSummary.length === 0) failedSummary = verbose;
-    if (failedSummary.length > 0) {
-      for (const s of failedSummary) {
-        const parts = nodeParts(s.nodeid);
-        const section = byHeader.get(parts.slice(1).join('.'));
-        const message = section && section.errorLines.length > 0 ? errorMessage(section.errorLines) : s.message;
-        add(parts, parts[0], message);
-      }
-    } else {
+    },
+    finish(): ParseResult {
+      const byHeader = new Map<string, Section>();
       for (const s of sections) {
-        if (s.header.startsWith('ERROR collecting ')) continue;
-        const header = s.header.replace(/^ERROR at (setup|teardown) of /, '');
-        const parts = headerParts(header);
-        add(s.file ? [s.file, ...parts] : parts, s.file, errorMessage(s.errorLines));
+        const h = s.header.replace(/^ERROR at (setup|teardown) of /, '');
+        if (!byHeader.has(h)) byHeader.set(h, s);
       }
-    }
 
-    const reported = new Map<string, ReportedTest>();
-    for (const l of listed) {
-      const id = nodeParts(l.nodeid).join(' > ');
-      const status = STATUS_OF[l.kind];
-      // A test can be listed twice (FAILED in the call, ERROR at teardown): failed wins.
-      if (status && reported.get(id)?.status !== 'failed') reported.set(id, { id, status });
-    }
-    for (const f of failing) reported.set(f.id, { id: f.id, status: 'failed' });
-    const namesPassing = listed.some((l) => l.kind === 'PASSED' || l.kind === 'XPASS');
-    const errors = counts ? (counts.error ?? 0) + (counts.errors ?? 0) : 0;
-    return {
-      runner: 'pytest',
-      failing,
-      tests: namesPassing || (listed.length > 0 && (counts?.passed ?? 0) === 0) ? [...reported.values()] : null,
-      passedCount: counts ? counts.passed ?? 0 : null,
-      // Collection errors are load errors, not failing tests; setup/teardown errors are failures.
-      failedCount: counts ? (counts.failed ?? 0) + Math.max(0, errors - collectionErrors) : null,
-      skippedCount: counts ? (counts.skipped ?? 0) + (counts.xfailed ?? 0) : null,
-      loadError,
-      diagnostics: [],
-      ...(stoppedEarly ? { stoppedEarly } : {}),
-    };
-  },
-};
+      const failing: FailingTest[] = [];
+      const seen = new Set<string>();
+      const add = (parts: string[], file: string | undefined, message: string): void => {
+        const id = parts.join(' > ');
+        if (seen.has(id)) return;
+        seen.add(id);
+        failing.push(file === undefined ? { id, message } : { id, file, message });
+      };
+
+      // Node ids as printed are exact; section headers lose the file and the "::" structure.
+      let failedSummary = summary.filter((s) => (s.kind === 'FAILED' || s.kind === 'ERROR') && s.nodeid.includes('::'));
+      if (failedSummary.length === 0) failedSummary = verbose;
+      if (failedSummary.length > 0) {
+        for (const s of failedSummary) {
+          const parts = nodeParts(s.nodeid);
+          const section = byHeader.get(parts.slice(1).join('.'));
+          const message = section && section.errorLines.length > 0 ? errorMessage(section.errorLines) : s.message;
+          add(parts, parts[0], message);
+        }
+      } else {
+        for (const s of sections) {
+          if (s.header.startsWith('ERROR collecting ')) continue;
+          const header = s.header.replace(/^ERROR at (setup|teardown) of /, '');
+          const parts = headerParts(header);
+          add(s.file ? [s.file, ...parts] : parts, s.file, errorMessage(s.errorLines));
+        }
+      }
+
+      const reported = new Map<string, ReportedTest>();
+      for (const l of listed) {
+        const id = nodeParts(l.nodeid).join(' > ');
+        const status = STATUS_OF[l.kind];
+        // A test can be listed twice (FAILED in the call, ERROR at teardown): failed wins.
+        if (status && reported.get(id)?.status !== 'failed') reported.set(id, { id, status });
+      }
+      for (const f of failing) reported.set(f.id, { id: f.id, status: 'failed' });
+      const namesPassing = listed.some((l) => l.kind === 'PASSED' || l.kind === 'XPASS');
+      const errors = counts ? (counts.error ?? 0) + (counts.errors ?? 0) : 0;
+      return {
+        runner: 'pytest',
+        failing,
+        tests: namesPassing || (listed.length > 0 && (counts?.passed ?? 0) === 0) ? [...reported.values()] : null,
+        passedCount: counts ? counts.passed ?? 0 : null,
+        // Collection errors are load errors, not failing tests; setup/teardown errors are failures.
+        failedCount: counts ? (counts.failed ?? 0) + Math.max(0, errors - collectionErrors) : null,
+        skippedCount: counts ? (counts.skipped ?? 0) + (counts.xfailed ?? 0) : null,
+        loadError,
+        diagnostics: [],
+        ...(stoppedEarly ? { stoppedEarly } : {}),
+      };
+    },
+  };
+}

@@ -2,6 +2,8 @@
 // indented subtests (IDs are the subtest path joined " > ", leaves only). YAML blocks give messages.
 import { parse as parseYaml } from 'yaml';
 import type { FailingTest, OutputParser, ParseResult, ReportedTest, TestStatus } from '../types';
+import { capMessage, keepLine, parseText } from './lineParser';
+import type { LineParser } from './lineParser';
 import { headAndTail } from './textTools';
 
 const POINT = /^(\s*)(not ok|ok)\b(?:\s+(\d+))?(?:\s*-)?\s?(.*)$/;
@@ -34,6 +36,7 @@ export const tapParser: OutputParser = {
   format: 'tap',
   detect: detectTap,
   parse: (text) => parseTap(text),
+  lines: () => tapLines(),
 };
 
 function detectTap(text: string): number {
@@ -47,7 +50,10 @@ function detectTap(text: string): number {
 }
 
 export function parseTap(text: string): ParseResult {
-  const lines = unbufferSubtests(text.split(/\r?\n/));
+  return parseText(tapLines(), text);
+}
+
+export function tapLines(): LineParser {
   const frames: Frame[] = [];
   const summary = new Map<string, number>();
   let plan: number | null = null;
@@ -56,116 +62,134 @@ export function parseTap(text: string): ParseResult {
   let sawPoint = false;
   const leafCounts = { pass: 0, fail: 0, skip: 0 };
   let comments: string[] = [];
+  // The point just read (its YAML block may follow), and the YAML block being read.
+  let lastPoint: { target: Pending | null } | null = null;
+  let yaml: { indent: number; block: string[]; target: Pending | null } | null = null;
 
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
+  const pointLine = (point: RegExpExecArray): Pending | null => {
+    sawPoint = true;
+    const indent = point[1].length;
+    const failingMark = point[2] === 'not ok';
+    let description = point[4].replace(TIME_COMMENT, '');
+    const directive = DIRECTIVE.exec(description);
+    const kind = directive ? directive[1].toLowerCase() : null;
+    if (directive) description = description.slice(0, directive.index);
+    const name = unescapeTap(description.trim());
+    const failing = failingMark && kind !== 'todo';
 
+    const children: Pending[] = [];
+    let hasChildren = false;
+    while (frames.length > 0 && frames[frames.length - 1].indent > indent) {
+      hasChildren = true;
+      children.push(...frames.pop()!.leaves);
+    }
+    if (frames.length === 0 || frames[frames.length - 1].indent < indent) {
+      frames.push({ indent, leaves: [] });
+    }
+    const frame = frames[frames.length - 1];
+    if (indent === 0) topPoints++;
+
+    let target: Pending | null = null;
+    for (const child of children) child.path.unshift(name);
+    frame.leaves.push(...children);
+    if (children.length === 0 || (failing && !children.some((c) => c.status === 'failed'))) {
+      // A leaf; or a parent failing with no failing child, which failed on its own (a hook, a crash): the leaf to fix.
+      const status: TestStatus = failing ? 'failed' : kind === 'skip' || kind === 'todo' ? 'skipped' : 'passed';
+      const pending: Pending = { path: [name], status, message: '' };
+      frame.leaves.push(pending);
+      if (failing) target = pending;
+      if (failing && indent === 0 && !hasChildren && TEST_FILE.test(name)) {
+        loadError = true;
+        // node prints the file's stderr (the SyntaxError) as comments before the point.
+        pending.preamble = comments.join('\n');
+      }
+    }
+    if (indent === 0) comments = [];
+    if (!hasChildren) {
+      if (kind === 'skip' || kind === 'todo') leafCounts.skip++;
+      else if (failing) leafCounts.fail++;
+      else leafCounts.pass++;
+    }
+    return target;
+  };
+
+  const read = (line: string): void => {
+    if (yaml) {
+      if (line.trim() === '...' && indentOf(line) <= yaml.indent) {
+        if (yaml.target) applyYaml(yaml.target, yaml.block);
+        yaml = null;
+      } else {
+        keepLine(yaml.block, line.slice(Math.min(yaml.indent, indentOf(line))));
+      }
+      return;
+    }
+    const after = lastPoint;
+    lastPoint = null;
+    const start = after ? YAML_START.exec(line) : null;
+    if (after && start) {
+      yaml = { indent: start[1].length, block: [], target: after.target };
+      return;
+    }
     const point = POINT.exec(line);
     if (point) {
-      sawPoint = true;
-      const indent = point[1].length;
-      const failingMark = point[2] === 'not ok';
-      let description = point[4].replace(TIME_COMMENT, '');
-      const directive = DIRECTIVE.exec(description);
-      const kind = directive ? directive[1].toLowerCase() : null;
-      if (directive) description = description.slice(0, directive.index);
-      const name = unescapeTap(description.trim());
-      const failing = failingMark && kind !== 'todo';
-
-      const children: Pending[] = [];
-      let hasChildren = false;
-      while (frames.length > 0 && frames[frames.length - 1].indent > indent) {
-        hasChildren = true;
-        children.push(...frames.pop()!.leaves);
-      }
-      if (frames.length === 0 || frames[frames.length - 1].indent < indent) {
-        frames.push({ indent, leaves: [] });
-      }
-      const frame = frames[frames.length - 1];
-      if (indent === 0) topPoints++;
-
-      let target: Pending | null = null;
-      for (const child of children) child.path.unshift(name);
-      frame.leaves.push(...children);
-      if (children.length === 0 || (failing && !children.some((c) => c.status === 'failed'))) {
-        // A leaf; or a parent failing with no failing child, which failed on its own (a hook, a crash): the leaf to fix.
-        const status: TestStatus = failing ? 'failed' : kind === 'skip' || kind === 'todo' ? 'skipped' : 'passed';
-        const pending: Pending = { path: [name], status, message: '' };
-        frame.leaves.push(pending);
-        if (failing) target = pending;
-        if (failing && indent === 0 && !hasChildren && TEST_FILE.test(name)) {
-          loadError = true;
-          // node prints the file's stderr (the SyntaxError) as comments before the point.
-          pending.preamble = comments.join('\n');
-        }
-      }
-      if (indent === 0) comments = [];
-      if (!hasChildren) {
-        if (kind === 'skip' || kind === 'todo') leafCounts.skip++;
-        else if (failing) leafCounts.fail++;
-        else leafCounts.pass++;
-      }
-      const yaml = YAML_START.exec(lines[i + 1] ?? '');
-      if (yaml) {
-        const yamlIndent = yaml[1].length;
-        const block: string[] = [];
-        for (i += 2; i < lines.length; i++) {
-          const l = lines[i];
-          if (l.trim() === '...' && indentOf(l) <= yamlIndent) break;
-          block.push(l.slice(Math.min(yamlIndent, indentOf(l))));
-        }
-        if (target) applyYaml(target, block);
-      }
-      continue;
+      lastPoint = { target: pointLine(point) };
+      return;
     }
-
     if (indentOf(line) === 0) {
       const planMatch = PLAN.exec(line);
       if (planMatch) {
         plan = Number(planMatch[1]);
-        continue;
+        return;
       }
       const sum = SUMMARY.exec(line);
       if (sum) {
         summary.set(sum[1] === 'skipped' ? 'skip' : sum[1], Number(sum[2]));
-        continue;
+        return;
       }
       if (line.startsWith('# ') && !line.startsWith('# Subtest:') && comments.length < 200) {
         comments.push(line.slice(2));
       }
     }
     if (/^\s*Bail out!/.test(line) || /^\s*Exception during run:/.test(line)) loadError = true;
-  }
+  };
 
-  const leaves: Pending[] = [];
-  for (const frame of frames) leaves.push(...frame.leaves);
-  const pending = leaves.filter((p) => p.status === 'failed');
-  // No test at all (and no "1..0" plan): the run died before reporting.
-  if (!sawPoint && plan !== 0) loadError = true;
-  // TAP requires a plan; a stream with points but none, or with fewer points than planned, was cut short.
-  if (sawPoint && (plan === null || topPoints < plan)) loadError = true;
-
-  const failing: FailingTest[] = pending.map((p) => {
-    const message = p.preamble ? `${p.preamble}\n${p.message}`.trim() : p.message;
-    const test: FailingTest = { id: idOf(p.path), message };
-    if (p.file) test.file = p.file;
-    return test;
-  });
-  const hasSummary = summary.has('pass') || summary.has('fail');
-  const tests: ReportedTest[] = leaves.map((p) => ({ id: idOf(p.path), status: p.status }));
+  const unbuffer = unbufferSubtests(read);
   return {
-    runner: 'tap',
-    failing,
-    tests: sawPoint ? tests : null,
-    passedCount: hasSummary ? (summary.get('pass') ?? 0) : sawPoint ? leafCounts.pass : null,
-    failedCount: hasSummary
-      ? (summary.get('fail') ?? 0) + (summary.get('cancelled') ?? 0)
-      : sawPoint ? leafCounts.fail : null,
-    skippedCount: summary.has('skip')
-      ? (summary.get('skip') ?? 0) + (summary.get('todo') ?? 0)
-      : sawPoint ? leafCounts.skip : null,
-    loadError,
-    diagnostics: [],
+    push: unbuffer.push,
+    finish() {
+      unbuffer.end();
+      if (yaml?.target) applyYaml(yaml.target, yaml.block);
+      const leaves: Pending[] = [];
+      for (const frame of frames) leaves.push(...frame.leaves);
+      const pending = leaves.filter((p) => p.status === 'failed');
+      // No test at all (and no "1..0" plan): the run died before reporting.
+      if (!sawPoint && plan !== 0) loadError = true;
+      // TAP requires a plan; a stream with points but none, or with fewer points than planned, was cut short.
+      if (sawPoint && (plan === null || topPoints < plan)) loadError = true;
+
+      const failing: FailingTest[] = pending.map((p) => {
+        const message = capMessage(p.preamble ? `${p.preamble}\n${p.message}`.trim() : p.message);
+        const test: FailingTest = { id: idOf(p.path), message };
+        if (p.file) test.file = p.file;
+        return test;
+      });
+      const hasSummary = summary.has('pass') || summary.has('fail');
+      const tests: ReportedTest[] = leaves.map((p) => ({ id: idOf(p.path), status: p.status }));
+      return {
+        runner: 'tap',
+        failing,
+        tests: sawPoint ? tests : null,
+        passedCount: hasSummary ? (summary.get('pass') ?? 0) : sawPoint ? leafCounts.pass : null,
+        failedCount: hasSummary
+          ? (summary.get('fail') ?? 0) + (summary.get('cancelled') ?? 0)
+          : sawPoint ? leafCounts.fail : null,
+        skippedCount: summary.has('skip')
+          ? (summary.get('skip') ?? 0) + (summary.get('todo') ?? 0)
+          : sawPoint ? leafCounts.skip : null,
+        loadError,
+        diagnostics: [],
+      };
+    },
   };
 }
 
@@ -180,26 +204,29 @@ function idOf(path: string[]): string {
 
 /**
  * TAP 14's buffered subtests ("not ok 1 - Suite {", children, "}") put the parent before its children; node's TAP
- * puts it after them. Moving each parent point to its closing brace lets one reader take both.
+ * puts it after them. Holding each parent point until its closing brace lets one reader take both.
  */
-function unbufferSubtests(lines: string[]): string[] {
-  if (!lines.some((l) => /\{\s*$/.test(l) && POINT.test(l))) return lines;
-  const out: string[] = [];
+function unbufferSubtests(next: (line: string) => void): { push: (line: string) => void; end: () => void } {
   const open: Array<{ indent: number; point: string }> = [];
-  for (const line of lines) {
-    const point = POINT.exec(line);
-    if (point && /\s\{\s*$/.test(line)) {
-      open.push({ indent: point[1].length, point: line.replace(/\s\{\s*$/, '') });
-      continue;
-    }
-    const close = /^(\s*)\}\s*$/.exec(line);
-    if (close && open.length && open[open.length - 1].indent === close[1].length) {
-      out.push(open.pop()!.point);
-      continue;
-    }
-    out.push(line);
-  }
-  return out;
+  return {
+    push(line) {
+      const point = POINT.exec(line);
+      if (point && /\s\{\s*$/.test(line)) {
+        open.push({ indent: point[1].length, point: line.replace(/\s\{\s*$/, '') });
+        return;
+      }
+      const close = /^(\s*)\}\s*$/.exec(line);
+      if (close && open.length && open[open.length - 1].indent === close[1].length) {
+        next(open.pop()!.point);
+        return;
+      }
+      next(line);
+    },
+    end() {
+      // A stream cut inside a subtest: its parents still count.
+      while (open.length) next(open.pop()!.point);
+    },
+  };
 }
 
 function applyYaml(target: Pending, block: string[]): void {

@@ -1,6 +1,8 @@
 // tsc diagnostics, `--pretty false` ("file(line,col): error TS1234: msg") and pretty ("file:line:col - error
 // TS1234: msg" + code frames + "Found N errors" footer). Indented lines right after a header continue its message.
-import type { Diagnostic, OutputParser, ParseResult } from '../types';
+import type { Diagnostic, OutputParser } from '../types';
+import { capMessage, keepLine, parseText } from './lineParser';
+import type { LineParser } from './lineParser';
 
 const PLAIN = /^(.+?)\((\d+),(\d+)\): (error|warning|message) (TS\d+): (.*)$/;
 const PRETTY = /^(.+?):(\d+):(\d+) - (error|warning|message) (TS\d+): (.*)$/;
@@ -28,20 +30,25 @@ export const tscParser: OutputParser = {
     return Math.min(1, score / 6) * 0.95;
   },
 
-  parse(text: string): ParseResult {
-    const diagnostics: Diagnostic[] = [];
-    let loadError = false;
-    let pending: Pending | null = null;
+  parse: (text) => parseText(tscLines(), text),
+  lines: () => tscLines(),
+};
 
-    const finish = (): void => {
-      if (pending && pending.isError) {
-        pending.diagnostic.message = pending.lines.join('\n').trimEnd();
-        diagnostics.push(pending.diagnostic);
-      }
-      pending = null;
-    };
+function tscLines(): LineParser {
+  const diagnostics: Diagnostic[] = [];
+  let loadError = false;
+  let pending: Pending | null = null;
 
-    for (const raw of text.split(/\r?\n/)) {
+  const finish = (): void => {
+    if (pending && pending.isError) {
+      pending.diagnostic.message = capMessage(pending.lines.join('\n').trimEnd());
+      diagnostics.push(pending.diagnostic);
+    }
+    pending = null;
+  };
+
+  return {
+    push(raw) {
       const line = raw.trimEnd();
       const located = PLAIN.exec(line) ?? PRETTY.exec(line);
       if (located) {
@@ -49,12 +56,8 @@ export const tscParser: OutputParser = {
         const [, file, l, c, category, code, message] = located;
         const isError = category === 'error';
         if (isError && CONFIG_FILE.test(file)) loadError = true;
-        pending = {
-          diagnostic: { file, line: Number(l), column: Number(c), code, message },
-          lines: [message],
-          isError,
-        };
-        continue;
+        pending = { diagnostic: { file, line: Number(l), column: Number(c), code, message }, lines: [message], isError };
+        return;
       }
       const global = GLOBAL.exec(line);
       if (global) {
@@ -62,31 +65,19 @@ export const tscParser: OutputParser = {
         const isError = global[1] === 'error';
         // An error tied to no file (missing project, unreadable tsconfig, no inputs): tsc never checked the code.
         if (isError) loadError = true;
-        pending = {
-          diagnostic: { file: '', line: 0, column: 0, code: global[2], message: global[3] },
-          lines: [global[3]],
-          isError,
-        };
-        continue;
+        pending = { diagnostic: { file: '', line: 0, column: 0, code: global[2], message: global[3] }, lines: [global[3]], isError };
+        return;
       }
       if (pending && line !== '' && /^\s/.test(line)) {
-        pending.lines.push(line);
-        continue;
+        keepLine(pending.lines, line);
+        return;
       }
       // A blank line (pretty) or any other line ends the message; code frames and footers are skipped.
       finish();
-    }
-    finish();
-
-    return {
-      runner: 'tsc',
-      failing: [],
-      tests: null,
-      passedCount: null,
-      failedCount: null,
-      skippedCount: null,
-      loadError,
-      diagnostics,
-    };
-  },
-};
+    },
+    finish() {
+      finish();
+      return { runner: 'tsc', failing: [], tests: null, passedCount: null, failedCount: null, skippedCount: null, loadError, diagnostics };
+    },
+  };
+}

@@ -3,7 +3,9 @@
 // names leaves, so it is ignored.
 import type { FailingTest, OutputParser, ParseResult } from '../types';
 import { countOf, headAndTail, trimBlankLines } from './textTools';
-import { hasVitestJson, parseJestJson } from './jsonReports';
+import { hasVitestJson, parseJestJson, withJsonDocument } from './jsonReports';
+import { keepLine, parseText } from './lineParser';
+import type { LineParser } from './lineParser';
 
 const SECTION = /^⎯+ (Failed Tests|Failed Suites|Unhandled Errors?|Errors?)(?: \d+)? ⎯+\s*$/;
 const SEPARATOR = /^⎯+(?:\[\d+\/\d+\]⎯*)?\s*$/;
@@ -19,11 +21,7 @@ function trimBlank(lines: string[]): string {
   return trimBlankLines(lines).map((l) => l.replace(/\s+$/, '')).join('\n');
 }
 
-function parse(text: string): ParseResult {
-  if (hasVitestJson(text)) {
-    const json = parseJestJson(text, 'vitest');
-    if (json) return json;
-  }
+function vitestTextLines(): LineParser {
   const failing: FailingTest[] = [];
   const seen = new Set<string>();
   const filesWithTestFailures = new Set<string>();
@@ -52,75 +50,79 @@ function parse(text: string): ParseResult {
     body = [];
   };
 
-  for (const raw of text.split('\n')) {
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    const sec = SECTION.exec(line);
-    if (sec) {
-      flush();
-      section = sec[1] === 'Failed Tests' ? 'tests' : sec[1] === 'Failed Suites' ? 'suites' : 'other';
-      continue;
-    }
-    if (section === 'tests' || section === 'suites') {
-      const header = FAIL_HEADER.exec(line);
-      if (header) {
-        if (body.some((l) => l.trim() !== '')) flush();
-        if (section === 'suites') {
-          // A file that failed to import, or a suite whose hook threw: its tests never ran.
-          loadError = true;
-          continue;
-        }
-        const parts = header[1].split(' > ');
-        const file = parts[0];
-        const id = parts.slice(1).join(' > ');
-        if (id !== '') headers.push({ file, id });
-        continue;
-      }
-      if (SEPARATOR.test(line)) {
-        flush();
-        continue;
-      }
-      if (headers.length > 0) body.push(line);
-    }
-    const files = FILES_SUMMARY.exec(line);
-    if (files) {
-      flush();
-      section = undefined;
-      failedFiles = countOf(files[1], 'failed');
-      continue;
-    }
-    const tests = TESTS_SUMMARY.exec(line);
-    if (tests) {
-      flush();
-      section = undefined;
-      passed = countOf(tests[1], 'passed');
-      failed = countOf(tests[1], 'failed');
-      // A todo test is not run either; to the loop it is as skipped as a skipped one.
-      skipped = countOf(tests[1], 'skipped') + countOf(tests[1], 'todo');
-      // "1 failed | 1 passed | 1 skipped (6)": --bail left the other three unrun.
-      const reported = passed + failed + skipped;
-      if (reported < Number(tests[2])) {
-        stoppedEarly = `vitest stopped early (--bail): ${reported} of ${tests[2]} tests ran; run without --bail to see every failure.`;
-      }
-      continue;
-    }
-    if (NO_TESTS.test(line)) loadError = true;
-  }
-  flush();
-
-  // A file that failed with no failing test of its own did not load, even when no section said so.
-  if (failedFiles > filesWithTestFailures.size) loadError = true;
-
   return {
-    runner: 'vitest',
-    failing,
-    // The default reporter's tree names leaves without their suites: counts only.
-    tests: null,
-    passedCount: passed,
-    failedCount: failed,
-    skippedCount: skipped,
-    loadError,
-    diagnostics: [],
-    ...(stoppedEarly ? { stoppedEarly } : {}),
+    push(raw: string): void {
+      const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+      const sec = SECTION.exec(line);
+      if (sec) {
+        flush();
+        section = sec[1] === 'Failed Tests' ? 'tests' : sec[1] === 'Failed Suites' ? 'suites' : 'other';
+        return;
+      }
+      if (section === 'tests' || section === 'suites') {
+        const header = FAIL_HEADER.exec(line);
+        if (header) {
+          if (body.some((l) => l.trim() !== '')) flush();
+          if (section === 'suites') {
+            // A file that failed to import, or a suite whose hook threw: its tests never ran.
+            loadError = true;
+            return;
+          }
+          const parts = header[1].split(' > ');
+          const file = parts[0];
+          const id = parts.slice(1).join(' > ');
+          if (id !== '') headers.push({ file, id });
+          return;
+        }
+        if (SEPARATOR.test(line)) {
+          flush();
+          return;
+        }
+        if (headers.length > 0) keepLine(body, line);
+      }
+      const files = FILES_SUMMARY.exec(line);
+      if (files) {
+        flush();
+        section = undefined;
+        failedFiles = countOf(files[1], 'failed');
+        return;
+      }
+      const tests = TESTS_SUMMARY.exec(line);
+      if (tests) {
+        flush();
+        section = undefined;
+        passed = countOf(tests[1], 'passed');
+        failed = countOf(tests[1], 'failed');
+        // A todo test is not run either; to the loop it is as skipped as a skipped one.
+        skipped = countOf(tests[1], 'skipped') + countOf(tests[1], 'todo');
+        // "1 failed | 1 passed | 1 skipped (6)": --bail left the other three unrun.
+        const reported = passed + failed + skipped;
+        if (reported < Number(tests[2])) {
+          stoppedEarly = `vitest stopped early (--bail): ${reported} of ${tests[2]} tests ran; run without --bail to see every failure.`;
+        }
+        return;
+      }
+      if (NO_TESTS.test(line)) loadError = true;
+    },
+    finish(): ParseResult {
+      flush();
+
+      // A file that failed with no failing test of its own did not load, even when no section said so.
+      if (failedFiles > filesWithTestFailures.size) loadError = true;
+
+      return {
+        runner: 'vitest',
+        failing,
+        // The default reporter's tree names leaves without their suites: counts only.
+        tests: null,
+        passedCount: passed,
+        failedCount: failed,
+        skippedCount: skipped,
+        loadError,
+        diagnostics: [],
+        ...(stoppedEarly ? { stoppedEarly } : {}),
+      };
+    },
   };
 }
 
@@ -139,4 +141,9 @@ function detect(text: string): number {
   return Math.min(1, score);
 }
 
-export const vitestParser: OutputParser = { format: 'vitest', detect, parse };
+/** vitest's default reporter, or its JSON reporter's document (one line). */
+function vitestLines(): LineParser {
+  return withJsonDocument(vitestTextLines(), (line) => line.startsWith('{"numTotalTestSuites":'), (doc) => parseJestJson(doc, 'vitest'));
+}
+
+export const vitestParser: OutputParser = { format: 'vitest', detect, parse: (text) => parseText(vitestLines(), text), lines: vitestLines };

@@ -6,7 +6,7 @@ import * as path from 'path';
 import { CommandVerifier } from '../../src/verify/commandVerifier';
 import { OutputSpool } from '../../src/verify/outputSpool';
 import { parseSpool } from '../../src/verify/parseOutput';
-import { tempDir } from './support/cli';
+import { ROOT, tempDir } from './support/cli';
 
 describe('huge test outputs', function () {
   this.timeout(120_000);
@@ -16,19 +16,20 @@ describe('huge test outputs', function () {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('finds a failure 1.5 MB into a 4 MB real node --test run, and the last one, and every passing test', async () => {
+  it('finds a failure 1.5 MB into a 4 MB real mocha TAP run, and the last one, and every passing test', async () => {
+    // mocha's TAP reporter prints each result as the test ends, between the tests' own console output.
     const noise = (mb: number) => `const line = 'x'.repeat(199); for (let i = 0; i < ${mb * 5000}; i++) console.log(line);`;
     fs.writeFileSync(path.join(dir, 'a.test.js'), [
-      "const { test } = require('node:test');",
       "const assert = require('node:assert/strict');",
-      `test('noise before', () => { ${noise(1.5)} });`,
-      "test('fails in the middle', () => assert.equal(1, 2));",
-      `test('noise after', () => { ${noise(2.5)} });`,
-      "test('fails at the end', () => assert.equal(3, 4));",
-      ...Array.from({ length: 50 }, (_, i) => `test('passes ${i}', () => {});`),
+      `it('noise before', () => { ${noise(1.5)} });`,
+      "it('fails in the middle', () => assert.equal(1, 2));",
+      `it('noise after', () => { ${noise(2.5)} });`,
+      "it('fails at the end', () => assert.equal(3, 4));",
+      ...Array.from({ length: 50 }, (_, i) => `it('passes ${i}', () => {});`),
       '',
     ].join('\n'));
-    const v = new CommandVerifier({ cwd: dir, testCommand: 'node --test --test-reporter=tap a.test.js', tsc: 'off', timeoutMs: 60_000 });
+    const mocha = path.join(ROOT, 'node_modules', '.bin', 'mocha');
+    const v = new CommandVerifier({ cwd: dir, testCommand: `"${mocha}" --reporter tap a.test.js`, tsc: 'off', timeoutMs: 60_000 });
     const w = await v.verify();
     assert.deepStrictEqual(w.failing, ['fails at the end', 'fails in the middle']);
     assert.strictEqual(w.passedCount, 52);

@@ -77,4 +77,13 @@ describe('greenloop fix on runs that stop early or fail after the tests (real CL
     assert.match(h.prompt(2), /## The tests passed, but the test command failed\n```\nAll 3 tests passed, but the test command exited with code 3; its last output:[\s\S]*coverage 41% is below the 90% threshold/);
     assert.match(h.read('src/calc.js'), /return a \* b;/, 'the fixes are kept');
   });
+
+  it('an output Greenloop cannot read stops the run before any model call, in one sentence naming the reporter', async () => {
+    const summary = path.join(__dirname, '..', '..', 'fixtures', 'captured', 'jest', 'summary-mixed.txt');
+    const res = await h.fix([answer(FIX_ADD)], ['--test-cmd', `cat "${summary}"; exit 1`]);
+    assert.strictEqual(res.code, 1, res.stderr);
+    assert.strictEqual(res.report.reason, 'verify-error');
+    assert.match(res.report.reasonText, /counts 6 failing tests but names none \(jest's summary reporter\); run the tests with a reporter that names each test/);
+    assert.strictEqual(h.server.requests.length, 0);
+  });
 });

@@ -20,7 +20,10 @@ export class OutputSpool {
   private file: string | null = null;
   private fd: number | null = null;
   private pending = '';
-  private tail = '';
+  // The last lines, up to SAMPLE_CHARS: a queue, so keeping it costs no copying per line.
+  private readonly tail: string[] = [];
+  private tailStart = 0;
+  private tailChars = 0;
   private ended = false;
 
   constructor(private readonly limitChars = IN_MEMORY_CHARS) {}
@@ -50,7 +53,8 @@ export class OutputSpool {
       head.push(line);
       n += line.length + 1;
     }
-    const text = this.file === null && n <= SAMPLE_CHARS ? head.join('\n') : `${head.join('\n')}\n${this.tail}`;
+    const tail = this.tail.slice(this.tailStart).join('\n');
+    const text = this.file === null && n <= SAMPLE_CHARS ? head.join('\n') : `${head.join('\n')}\n${tail}`;
     return clean(text);
   }
 
@@ -77,7 +81,7 @@ export class OutputSpool {
   }
 
   private add(line: string): void {
-    this.tail = (this.tail + line + '\n').slice(-SAMPLE_CHARS);
+    this.keepInTail(line);
     if (this.file === null && this.headChars + line.length <= this.limitChars) {
       this.head.push(line);
       this.headChars += line.length + 1;
@@ -92,6 +96,20 @@ export class OutputSpool {
     if (this.pending.length >= FLUSH_CHARS) this.flush();
   }
 
+  private keepInTail(line: string): void {
+    this.tail.push(line);
+    this.tailChars += line.length + 1;
+    while (this.tailChars > SAMPLE_CHARS && this.tailStart < this.tail.length - 1) {
+      this.tailChars -= this.tail[this.tailStart].length + 1;
+      this.tailStart++;
+    }
+    // Drop what the queue left behind now and then, so it never grows with the output.
+    if (this.tailStart > 4096) {
+      this.tail.splice(0, this.tailStart);
+      this.tailStart = 0;
+    }
+  }
+
   private flush(): void {
     if (this.fd === null || this.pending === '') return;
     fs.writeSync(this.fd, this.pending);
@@ -100,6 +118,7 @@ export class OutputSpool {
 }
 
 function clean(line: string): string {
-  const s = stripAnsi(line);
+  // Most lines carry no escape code: skip the regex for them (a 50 MB log is a million lines).
+  const s = line.includes('\u001b') || line.includes('\u009b') ? stripAnsi(line) : line;
   return s.endsWith('\r') ? s.slice(0, -1) : s.replace(/\r(?=\n)/g, '');
 }

@@ -210,12 +210,12 @@ function unbufferSubtests(next: (line: string) => void): { push: (line: string) 
   const open: Array<{ indent: number; point: string }> = [];
   return {
     push(line) {
-      const point = POINT.exec(line);
+      const point = /\{\s*$/.test(line) ? POINT.exec(line) : null;
       if (point && /\s\{\s*$/.test(line)) {
         open.push({ indent: point[1].length, point: line.replace(/\s\{\s*$/, '') });
         return;
       }
-      const close = /^(\s*)\}\s*$/.exec(line);
+      const close = open.length ? /^(\s*)\}\s*$/.exec(line) : null;
       if (close && open.length && open[open.length - 1].indent === close[1].length) {
         next(open.pop()!.point);
         return;

@@ -6,7 +6,7 @@ import { formatTimings, startGreenloopSession, ui } from './harness/greenloopSes
 import type { GreenloopSession } from './harness/greenloopSession';
 import { eventually } from './harness/poll';
 import { stillRunning } from './harness/processGroup';
-import { clickTreeRow, openViewContainer, reloadWindow, runCommand, statusBarText, treeRows, waitForNotification, widenSideBar } from './harness/workbench';
+import { clickTreeRow, expandTreeRow, openViewContainer, reloadWindow, runCommand, statusBarText, treeRows, waitForNotification, widenSideBar } from './harness/workbench';
 import { fixturesDir, runTestsOnDisk } from './harness/workspaces';
 import { answer, FIX_ADD, FIX_MUL, WEAKEN_TEST } from '../support/calcAnswers';
 
@@ -60,7 +60,7 @@ describe('Greenloop in a real VS Code: Fix until green', function () {
     const runs = await eventually('the run in the Loop history', () => treeRows(page, ui.historyView), (r) => r.length >= 1 && r[0].label === 'Green');
     assert.equal(runs.length, 1, `one run in the history, saw ${JSON.stringify(runs)}`);
     assert.match(runs[0].description, /2 → 0 failing/);
-    await clickTreeRow(page, ui.historyView, 'Green');
+    await expandTreeRow(page, ui.historyView, 'Green');
     const rows = await eventually('the attempts under the run', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label.startsWith('Attempt 2')));
     assert.deepEqual(rows.filter((r) => r.level === 2).map((r) => r.label), ['Open run report', 'Attempt 1: progress', 'Attempt 2: green']);
     assert.match(rows.find((r) => r.label === 'Attempt 1: progress')!.description, /^1 failing · /);
@@ -99,7 +99,7 @@ describe('Greenloop in a real VS Code: Fix until green', function () {
 
     await openViewContainer(page, ui.container);
     await eventually('the run in the Loop history', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label === 'Green'));
-    await clickTreeRow(page, ui.historyView, 'Green');
+    await expandTreeRow(page, ui.historyView, 'Green');
     const rows = await eventually('the refused attempt', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label.startsWith('Attempt 3')));
     assert.deepEqual(rows.filter((r) => r.label.startsWith('Attempt')).map((r) => r.label), ['Attempt 1: invalid edit', 'Attempt 2: progress', 'Attempt 3: green']);
     await widenSideBar(page, 160);

@@ -151,6 +151,28 @@ export async function clickTreeRow(page: Page, viewName: string, label: string |
   await row.click();
 }
 
+/**
+ * Expands a tree row until its children show, as a person clicks again when a refresh left a row open but empty:
+ * a tree refreshed by the extension while the click lands can keep the row expanded with no children drawn.
+ */
+export async function expandTreeRow(page: Page, viewName: string, label: string, timeoutMs = 30_000): Promise<TreeRow[]> {
+  const end = Date.now() + timeoutMs;
+  let rows: TreeRow[] = [];
+  while (Date.now() < end) {
+    rows = await treeRows(page, viewName);
+    const i = rows.findIndex((r) => r.label === label);
+    if (i >= 0) {
+      const hasChildren = i + 1 < rows.length && rows[i + 1].level > rows[i].level;
+      if (rows[i].expanded && hasChildren) return rows;
+      // Collapsed: one click opens it. Open but empty: close and open it again.
+      if (rows[i].expanded) await clickTreeRow(page, viewName, label);
+      await clickTreeRow(page, viewName, label);
+    }
+    await page.waitForTimeout(500);
+  }
+  throw new Error(`Timed out after ${timeoutMs / 1000}s expanding "${label}"; last seen: ${JSON.stringify(rows)}.`);
+}
+
 /** Drags the side bar's edge `px` to the right, as a person widens it to read long tree rows. */
 export async function widenSideBar(page: Page, px: number): Promise<void> {
   const box = await page.locator('#workbench\\.parts\\.sidebar').boundingBox();

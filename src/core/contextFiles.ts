@@ -2,6 +2,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { WitnessSummary } from './runState';
+import { checkReadable } from './edits/pathPolicy';
+import type { PathPolicy } from './edits/pathPolicy';
 
 export interface ContextFile {
   path: string;
@@ -28,6 +30,53 @@ export function mentionedPaths(witness: WitnessSummary, cwd: string): string[] {
   return found;
 }
 
+const JS_IMPORT = /(?:\brequire\(\s*|\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
+const PY_IMPORT = /^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))/gm;
+const JS_EXTENSIONS = ['', '.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '/index.ts', '/index.js'];
+
+/**
+ * The workspace files a file imports by a relative path (JS/TS) or as a local module (Python): the code under test
+ * that a failing test names, which the model needs to see to fix it.
+ */
+export function importedFiles(rel: string, policy: PathPolicy): string[] {
+  const check = checkReadable(policy, rel);
+  if (!check.ok) return [];
+  const text = boundedRead(check.abs, 64 * 1024)?.toString('utf8') ?? '';
+  const dir = path.posix.dirname(rel);
+  const out: string[] = [];
+  const exists = (candidate: string) => checkReadable(policy, candidate).ok;
+  if (/\.[cm]?[jt]sx?$/.test(rel)) {
+    for (const m of text.matchAll(JS_IMPORT)) {
+      const base = path.posix.normalize(path.posix.join(dir, m[1]));
+      const found = JS_EXTENSIONS.map((ext) => base + ext).find(exists);
+      if (found) out.push(found);
+    }
+  } else if (rel.endsWith('.py')) {
+    for (const m of text.matchAll(PY_IMPORT)) {
+      const mod = (m[1] ?? m[2]).replace(/\./g, '/');
+      const found = [`${mod}.py`, path.posix.join(dir, `${mod}.py`), `src/${mod}.py`].find(exists);
+      if (found) out.push(found);
+    }
+  }
+  return [...new Set(out)];
+}
+
+/** At most `max` bytes of a regular file, opened without blocking (a FIFO swapped in meanwhile is refused). */
+function boundedRead(abs: string, max: number): Buffer | null {
+  let fd: number | null = null;
+  try {
+    fd = fs.openSync(abs, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+    if (!fs.fstatSync(fd).isFile()) return null;
+    const buf = Buffer.alloc(max);
+    const n = fs.readSync(fd, buf, 0, max, 0);
+    return buf.subarray(0, n);
+  } catch {
+    return null;
+  } finally {
+    if (fd !== null) fs.closeSync(fd);
+  }
+}
+
 function toWorkspaceRelative(p: string, cwd: string): string | null {
   const cleaned = p.replace(/^file:\/\//, '').replace(/^<workspace>\//, '');
   const abs = path.isAbsolute(cleaned) ? cleaned : path.join(cwd, cleaned);
@@ -42,18 +91,23 @@ function toWorkspaceRelative(p: string, cwd: string): string | null {
   return rel.split(path.sep).join('/');
 }
 
-/** Reads the files in order until the budget is spent; big files are cut at perFileChars. */
-export function readContextFiles(rels: string[], cwd: string, perFileChars: number, totalChars: number): ContextFile[] {
+/**
+ * Reads the files in order until the budget is spent; big files are cut at perFileChars. A path goes through the
+ * same policy as an edit (inside the workspace after realpath, a regular file, not .git, not excluded) and is read
+ * with a bounded, non-blocking read: a name a model wrote can never pull /etc/passwd, .git/config, /dev/zero or a
+ * FIFO into the next prompt.
+ */
+export function readContextFiles(rels: string[], policy: PathPolicy, perFileChars: number, totalChars: number, unrecorded: ReadonlySet<string> = new Set()): ContextFile[] {
   const out: ContextFile[] = [];
   let used = 0;
   for (const rel of rels) {
     if (used >= totalChars) break;
-    let content: string;
-    try {
-      content = fs.readFileSync(path.join(cwd, rel), 'utf8');
-    } catch {
-      continue;
-    }
+    const check = checkReadable(policy, rel);
+    // A git-ignored file (.env, local settings) is not recorded by snapshots, and often holds secrets: never read.
+    if (!check.ok || unrecorded.has(check.realRel)) continue;
+    const raw = boundedRead(check.abs, perFileChars * 4 + 4);
+    if (raw === null) continue;
+    let content = raw.toString('utf8');
     if (content.includes('\u0000')) continue; // binary
     const limit = Math.min(perFileChars, totalChars - used);
     const truncated = content.length > limit;

@@ -9,9 +9,9 @@ import { checkAfterIteration, checkBudgets, escalate } from './termination';
 import type { Stop } from './termination';
 import { listForNote } from './witnessCompare';
 import type { Judgement } from './witnessCompare';
-import { buildPrompt, DEFAULT_PROMPT_OPTIONS, systemPrompt } from './prompt';
+import { buildPrompt, contextCandidates, DEFAULT_PROMPT_OPTIONS, systemPrompt } from './prompt';
 import { isAbortError, RetryOutlastsBudget, withRetries } from './retry';
-import { isProtected, makePathPolicy } from './edits/pathPolicy';
+import { checkReadable, isProtected, makePathPolicy } from './edits/pathPolicy';
 import type { PathPolicy } from './edits/pathPolicy';
 import { acceptAgentEdits, applyModelAnswer } from './applyProposal';
 import { configHash } from './history';
@@ -185,7 +185,10 @@ export class LoopEngine implements LoopContext {
     const settled = state.current;
     await this.guardUserEdits(state);
 
-    const prompt = buildPrompt(state, t0, { ...DEFAULT_PROMPT_OPTIONS, isProtected: (rel) => isProtected(this.policy, rel), allowTestEdits: deps.config.allowTestEdits, editsWorkspace: deps.actor.editsWorkspace });
+    const prompt = buildPrompt(state, t0, {
+      ...DEFAULT_PROMPT_OPTIONS, isProtected: (rel) => isProtected(this.policy, rel), allowTestEdits: deps.config.allowTestEdits,
+      editsWorkspace: deps.actor.editsWorkspace, policy: this.policy, unrecorded: await this.unrecordedContext(state),
+    });
     const system = systemPrompt(deps.config.allowTestEdits, deps.actor.editsWorkspace);
     const room = tokenRoom(state, estimateTokens(system) + estimateTokens(prompt));
     if (!room.ok) return escalate('budget-tokens', room.text);
@@ -396,6 +399,12 @@ export class LoopEngine implements LoopContext {
     if (changed.length === 0) return;
     const shown = changed.slice(0, 3).join(', ') + (changed.length > 3 ? ` and ${changed.length - 3} more` : '');
     throw new StopLoop({ outcome: 'escalated', reason: 'user-edit', text: `Files changed outside the loop during the run (${shown}); stopped so nothing of yours is overwritten.` });
+  }
+
+  /** Which of the files the prompt could show git ignores (asked once per attempt, of the real paths). */
+  private async unrecordedContext(state: RunState): Promise<Set<string>> {
+    const real = contextCandidates(state, this.policy).map((rel) => checkReadable(this.policy, rel)).flatMap((c) => (c.ok ? [c.realRel] : []));
+    return new Set(await this.deps.snapshots.unrecorded(real));
   }
 
   /** Once a run: the person is told the runner stops at the first failure, and which flag shows them all. */

@@ -1,7 +1,8 @@
 // Builds what the model reads each attempt. Everything here informs the model; nothing here lets it decide.
 import type { RunState } from './runState';
 import { elapsedMs, tokensUsed, upcomingLimits } from './termination';
-import { mentionedPaths, readContextFiles } from './contextFiles';
+import { importedFiles, mentionedPaths, readContextFiles } from './contextFiles';
+import type { PathPolicy } from './edits/pathPolicy';
 import { CHARS_PER_TOKEN, pruneStackNoise, trimSection } from './textTrim';
 
 export interface PromptOptions {
@@ -11,6 +12,10 @@ export interface PromptOptions {
   fileTokens: number;
   isProtected: (rel: string) => boolean;
   allowTestEdits: boolean;
+  /** What a file must pass to be shown (the edit policy, tests readable). */
+  policy: PathPolicy;
+  /** Files git ignores (snapshots do not record them; .env and local settings live there): never shown. */
+  unrecorded?: ReadonlySet<string>;
   /** Agent CLIs edit files themselves and need no edit format. */
   editsWorkspace?: boolean;
 }
@@ -84,9 +89,7 @@ export function buildPrompt(state: RunState, now: number, opts: PromptOptions): 
     sections.push(`## Type errors (${witness.diagnostics.length})\n${trimSection(body, failureChars / 2)}`);
   }
 
-  const touched = state.iterations.flatMap((it) => it.files);
-  const paths = [...new Set([...mentionedPaths(witness, state.cwd), ...touched])];
-  const files = readContextFiles(paths, state.cwd, 12_000, opts.fileTokens * CHARS_PER_TOKEN);
+  const files = readContextFiles(contextCandidates(state, opts.policy), opts.policy, 12_000, opts.fileTokens * CHARS_PER_TOKEN, opts.unrecorded);
   if (files.length) {
     const body = files
       .map((f) => `${f.path}${opts.isProtected(f.path) && !opts.allowTestEdits ? ' (protected test file: read only)' : ''}\n\`\`\`\n${f.content}\n\`\`\``)
@@ -95,6 +98,14 @@ export function buildPrompt(state: RunState, now: number, opts: PromptOptions): 
   }
   if (!opts.editsWorkspace) sections.push(`## Edit format\n${EDIT_FORMAT}`);
   return sections.join('\n\n');
+}
+
+/** Files the prompt may show: those the failures name, then those earlier attempts edited (names only: each is checked). */
+export function contextCandidates(state: RunState, policy: PathPolicy): string[] {
+  const touched = state.iterations.flatMap((it) => it.files);
+  const mentioned = mentionedPaths(state.current.witness, state.cwd);
+  // The code a failing test imports comes right after the test: it is what the model has to change.
+  return [...new Set([...mentioned.flatMap((rel) => [rel, ...importedFiles(rel, policy)]), ...touched])];
 }
 
 function indent(text: string): string {

@@ -56,7 +56,7 @@ export function normalizeRelPath(raw: string): { ok: true; rel: string } | { ok:
   return { ok: true, rel: norm };
 }
 
-function ruleRefusal(policy: PathPolicy, rel: string, shownAs: string): string | null {
+function ruleRefusal(policy: PathPolicy, rel: string, shownAs: string, forReading = false): string | null {
   if (rel.split('/').some((seg) => seg.toLowerCase() === '.git')) {
     return `${shownAs} is inside .git/, which Greenloop never edits; change the project's own files instead.`;
   }
@@ -64,7 +64,8 @@ function ruleRefusal(policy: PathPolicy, rel: string, shownAs: string): string |
   if (excluded !== undefined) {
     return `${shownAs} matches the snapshot exclude ${excluded}, so an edit there could not be rolled back; edit the source files instead.`;
   }
-  if (isProtected(policy, rel)) {
+  // Tests may be read (the model must see what it is to satisfy), never edited.
+  if (!forReading && isProtected(policy, rel)) {
     return `${shownAs} is a protected test file; fix the code under test instead.`;
   }
   return null;
@@ -102,6 +103,36 @@ function resolveExisting(abs: string): string {
       cur = parent;
     }
   }
+}
+
+/**
+ * Checks a path whose content would go into a prompt: the same rules as an edit (inside the workspace after
+ * realpath, not under .git, not excluded), except that test files may be read; and it must be a regular file.
+ * Returns the real absolute path, or why not (the name may be shown; the content never is).
+ */
+export function checkReadable(policy: PathPolicy, raw: string): PathCheck {
+  const norm = normalizeRelPath(raw);
+  if (!norm.ok) return norm;
+  const byRule = ruleRefusal(policy, norm.rel, norm.rel, true);
+  if (byRule) return { ok: false, reason: byRule };
+  let realRoot: string;
+  let real: string;
+  try {
+    realRoot = fs.realpathSync.native(policy.root);
+    real = fs.realpathSync.native(path.join(realRoot, ...norm.rel.split('/')));
+  } catch {
+    return { ok: false, reason: `${norm.rel} does not exist.` };
+  }
+  if (!isInside(realRoot, real)) return { ok: false, reason: `${norm.rel} leads outside the workspace.` };
+  const realRel = path.relative(realRoot, real).split(path.sep).join('/');
+  const byTarget = realRel === norm.rel ? null : ruleRefusal(policy, realRel, `${norm.rel} (a link to ${realRel})`, true);
+  if (byTarget) return { ok: false, reason: byTarget };
+  try {
+    if (!fs.statSync(real).isFile()) return { ok: false, reason: `${norm.rel} is not a regular file.` };
+  } catch {
+    return { ok: false, reason: `${norm.rel} cannot be read.` };
+  }
+  return { ok: true, abs: real, rel: norm.rel, realRel };
 }
 
 /**

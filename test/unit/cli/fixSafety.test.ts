@@ -1,0 +1,41 @@
+// Nothing read, written or leaked outside the workspace; nothing of the person's lost. Hostile answers, a person
+// saving files mid-run and secrets in the environment, through the real CLI on real git copies of a project.
+import * as assert from 'assert';
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { fixHarness } from '../support/fixHarness';
+import type { FixHarness } from '../support/fixHarness';
+import { answer, edit, FIX_ADD, FIX_MUL } from '../../support/calcAnswers';
+
+describe('greenloop fix keeps the workspace and the person safe (real CLI)', function () {
+  this.timeout(120_000);
+  let h: FixHarness;
+  beforeEach(async () => {
+    h = await fixHarness('calc');
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('never reads a refused path into the next prompt: outside files, .git/config, links out, devices, FIFOs, ignored files', async () => {
+    execFileSync('git', ['config', 'remote.origin.url', 'https://ghp_TOKENINGITCONFIG123@example.com/x.git'], { cwd: h.project });
+    fs.symlinkSync('/etc/hostname', path.join(h.project, 'src', 'host.js'));
+    execFileSync('mkfifo', [path.join(h.project, 'src', 'pipe.js')]);
+    h.write('.gitignore', '.env\n');
+    h.write('.env', 'SERVICE_PASSWORD=hunter2-in-dotenv\n');
+    const names = ['../../../../etc/passwd', '.git/config', 'src/host.js', '/dev/zero', 'src/pipe.js', '.env'];
+    const hostile = names.map((p) => edit(p, 'a', 'b')).join('\n');
+    const started = Date.now();
+    const res = await h.fix([answer(hostile), answer(FIX_ADD), answer(FIX_MUL)], ['--patience', '3'], { timeoutMs: 60_000 });
+    assert.ok(Date.now() - started < 60_000, 'the run did not hang on the FIFO');
+    assert.strictEqual(res.code, 0, res.stderr);
+    assert.strictEqual(res.report.iterations[0].verdict, 'invalid-proposal');
+    const next = h.prompt(1);
+    assert.doesNotMatch(next, /root:x:0:0/, '/etc/passwd');
+    assert.doesNotMatch(next, /ghp_TOKENINGITCONFIG123/, '.git/config');
+    assert.doesNotMatch(next, new RegExp(fs.readFileSync('/etc/hostname', 'utf8').trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '\\n```'), 'a link out of the workspace');
+    assert.doesNotMatch(next, /hunter2-in-dotenv/, 'a git-ignored .env');
+    assert.match(next, /src\/calc\.js\n```/, 'the files that matter are still shown');
+  });
+});

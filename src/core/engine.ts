@@ -25,6 +25,7 @@ import { judgeWithReruns } from './flaky';
 import { noteUnrecorded, unrecordedBefore } from './unrecordedChanges';
 import { baselineProblem, newRunState, summarize, upgradeSavedState } from './runStateFactory';
 import { RunEnd } from './runEnd';
+import { leftAloneSentence, rollBack } from './rollback';
 import { runSignal } from './loopContext';
 import type { AnyStop, EngineDeps, LoopContext } from './loopContext';
 import { estimateTokens } from './estimateTokens';
@@ -229,6 +230,7 @@ export class LoopEngine implements LoopContext {
     this.events.emit({ type: 'proposal-received', n, tokens: record.tokens, files: record.files });
     if (!applied) return this.record(state, record, 'invalid-proposal', t0);
 
+    state.inFlight = record.files;
     this.events.emit({ type: 'applied', n, files: record.files });
     const after = await deps.snapshots.snapshot(`iteration-${n}`);
     record.treeHash = after.tree;
@@ -250,7 +252,9 @@ export class LoopEngine implements LoopContext {
     const settledAfter = j.verdict === 'regression' ? null : await this.settle(state, after, record.files);
     const verdict: Verdict = settledAfter?.tampered.length ? 'regression' : j.verdict;
     if (!settledAfter || settledAfter.tampered.length) {
-      await deps.snapshots.restore(state.best.snapshot);
+      // Test files the edited code rewrote while the tests ran are the loop's doing: they go back too.
+      if (settledAfter?.tampered.length) state.inFlight = [...(state.inFlight ?? []), ...settledAfter.tampered];
+      const leftAlone = await this.rollBackTo(state, state.best);
       record.rolledBack = true;
       state.current = { snapshot: state.best.snapshot, tree: state.best.tree, witness: state.best.witness };
       state.rejected.push({ identity: await this.known.identityOf(state, after.id), snapshot: after.id, iteration: n });
@@ -262,9 +266,19 @@ export class LoopEngine implements LoopContext {
         state.feedback = regressionFeedback(j);
         record.note = `${record.note}; rolled back to the best state`;
       }
+      if (leftAlone.length) {
+        this.record(state, record, verdict, t0);
+        return escalate('user-edit', leftAloneSentence(leftAlone));
+      }
     } else {
       // Verification may write files (reports, caches); the settled snapshot makes them part of "before" for the next guard.
       const settledSnap = settledAfter.snap;
+      if (settledAfter.foreign.length) {
+        // Someone else wrote while the tests ran: keep everything as it is and stop before anything overwrites it.
+        state.current = { snapshot: settledSnap.id, tree: settledSnap.tree, witness };
+        this.record(state, record, verdict, t0);
+        return escalate('user-edit', foreignSentence(settledAfter.foreign));
+      }
       state.current = { snapshot: settledSnap.id, tree: settledSnap.tree, witness };
       state.kept.push({ identity: await this.known.identityOf(state, after.id), snapshot: after.id, iteration: n });
       if (j.verdict === 'progress' || j.verdict === 'green') {
@@ -292,11 +306,11 @@ export class LoopEngine implements LoopContext {
       this.record(state, record, 'no-progress', t0);
       return escalate('cycle', `Attempt ${record.n} returned the workspace to ${when}; the model is going in circles.`);
     }
-    await this.deps.snapshots.restore(state.best.snapshot);
+    const leftAlone = await this.rollBackTo(state, state.best);
     record.rolledBack = true;
-    state.current = { snapshot: state.best.snapshot, tree: state.best.tree, witness: state.best.witness };
     record.note = `made the same change as attempt ${earlier.iteration}, which was rolled back as a regression (known, so not tested again); rolled back`;
     this.record(state, record, 'regression', t0);
+    if (leftAlone.length) return escalate('user-edit', leftAloneSentence(leftAlone));
     return escalate('repeated-proposal', `Attempt ${record.n} made the same change as attempt ${earlier.iteration}, which had broken tests and was rolled back.`);
   }
 
@@ -306,19 +320,24 @@ export class LoopEngine implements LoopContext {
    * state), or it is a protected test file the tests do not always write: then the code under test wrote into its
    * own tests, which is `tampered` (the caller rolls the edit back).
    */
-  private async settle(state: RunState, after: SnapshotRef, edited: readonly string[] = []): Promise<{ snap: SnapshotRef; tampered: string[] }> {
+  private async settle(state: RunState, after: SnapshotRef, edited: readonly string[] = []): Promise<{ snap: SnapshotRef; tampered: string[]; foreign: string[] }> {
     const changed = await this.deps.snapshots.changedSince(after.id);
-    if (changed.length === 0) return { snap: after, tampered: [] };
+    if (changed.length === 0) return { snap: after, tampered: [], foreign: [] };
     const isBaseline = state.iterations.length === 0 && edited.length === 0;
     const tampered = isBaseline ? [] : changed.filter((p) => isProtected(this.policy, p) && !state.artifacts.includes(p));
-    if (tampered.length) return { snap: after, tampered };
+    if (tampered.length) return { snap: after, tampered, foreign: [] };
     const touched = new Set([...edited, ...state.iterations.flatMap((it) => it.files)]);
-    await this.known.addArtifacts(state, changed.filter((p) => !touched.has(p)));
-    return { snap: await this.deps.snapshots.snapshot('settled'), tampered: [] };
+    // The test command's own outputs are learned from the first run; a path first written later, by no edit of the
+    // loop, may be a person's save: it is not taken as the tests' (see foreign).
+    const foreign = isBaseline ? [] : changed.filter((p) => !touched.has(p) && !state.artifacts.includes(p));
+    if (isBaseline) await this.known.addArtifacts(state, changed.filter((p) => !touched.has(p)));
+    return { snap: await this.deps.snapshots.snapshot('settled'), tampered: [], foreign };
   }
 
 
+
   private record(state: RunState, record: IterationRecord, verdict: Verdict, t0: number): Stop | null {
+    state.inFlight = undefined;
     record.verdict = verdict;
     record.durationMs = this.deps.clock.now() - t0;
     if (verdict === 'invalid-proposal') state.feedback = record.note;
@@ -346,8 +365,10 @@ export class LoopEngine implements LoopContext {
         },
       );
     } catch (err) {
-      // A command actor may have half-edited the workspace before failing or being stopped.
-      if (err instanceof ActorError || err instanceof RetryOutlastsBudget || isAbortError(err)) await this.end.restoreIfChanged(state.current.snapshot);
+      // An agent may have half-edited the workspace before failing or being stopped: those are its writes. A model
+      // writes nothing itself, so whatever changed during its call is a person's and stays.
+      const agentStopped = this.deps.actor.editsWorkspace && (err instanceof ActorError || err instanceof RetryOutlastsBudget || isAbortError(err));
+      if (agentStopped) await this.end.restoreIfChanged(state.current.snapshot);
       if (err instanceof ActorError) throw new StopLoop({ outcome: 'escalated', reason: 'actor-error', text: err.message });
       throw err;
     }
@@ -370,7 +391,7 @@ export class LoopEngine implements LoopContext {
     } catch (err) {
       if (isAbortError(err) || signal.aborted) throw err;
       record.note = `The verifier could not run: ${(err as Error).message}`;
-      await this.deps.snapshots.restore(state.best.snapshot);
+      await this.rollBackTo(state, state.best);
       record.rolledBack = true;
       this.pushFailedRecord(state, record);
       throw new StopLoop({ outcome: 'escalated', reason: 'verify-error', text: record.note });
@@ -378,7 +399,7 @@ export class LoopEngine implements LoopContext {
     if (signal.aborted) throw abortNow();
     if (witness.timedOut) {
       record.note = `The test command did not finish within ${this.deps.config.verifyTimeoutS} s after this edit; it was rolled back.`;
-      await this.deps.snapshots.restore(state.best.snapshot);
+      await this.rollBackTo(state, state.best);
       record.rolledBack = true;
       this.pushFailedRecord(state, record);
       throw new StopLoop({ outcome: 'escalated', reason: 'verify-error', text: record.note });
@@ -387,6 +408,7 @@ export class LoopEngine implements LoopContext {
   }
 
   private pushFailedRecord(state: RunState, record: IterationRecord): void {
+    state.inFlight = undefined;
     record.verdict = 'no-progress';
     record.durationMs = this.deps.clock.now() - record.startedAt;
     state.iterations.push(record);
@@ -399,6 +421,13 @@ export class LoopEngine implements LoopContext {
     if (changed.length === 0) return;
     const shown = changed.slice(0, 3).join(', ') + (changed.length > 3 ? ` and ${changed.length - 3} more` : '');
     throw new StopLoop({ outcome: 'escalated', reason: 'user-edit', text: `Files changed outside the loop during the run (${shown}); stopped so nothing of yours is overwritten.` });
+  }
+
+  /** Back to `ref` by the loop's own writes only; the current state follows. Returns the paths left alone. */
+  private async rollBackTo(state: RunState, ref: StateRef): Promise<string[]> {
+    const leftAlone = await rollBack(this.deps.snapshots, state, ref);
+    state.current = { snapshot: ref.snapshot, tree: ref.tree, witness: ref.witness };
+    return leftAlone;
   }
 
   /** Which of the files the prompt could show git ignores (asked once per attempt, of the real paths). */
@@ -434,6 +463,11 @@ export class LoopEngine implements LoopContext {
 
 
 
+
+function foreignSentence(paths: readonly string[]): string {
+  const shown = `${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}`;
+  return `Files changed while the tests ran that the loop did not write (${shown}); stopped and left everything as it is, so nothing of yours is overwritten. If your test command writes them, add them to the snapshot excludes (greenloop.snapshotExcludes).`;
+}
 
 function regressionFeedback(j: Judgement): string {
   if (j.missing.length) return `after your edit ${j.missing.length} test${j.missing.length === 1 ? '' : 's'} that ran before did not run at all (${listForNote(j.missing)}): tests that disappear count as broken, never as fixed; it was rolled back.`;

@@ -94,6 +94,11 @@ export interface SnapshotRef {
 export interface SnapshotStore {
   snapshot(label: string): Promise<SnapshotRef>;
   restore(id: string): Promise<void>;
+  /**
+   * Returns only these paths to their content in the snapshot (removing those it does not hold), leaving every
+   * other file as it is: a rollback must never write over what a person changed meanwhile.
+   */
+  restorePaths(id: string, paths: readonly string[]): Promise<void>;
   /** Workspace-relative paths that differ now from the snapshot. */
   changedSince(id: string): Promise<string[]>;
   /** Workspace-relative paths that differ between two snapshots. */

@@ -6,6 +6,7 @@ import type { Witness } from '../verify/types';
 import type { EscalationReason, FinalState, RunState, StateRef, WitnessSummary } from './runState';
 import type { AnyStop, LoopContext } from './loopContext';
 import { newRunState, summarize, UNVERIFIED } from './runStateFactory';
+import { leftAloneSentence, rollBack } from './rollback';
 import { newRunId } from '../shared/runId';
 
 export class RunEnd {
@@ -32,7 +33,7 @@ export class RunEnd {
     const base: StateRef = { snapshot: snap.id, tree: snap.tree, witness: summary, iteration: 0 };
     const state = newRunState(deps, deps.runId ?? newRunId(startedAt), startedAt, base);
     events.emit({ type: 'run-started', runId: state.runId, baselineFailing: summary.failing.length, baselineDiagnostics: summary.diagnostics.length, resumed: false, unverified: true, state });
-    await this.restoreIfChanged(snap.id).catch(() => undefined);
+    // Nothing of the loop was written yet: whatever changed since (the test run's own files, a person's) stays.
     return this.record(state, { outcome: 'escalated', reason, text }, 'baseline');
   }
 
@@ -60,19 +61,20 @@ export class RunEnd {
     // "baseline" after a resume is the floor: the workspace as the person left it, their edits included.
     const ref = target === 'baseline' ? state.floor : target === 'best' ? state.best : null;
     let restored = true;
+    let leftAlone: string[] = [];
     try {
-      if (ref) {
-        if ((await snapshots.changedSince(ref.snapshot)).length) await snapshots.restore(ref.snapshot);
-        state.current = { snapshot: ref.snapshot, tree: ref.tree, witness: ref.witness };
-      } else {
-        // "last" is whatever the loop last kept; a half-applied or rolled-back edit is never left behind.
-        await this.restoreIfChanged(state.current.snapshot);
-      }
+      // "last" is whatever the loop last kept; a half-applied or rolled-back edit is never left behind. Only the
+      // loop's own writes are returned: a file a person changed meanwhile stays as they left it.
+      const to = ref ?? { ...state.current, iteration: state.iterations.length };
+      leftAlone = await rollBack(snapshots, state, to);
+      state.current = { snapshot: to.snapshot, tree: to.tree, witness: to.witness };
     } catch (err) {
       restored = false;
       this.ctx.warn(state, `Could not restore the ${target} state: ${(err as Error).message}`);
     }
-    if (!restored || state.unrecordedChanged?.length) await this.reverifyFinal(state, restored ? 'Git-ignored files changed during the run' : 'The restore did not finish');
+    if (leftAlone.length) this.ctx.warn(state, leftAloneSentence(leftAlone));
+    const why = !restored ? 'The restore did not finish' : leftAlone.length ? 'Files changed by someone else were left as they are' : state.unrecordedChanged?.length ? 'Git-ignored files changed during the run' : '';
+    if (why) await this.reverifyFinal(state, why);
     return target;
   }
 

@@ -134,6 +134,8 @@ export interface RunState {
   agentFailures?: string[];
   /** Files the snapshots do not record that an agent changed: no restore can undo them. */
   unrecordedChanged?: string[];
+  /** Files the attempt in progress wrote (the loop's own, for a rollback), until it is recorded. */
+  inFlight?: string[];
   consecutiveNoProgress: number;
   tokens: TokenUsage;
   llmCalls: number;

@@ -113,6 +113,29 @@ export class GitSnapshotStore implements SnapshotStore {
     });
   }
 
+  restorePaths(id: string, paths: readonly string[]): Promise<void> {
+    const rels = [...new Set(paths.map(toGitPath).filter(Boolean))];
+    if (rels.length === 0) return Promise.resolve();
+    return this.serial(async () => {
+      const target = await this.treeOf(id);
+      await addAll(this.capture);
+      // Only paths the snapshot or the workspace hold: git refuses a pathspec that matches nothing at all.
+      // Whole listings, filtered here: any number of paths, never a command line too long.
+      const inTarget = new Set(splitZ((await this.git.run(['ls-tree', '-r', '-z', '--name-only', target])).stdout));
+      const inIndex = new Set(splitZ((await this.git.run(['ls-files', '-z'])).stdout));
+      const present = rels.filter((p) => inTarget.has(p) || inIndex.has(p));
+      if (present.length === 0) return;
+      try {
+        // No overlay: a path the snapshot does not hold is removed, as a whole-tree restore would.
+        await this.git.run(['restore', `--source=${target}`, '--staged', '--worktree', '--no-overlay', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: joinZ(present) });
+      } catch (e) {
+        await this.checkStillStored([id]);
+        const why = e instanceof GitError ? e.stderr.trim().split('\n')[0] : String(e);
+        throw new Error(`Restoring ${present.length} file${present.length === 1 ? '' : 's'} from snapshot ${id} did not finish (${why}); check the files' permissions and restore again.`);
+      }
+    });
+  }
+
   changedSince(id: string): Promise<string[]> {
     return this.serial(async () => {
       const from = await this.treeOf(id);

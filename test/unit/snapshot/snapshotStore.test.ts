@@ -32,6 +32,24 @@ describe('snapshot store: snapshot, restore, changes', () => {
     assert.deepEqual(await store.changedSince(s.id), []);
   });
 
+  it('restores only the paths it is given: another file changed or created meanwhile stays byte for byte', async () => {
+    const ws = dirs.make('ws');
+    write(ws, 'src/a.ts', 'a1\n');
+    write(ws, 'README.md', '# one\n');
+    const store = await open(ws);
+    const s = await store.snapshot('best');
+    write(ws, 'src/a.ts', 'a2 (the loop)\n');
+    write(ws, 'src/new.ts', 'created by the loop\n');
+    write(ws, 'README.md', '# edited by the person\n');
+    write(ws, 'NOTES.md', 'saved by the person\n');
+    await store.restorePaths(s.id, ['src/a.ts', 'src/new.ts', 'src/never-existed.ts']);
+    assert.equal(fs.readFileSync(path.join(ws, 'src/a.ts'), 'utf8'), 'a1\n');
+    assert.equal(fs.existsSync(path.join(ws, 'src/new.ts')), false);
+    assert.equal(fs.readFileSync(path.join(ws, 'README.md'), 'utf8'), '# edited by the person\n');
+    assert.equal(fs.readFileSync(path.join(ws, 'NOTES.md'), 'utf8'), 'saved by the person\n');
+    assert.deepEqual((await store.changedSince(s.id)).sort(), ['NOTES.md', 'README.md']);
+  });
+
   it('gives equal trees for equal states and reports changes, diffs and file contents between snapshots', async () => {
     const ws = dirs.make('ws');
     write(ws, 'a.txt', 'one\n');

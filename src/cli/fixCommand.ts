@@ -77,7 +77,11 @@ export async function fixCommand(argv: string[]): Promise<number> {
   const past = await history.list();
   past.warnings.forEach((w) => say(`greenloop: warning: ${w}`));
   const runId = resumeFrom?.runId ?? newRunId();
-  const snapshots = await openSnapshotStore({ workspace: cwd, stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m: string) => say(`greenloop: warning: ${m}`) });
+  const snapshots = await openSnapshotStore({ workspace: cwd, stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m: string) => say(`greenloop: warning: ${m}`) })
+    .catch((err: Error) => {
+      // No git, a folder that is gone, a store that cannot be created: setup, in one sentence.
+      throw new UsageError(err.message.split('\n')[0]);
+    });
   const engine = new LoopEngine({
     cwd, actor, verifier, snapshots, clock: systemClock, config: resumeFrom ? upgradeConfig(resumeFrom.config) : config, runId, pastRuns: past.records,
     ignoreHistory: Boolean(values['ignore-history']),
@@ -104,6 +108,8 @@ export async function fixCommand(argv: string[]): Promise<number> {
       state = await engine.run(controller.signal);
     }
   } catch (err) {
+    // A workspace the snapshots cannot record at all is a setup problem: one sentence, nothing changed.
+    if ((err as Error).name === 'UnrecordablePathError') throw new UsageError((err as Error).message);
     if (controller.signal.aborted) {
       say('greenloop: cancelled before the loop started; nothing was changed.');
       return EXIT.notGreen;

@@ -1,7 +1,7 @@
 // The bounded loop: propose → snapshot → apply → verify, until code (never the model) says stop.
 import { newRunId } from '../shared/runId';
 import type { ActorResponse, SnapshotRef, TokenUsage } from './ports';
-import { ActorError, VerifyError } from './ports';
+import { ActorError, VerifyError, WorkspaceNotRecordable } from './ports';
 import type { Witness } from '../verify/types';
 import type { EscalationReason, IterationRecord, RunState, StateRef, Verdict, WitnessSummary } from './runState';
 import { LoopEmitter } from './events';
@@ -35,7 +35,8 @@ export type { EngineDeps } from './loopContext';
 
 /** An escalation or finish decided inside an iteration, carried out by the loop. */
 class StopLoop {
-  constructor(readonly stop: AnyStop) {}
+  /** inPlace: stop without touching a file (the workspace cannot be recorded, so no restore can be trusted). */
+  constructor(readonly stop: AnyStop, readonly inPlace = false) {}
 }
 
 export class LoopEngine implements LoopContext {
@@ -44,6 +45,8 @@ export class LoopEngine implements LoopContext {
   private readonly policy: PathPolicy;
   private readonly known: KnownStates;
   private readonly end: RunEnd;
+  /** The attempt under way, until it is recorded: what a stop in the middle of it must report. */
+  private attempt: IterationRecord | null = null;
 
   constructor(readonly deps: EngineDeps) {
     this.end = new RunEnd(this);
@@ -163,7 +166,8 @@ export class LoopEngine implements LoopContext {
         if (stop) return await this.end.finish(state, stop);
       }
     } catch (err) {
-      if (err instanceof StopLoop) return this.end.finish(state, err.stop);
+      const stop = err instanceof WorkspaceNotRecordable ? this.unrecordableStop(state, err) : err;
+      if (stop instanceof StopLoop) return stop.inPlace ? this.end.inPlace(state, stop.stop) : this.end.finish(state, stop.stop);
       return this.end.finish(state, this.stopFor(err, signal));
     }
   }
@@ -184,6 +188,7 @@ export class LoopEngine implements LoopContext {
     const t0 = deps.clock.now();
     this.events.emit({ type: 'iteration-started', n, max: state.limits.maxIterations });
     const settled = state.current;
+    this.attempt = null;
     await this.guardUserEdits(state);
 
     const prompt = buildPrompt(state, t0, {
@@ -205,7 +210,7 @@ export class LoopEngine implements LoopContext {
     // A model call can take minutes; a person may have typed meanwhile. (An agent CLI's own edits are checked below.)
     if (response.kind === 'text') await this.guardUserEdits(state);
 
-    const record: IterationRecord = {
+    const record: IterationRecord = this.attempt = {
       n, startedAt: t0, verdict: 'invalid-proposal', failing: settled.witness.failing, diagnostics: settled.witness.diagnostics.length,
       rolledBack: false, treeHash: null, proposalHash: null, files: [], tokens: { prompt: response.usage.prompt, completion: response.usage.completion },
       durationMs: 0, note: '', hypothesis: '', beforeSnapshot: settled.snapshot, afterSnapshot: null, witness: null,
@@ -421,6 +426,26 @@ export class LoopEngine implements LoopContext {
     if (changed.length === 0) return;
     const shown = changed.slice(0, 3).join(', ') + (changed.length > 3 ? ` and ${changed.length - 3} more` : '');
     throw new StopLoop({ outcome: 'escalated', reason: 'user-edit', text: `Files changed outside the loop during the run (${shown}); stopped so nothing of yours is overwritten.` });
+  }
+
+  /**
+   * The workspace could not be recorded (a file git refuses, a broken store) in the middle of an attempt: stop right
+   * there, say what is on disk, and touch nothing more, since no restore could be trusted.
+   */
+  private unrecordableStop(state: RunState, err: Error): StopLoop {
+    const record = this.attempt;
+    let onDisk = '';
+    if (record && !state.iterations.includes(record)) {
+      onDisk = record.files.length
+        ? ` The edit of attempt ${record.n} (${record.files.slice(0, 3).join(', ')}${record.files.length > 3 ? ', …' : ''}) is still on disk;`
+        : this.deps.actor.editsWorkspace ? ` What the agent changed in attempt ${record.n} is still on disk;` : '';
+      record.note = `Greenloop could not record the workspace: ${err.message}`;
+      record.durationMs = this.deps.clock.now() - record.startedAt;
+      state.iterations.push(record);
+    }
+    state.inFlight = undefined;
+    const text = `Greenloop could not record the workspace: ${err.message}${onDisk} nothing more was changed.`;
+    return new StopLoop({ outcome: 'escalated', reason: this.deps.actor.editsWorkspace ? 'actor-error' : 'user-edit', text }, true);
   }
 
   /** Back to `ref` by the loop's own writes only; the current state follows. Returns the paths left alone. */

@@ -76,6 +76,14 @@ export class VerifyError extends Error {
   }
 }
 
+/** Thrown by a snapshot store that cannot record the workspace as it is (a path git refuses): no restore can be trusted. */
+export class WorkspaceNotRecordable extends Error {
+  constructor(message: string, readonly path: string) {
+    super(message);
+    this.name = 'WorkspaceNotRecordable';
+  }
+}
+
 export interface Verifier {
   verify(signal?: AbortSignal): Promise<Witness>;
   /**

@@ -7,7 +7,8 @@
 // and let `add -A` do the rest. Nested .git directories are never opened, moved or written.
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { joinZ, splitZ, type GitRunner } from './gitRunner';
+import { WorkspaceNotRecordable } from '../core/ports';
+import { GitError, joinZ, splitZ, type GitRunner } from './gitRunner';
 
 const MAX_ROUNDS = 8;
 const MAX_SEED_VISITS = 5_000;
@@ -33,6 +34,14 @@ export async function captureTree(ctx: CaptureContext): Promise<string> {
   }
 }
 
+/** A file git will not record (a name some file system reads as .git): nothing can snapshot or roll it back. */
+export class UnrecordablePathError extends WorkspaceNotRecordable {
+  constructor(path: string) {
+    super(`Git cannot record ${path} (a folder name some file systems read as .git, such as ".git." or "git~1"), so no snapshot of the workspace can be taken; rename or delete it, or add it to greenloop.snapshotExcludes.`, path);
+    this.name = 'UnrecordablePathError';
+  }
+}
+
 /** `git add --all` into the private index, recording nested repositories' files instead of gitlinks. */
 export async function addAll(ctx: CaptureContext): Promise<void> {
   let lastError: unknown;
@@ -42,6 +51,8 @@ export async function addAll(ctx: CaptureContext): Promise<void> {
       verbose = await ctx.git.text(['add', '--all', '--verbose']);
     } catch (e) {
       lastError = e;
+      const invalid = e instanceof GitError ? /invalid path '([^']+)'/.exec(e.stderr) : null;
+      if (invalid) throw new UnrecordablePathError(invalid[1]);
       if (!(await indexReadable(ctx))) {
         await dropIndex(ctx);
         continue;

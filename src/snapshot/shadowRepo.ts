@@ -1,5 +1,5 @@
-// Opens (or creates, or rebuilds) the private bare repository that holds one workspace's snapshots.
-// A store that cannot be read is replaced with a warning: losing old snapshots beats refusing to run.
+// Opens (or creates) the private bare repository that holds one workspace's snapshots. A store that cannot be read
+// is moved aside, never deleted: earlier runs' rollback points may still be recovered from it by hand.
 import { existsSync, promises as fsp, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { buildExcludeFile } from './excludeRules';
@@ -27,13 +27,17 @@ export async function openShadowRepo(
 ): Promise<ShadowRepo> {
   await fsp.mkdir(path.dirname(gitDir), { recursive: true });
   const globalConfig = path.join(path.dirname(gitDir), 'gitconfig');
-  if (!existsSync(globalConfig)) await fsp.writeFile(globalConfig, GLOBAL_CONFIG);
+  // Ours alone, and rewritten every time: a damaged copy must not make a good store look unreadable.
+  if ((await fsp.readFile(globalConfig, 'utf8').catch(() => '')) !== GLOBAL_CONFIG) await fsp.writeFile(globalConfig, GLOBAL_CONFIG);
   const indexFile = path.join(gitDir, 'greenloop.index');
   const git = new GitRunner({ gitDir, workTree: workspace, indexFile, globalConfig });
+  // Without git nothing can be judged a broken store: say so before anything is touched.
+  await git.version();
 
   if (existsSync(gitDir) && !(await isValid(git))) {
-    warn(`The snapshot store at ${gitDir} was unreadable and has been rebuilt; earlier snapshots of this folder are gone.`);
-    await fsp.rm(gitDir, { recursive: true, force: true });
+    const aside = `${gitDir}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    await fsp.rename(gitDir, aside);
+    warn(`The snapshot store at ${gitDir} was unreadable; it was moved aside to ${aside} (not deleted) and a new one started.`);
   }
   if (!existsSync(gitDir)) await git.init();
 

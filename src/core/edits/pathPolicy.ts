@@ -56,9 +56,20 @@ export function normalizeRelPath(raw: string): { ok: true; rel: string } | { ok:
   return { ok: true, rel: norm };
 }
 
+// Names git refuses to record because some file system reads them as .git (NTFS trailing dots and spaces, 8.3 short
+// names, HFS+ ignorable code points, any case): a file there could be neither snapshotted nor rolled back.
+const HFS_IGNORABLE = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
+export function isGitDirLike(segment: string): boolean {
+  const s = segment.replace(HFS_IGNORABLE, '').toLowerCase();
+  return s.replace(/[. ]+$/, '') === '.git' || /^git~\d+$/.test(s);
+}
+
 function ruleRefusal(policy: PathPolicy, rel: string, shownAs: string, forReading = false): string | null {
   if (rel.split('/').some((seg) => seg.toLowerCase() === '.git')) {
     return `${shownAs} is inside .git/, which Greenloop never edits; change the project's own files instead.`;
+  }
+  if (rel.split('/').some(isGitDirLike)) {
+    return `${shownAs} has a folder name git treats as .git (such as ".git." or "git~1"), so no snapshot could record or roll it back; pick another name.`;
   }
   const excluded = policy.excludes.find((g) => minimatch(rel, g, GLOB_OPTIONS));
   if (excluded !== undefined) {

@@ -3,7 +3,9 @@
 import * as assert from 'assert';
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
+import { runCli } from '../support/cli';
 import { fixHarness } from '../support/fixHarness';
 import type { FixHarness } from '../support/fixHarness';
 import { answer, BREAK_NEG, edit, FIX_ADD, FIX_MUL } from '../../support/calcAnswers';
@@ -79,5 +81,36 @@ describe('greenloop fix keeps the workspace and the person safe (real CLI)', fun
     assert.strictEqual(h.read('PERSON_NOTES.md'), 'mine\n');
     assert.match(h.read('src/calc.js'), /\/\/ PERSON/);
     assert.strictEqual(h.server.requests.length, 1, 'no further model call');
+  });
+
+  it('refuses a model edit to a name git cannot record; an agent that makes one stops the run truthfully; the next run says why in one line', async () => {
+    const refused = await h.fix([answer(edit('src/.git./x.js', '', 'module.exports = 1;'))], ['--max-iterations', '1']);
+    assert.match(refused.report.iterations[0].note, /src\/\.git\.\/x\.js has a folder name git treats as \.git/);
+    assert.strictEqual(fs.existsSync(path.join(h.project, 'src', '.git.')), false);
+
+    const agent = path.join(h.stateDir, 'agent.sh');
+    fs.writeFileSync(agent, "#!/bin/sh\nmkdir -p 'git~1' && echo y > 'git~1/y.js'\nsed -i 's/return a - b;/return a + b;/' src/calc.js\n", { mode: 0o755 });
+    const run = await runCli(['fix', '--cwd', h.project, '--actor', 'command', '--actor-cmd', agent, '--tsc', 'off', '--state-dir', h.stateDir, '--json']);
+    assert.strictEqual(run.code, 1, run.stderr);
+    const report = JSON.parse(run.stdout);
+    assert.strictEqual(report.reason, 'actor-error');
+    assert.match(report.reasonText, /Git cannot record git~1\/y\.js.*What the agent changed in attempt 1 is still on disk; nothing more was changed\./);
+    assert.match(h.read('src/calc.js'), /return a \+ b;/, 'the report tells the truth: the edit is there');
+
+    const next = await runCli(['fix', '--cwd', h.project, '--actor', 'command', '--actor-cmd', 'true', '--tsc', 'off', '--state-dir', h.stateDir]);
+    assert.strictEqual(next.code, 2);
+    const said = next.stderr.trim().split('\n').filter((l) => !/^greenloop: verifying /.test(l));
+    assert.strictEqual(said.length, 1, next.stderr);
+    assert.match(said[0], /^greenloop: Git cannot record git~1\/y\.js .*rename or delete it/);
+  });
+
+  it('without git on PATH: one line, exit 2, and the snapshot store of earlier runs untouched', async () => {
+    const first = await h.fix([answer(FIX_ADD), answer(FIX_MUL)]);
+    assert.strictEqual(first.code, 0);
+    const store = fs.readdirSync(path.join(h.stateDir, 'snapshots'));
+    const res = await runCli(['fix', '--cwd', h.project, '--actor', 'command', '--actor-cmd', 'true', '--test-cmd', 'node --test test/', '--tsc', 'off', '--state-dir', h.stateDir], { env: { PATH: fs.mkdtempSync(path.join(os.tmpdir(), 'no-git-')) } });
+    assert.strictEqual(res.code, 2, res.stderr);
+    assert.match(res.stderr, /^greenloop: git was not found on PATH; install git/);
+    assert.deepStrictEqual(fs.readdirSync(path.join(h.stateDir, 'snapshots')), store);
   });
 });

@@ -42,7 +42,7 @@ describe('snapshot store: storage outside the workspace', () => {
     assert.equal(defaultStateDir({ XDG_STATE_HOME: 'relative' }, 'linux'), path.join(os.homedir(), '.local', 'state', 'greenloop'));
   });
 
-  it('rebuilds a corrupt store with a warning instead of failing', async () => {
+  it('moves a corrupt store aside (never deletes it) with a warning, and starts a new one', async () => {
     const ws = dirs.make('ws');
     write(ws, 'a.txt', 'a');
     const state = dirs.make('state');
@@ -54,10 +54,44 @@ describe('snapshot store: storage outside the workspace', () => {
     const warnings: string[] = [];
     const store = await openSnapshotStore({ workspace: ws, stateDir: state, onWarning: (m) => warnings.push(m) });
     assert.equal(warnings.length, 1);
-    assert.match(warnings[0], /was unreadable and has been rebuilt/);
+    const aside = /moved aside to (\S+) \(not deleted\)/.exec(warnings[0])?.[1];
+    assert.ok(aside && fs.existsSync(path.join(aside, 'refs')), warnings[0]);
+    assert.equal(fs.readFileSync(path.join(aside, 'HEAD'), 'utf8'), 'garbage', 'the old store is kept as it was');
     const s = await store.snapshot('after');
     assert.equal(s.tree, old.tree);
     await assert.rejects(store.restore(old.id), /is not in the store/);
+  });
+
+  it('keeps the store when its own gitconfig is garbage: that file is rewritten, the snapshots stay', async () => {
+    const ws = dirs.make('ws');
+    write(ws, 'a.txt', 'a');
+    const state = dirs.make('state');
+    const first = await openSnapshotStore({ workspace: ws, stateDir: state, runId: 'keep' });
+    const old = await first.snapshot('before');
+    fs.writeFileSync(path.join(path.dirname(first.storeDir), 'gitconfig'), '[[[ not a config');
+    const warnings: string[] = [];
+    const store = await openSnapshotStore({ workspace: ws, stateDir: state, onWarning: (m) => warnings.push(m) });
+    assert.deepEqual(warnings, []);
+    write(ws, 'a.txt', 'changed');
+    await store.restore(old.id);
+    assert.equal(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8'), 'a');
+  });
+
+  it('says git is missing in one sentence and touches no store', async () => {
+    const ws = dirs.make('ws');
+    const state = dirs.make('state');
+    const first = await openSnapshotStore({ workspace: ws, stateDir: state, runId: 'x' });
+    await first.snapshot('one');
+    const before = fs.readdirSync(path.dirname(first.storeDir)).sort();
+    const savedPath = process.env.PATH;
+    process.env.PATH = dirs.make('no-git-here');
+    try {
+      await assert.rejects(openSnapshotStore({ workspace: ws, stateDir: state }), /^GitError: git was not found on PATH; install git/);
+    } finally {
+      process.env.PATH = savedPath;
+    }
+    assert.deepEqual(fs.readdirSync(path.dirname(first.storeDir)).sort(), before);
+    assert.ok(fs.existsSync(path.join(first.storeDir, 'objects')), 'the store is still there');
   });
 
   it('rebuilds a damaged index with a warning and still records the right tree', async () => {

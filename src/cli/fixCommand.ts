@@ -11,7 +11,7 @@ import { JsonlHistoryStore, toHistoryRecord } from '../core/history';
 import { RunStore } from '../core/runStore';
 import { toReport } from '../core/report';
 import type { RunState } from '../core/runState';
-import { openSnapshotStore } from '../snapshot/gitSnapshotStore';
+import { openForRun } from '../snapshot/openForRun';
 import { defaultStateDir } from '../shared/stateDir';
 import { newRunId } from '../shared/runId';
 import { buildVerifier, VERIFIER_FLAGS } from './verifierOptions';
@@ -77,13 +77,14 @@ export async function fixCommand(argv: string[]): Promise<number> {
   const past = await history.list();
   past.warnings.forEach((w) => say(`greenloop: warning: ${w}`));
   const runId = resumeFrom?.runId ?? newRunId();
-  const snapshots = await openSnapshotStore({ workspace: cwd, stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m: string) => say(`greenloop: warning: ${m}`) })
+  const { snapshots, journal, recovered } = await openForRun({ workspace: cwd, stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m: string) => say(`greenloop: warning: ${m}`) })
     .catch((err: Error) => {
-      // No git, a folder that is gone, a store that cannot be created: setup, in one sentence.
+      // No git, a folder that is gone, a store that cannot be created, another run on this folder: setup, in one sentence.
       throw new UsageError(err.message.split('\n')[0]);
     });
+  if (recovered) say(`greenloop: ${recovered.sentence}`);
   const engine = new LoopEngine({
-    cwd, actor, verifier, snapshots, clock: systemClock, config: resumeFrom ? upgradeConfig(resumeFrom.config) : config, runId, pastRuns: past.records,
+    cwd, actor, verifier, snapshots, journal, clock: systemClock, config: resumeFrom ? upgradeConfig(resumeFrom.config) : config, runId, pastRuns: past.records,
     ignoreHistory: Boolean(values['ignore-history']),
   });
   engine.events.on((e) => {
@@ -118,6 +119,7 @@ export async function fixCommand(argv: string[]): Promise<number> {
   } finally {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);
+    await journal.release();
   }
 
   if (state.reason === 'stagnation' && state.iterations.length === 0 && state.crossRun) {

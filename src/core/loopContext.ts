@@ -4,6 +4,7 @@ import type { LoopEmitter } from './events';
 import type { HistoryRecord } from './history';
 import type { Actor, Clock, SnapshotStore, Verifier } from './ports';
 import type { RetryOptions } from './retry';
+import type { WriteJournal } from './runJournal';
 import type { RunDeadline } from './deadline';
 import type { EscalationReason, Outcome, RunState } from './runState';
 import type { Stop } from './termination';
@@ -20,6 +21,8 @@ export interface EngineDeps {
   pastRuns?: HistoryRecord[];
   /** The person chose to run even though the cross-run guard would stop it. */
   ignoreHistory?: boolean;
+  /** Where each workspace write is announced before it happens, for recovery after a kill (none in unit tests). */
+  journal?: WriteJournal;
   /** Retry timing for transient actor errors (tests shorten it). */
   retry?: Pick<RetryOptions, 'baseMs' | 'maxMs' | 'retries'>;
 }

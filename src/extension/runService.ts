@@ -11,6 +11,7 @@ import type { Actor, Verifier } from '../core/ports';
 import { systemClock } from '../core/retry';
 import type { RunState } from '../core/runState';
 import { openSnapshotStore } from '../snapshot/gitSnapshotStore';
+import { openForRun, type OpenedForRun } from '../snapshot/openForRun';
 import type { GitSnapshotStore } from '../snapshot/gitSnapshotStore';
 import type { LoopConfig } from '../shared/config';
 import { newRunId } from '../shared/runId';
@@ -192,9 +193,22 @@ export class RunService implements RunServiceApi {
     const run = new ActiveRun(folder, runId, now, tally);
     run.state = resumed;
     const cwd = realpath(folder.fsPath);
-    run.snapshots = await openSnapshotStore({ workspace: cwd, stateDir: this.stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m) => this.log.warn(m) });
+    let opened: OpenedForRun;
+    try {
+      // One run per folder across windows and the CLI; what a killed run left in flight is finished first.
+      opened = await openForRun({ workspace: cwd, stateDir: this.stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m) => this.log.warn(m) });
+    } catch (err) {
+      this.report(err);
+      return;
+    }
+    const { journal, recovered } = opened;
+    run.snapshots = opened.snapshots;
+    if (recovered) {
+      this.log.warn(recovered.sentence);
+      void vscode.window.showWarningMessage(`Greenloop: ${recovered.sentence}`);
+    }
     const engine = new LoopEngine({
-      cwd, actor: gatedActor(actor, run.gate), verifier: gatedVerifier(verifier, run.gate), snapshots: run.snapshots, clock: systemClock, config, runId,
+      cwd, actor: gatedActor(actor, run.gate), verifier: gatedVerifier(verifier, run.gate), snapshots: run.snapshots, journal, clock: systemClock, config, runId,
       pastRuns: opts.pastRuns, ignoreHistory: opts.ignoreHistory,
     });
     engine.events.on((e) => this.onEvent(run, e));
@@ -240,6 +254,7 @@ export class RunService implements RunServiceApi {
       }
     } finally {
       typing.dispose();
+      await journal.release();
       this.running = undefined;
       void vscode.commands.executeCommand('setContext', 'greenloop.running', false);
     }

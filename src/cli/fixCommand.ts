@@ -18,6 +18,8 @@ import { buildVerifier, VERIFIER_FLAGS } from './verifierOptions';
 import { actorFromFlags, loopConfigFromFlags } from './fixOptions';
 import { progressLine } from './progressPrinter';
 import { EXIT, parseNumberFlag, UsageError } from './usageError';
+import { say } from './say';
+import { jsonText } from '../shared/terminalText';
 
 const FLAGS = {
   ...VERIFIER_FLAGS,
@@ -51,7 +53,6 @@ const FLAGS = {
 
 export async function fixCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: FLAGS, strict: true });
-  const say = (line: string) => process.stderr.write(`${line}\n`);
   const flagConfig = loopConfigFromFlags(values);
   const { cwd, verifier, testCommand } = buildVerifier(values, flagConfig.verifyTimeoutS);
   // With the type check part of "green", loosening tsconfig is as much a way to cheat as weakening a test.
@@ -128,7 +129,7 @@ export async function fixCommand(argv: string[]): Promise<number> {
   await runs.save(state);
   await history.append(toHistoryRecord(state));
   const report = toReport(state);
-  const json = JSON.stringify(report, null, 2);
+  const json = jsonText(report);
   if (values.report) fs.writeFileSync(values.report, `${json}\n`);
   if (values.json) process.stdout.write(`${json}\n`);
   if (state.outcome === 'error') return EXIT.internal;

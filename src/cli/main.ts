@@ -3,6 +3,7 @@ import { parseCommand } from './parseCommand';
 import { verifyCommand } from './verifyCommand';
 import { fixCommand } from './fixCommand';
 import { EXIT, UsageError } from './usageError';
+import { say } from './say';
 
 const PARSE_USAGE = `  greenloop parse [--format F] [FILE|-]
       Reads one test runner's output and prints the failing tests as JSON (F: auto, mocha, jest, vitest, node, tap,
@@ -45,8 +46,8 @@ main(process.argv.slice(2)).then(
   (err: unknown) => {
     const usage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     // Node's parseArgs explains in three lines; a person needs the first.
-    process.stderr.write(`greenloop: ${(err as Error).message.split('\n')[0]}\n`);
-    if (!usage && process.env.GREENLOOP_DEBUG) process.stderr.write(`${(err as Error).stack}\n`);
+    say(`greenloop: ${(err as Error).message.split('\n')[0]}`);
+    if (!usage && process.env.GREENLOOP_DEBUG) (err as Error).stack?.split('\n').forEach(say);
     process.exitCode = usage ? EXIT.usage : EXIT.internal;
   },
 );

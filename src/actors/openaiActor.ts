@@ -4,7 +4,9 @@ import { ActorError } from '../core/ports';
 import type { Actor, ActorRequest, ActorResponse, TokenUsage } from '../core/ports';
 import { abortError } from '../core/retry';
 import { estimateTokens } from '../core/estimateTokens';
-import { httpStatusError, networkError, redact } from './httpErrors';
+import { httpStatusError, networkError } from './httpErrors';
+import { createRedactor } from '../core/redact';
+import type { Redactor } from '../core/redact';
 import { readSse } from './sse';
 
 export interface OpenAIActorOptions {
@@ -53,8 +55,11 @@ export class OpenAIActor implements Actor {
   readonly label: string;
   private readonly endpoint: string;
   private readonly baseUrl: string;
+  /** A server may echo the key in an error ("Incorrect API key provided: sk-…"): errors never carry it on. */
+  private readonly redactor: Redactor;
 
   constructor(private readonly opts: OpenAIActorOptions) {
+    this.redactor = createRedactor([opts.apiKey]);
     this.baseUrl = opts.baseUrl.trim().replace(/\/+$/, '');
     let url: URL | undefined;
     try {
@@ -204,7 +209,7 @@ export class OpenAIActor implements Actor {
       const wait = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`;
       out = new ActorError(`The model server sent nothing for ${wait}; the request was abandoned.`, 'transient', undefined, 'timeout');
     } else out = networkError(err, this.baseUrl);
-    const message = redact(out.message, this.opts.apiKey);
+    const message = this.redactor.text(out.message);
     return message === out.message ? out : new ActorError(message, out.kind, out.retryAfterMs, out.category);
   }
 }

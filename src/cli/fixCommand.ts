@@ -15,10 +15,11 @@ import { openForRun } from '../snapshot/openForRun';
 import { defaultStateDir } from '../shared/stateDir';
 import { newRunId } from '../shared/runId';
 import { buildVerifier, VERIFIER_FLAGS } from './verifierOptions';
-import { actorFromFlags, loopConfigFromFlags } from './fixOptions';
+import { actorFromFlags, loopConfigFromFlags, modelKeyFromFlags } from './fixOptions';
+import { runSecrets } from '../core/secretEnv';
 import { progressLine } from './progressPrinter';
 import { EXIT, parseNumberFlag, UsageError } from './usageError';
-import { say } from './say';
+import { say as sayEscaped } from './say';
 import { jsonText } from '../shared/terminalText';
 
 const FLAGS = {
@@ -53,14 +54,18 @@ const FLAGS = {
 
 export async function fixCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: FLAGS, strict: true });
+  const model = modelKeyFromFlags(values);
+  // Once per run: what the test command and the agent do not inherit, and what nothing written or sent may contain.
+  const { redactor, withheld } = runSecrets({ env: process.env, apiKey: model.key, keyVariable: model.variable });
+  const say = (line: string) => sayEscaped(redactor.text(line));
   const flagConfig = loopConfigFromFlags(values);
-  const { cwd, verifier, testCommand } = buildVerifier(values, flagConfig.verifyTimeoutS);
+  const { cwd, verifier, testCommand } = buildVerifier(values, flagConfig.verifyTimeoutS, withheld);
   // With the type check part of "green", loosening tsconfig is as much a way to cheat as weakening a test.
   const config = verifier.typeChecks ? { ...flagConfig, protectedGlobs: [...flagConfig.protectedGlobs, ...TYPE_CHECK_PROTECTED_GLOBS] } : flagConfig;
-  const actor = actorFromFlags(values, cwd, config.verifyTimeoutS * 1000);
+  const actor = actorFromFlags(values, cwd, config.verifyTimeoutS * 1000, model, withheld);
   const stateDir = values['state-dir'] ?? defaultStateDir();
-  const runs = new RunStore(stateDir, cwd);
-  const history = JsonlHistoryStore.forWorkspace(stateDir, cwd);
+  const runs = new RunStore(stateDir, cwd, redactor);
+  const history = JsonlHistoryStore.forWorkspace(stateDir, cwd, redactor);
 
   let resumeFrom: RunState | undefined;
   if (values.resume) {
@@ -85,7 +90,7 @@ export async function fixCommand(argv: string[]): Promise<number> {
     });
   if (recovered) say(`greenloop: ${recovered.sentence}`);
   const engine = new LoopEngine({
-    cwd, actor, verifier, snapshots, journal, clock: systemClock, config: resumeFrom ? upgradeConfig(resumeFrom.config) : config, runId, pastRuns: past.records,
+    cwd, actor, verifier, snapshots, journal, clock: systemClock, config: resumeFrom ? upgradeConfig(resumeFrom.config) : config, redactor, runId, pastRuns: past.records,
     ignoreHistory: Boolean(values['ignore-history']),
   });
   engine.events.on((e) => {
@@ -128,7 +133,7 @@ export async function fixCommand(argv: string[]): Promise<number> {
   }
   await runs.save(state);
   await history.append(toHistoryRecord(state));
-  const report = toReport(state);
+  const report = toReport(state, redactor);
   const json = jsonText(report);
   if (values.report) fs.writeFileSync(values.report, `${json}\n`);
   if (values.json) process.stdout.write(`${json}\n`);

@@ -5,10 +5,12 @@ import { buildVerifier, timeoutFlag, VERIFIER_FLAGS } from './verifierOptions';
 import { EXIT, UsageError } from './usageError';
 import { say } from './say';
 import { jsonText } from '../shared/terminalText';
+import { runSecrets } from '../core/secretEnv';
 
 export async function verifyCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: VERIFIER_FLAGS, strict: true });
-  const { verifier } = buildVerifier(values, timeoutFlag(values, 'timeout-s', 300));
+  const { redactor, withheld } = runSecrets({ env: process.env });
+  const { verifier } = buildVerifier(values, timeoutFlag(values, 'timeout-s', 300), withheld);
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
@@ -33,8 +35,8 @@ export async function verifyCommand(argv: string[]): Promise<number> {
       commandFailure: w.commandFailure,
       warnings: w.warnings,
     };
-    for (const warning of w.warnings) say(`greenloop: warning: ${warning}`);
-    process.stdout.write(`${jsonText(out)}\n`);
+    for (const warning of w.warnings) say(`greenloop: warning: ${redactor.text(warning)}`);
+    process.stdout.write(`${jsonText(redactor.json(out))}\n`);
     return w.green ? EXIT.green : EXIT.notGreen;
   } catch (err) {
     if (err instanceof VerifyError) throw new UsageError(err.message);

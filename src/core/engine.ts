@@ -193,11 +193,12 @@ export class LoopEngine implements LoopContext {
     this.attempt = null;
     await this.guardUserEdits(state);
 
-    const prompt = buildPrompt(state, t0, {
+    // Test output, file contents and the model's own earlier words can all carry a secret: none of it reaches the model.
+    const prompt = deps.redactor.text(buildPrompt(state, t0, {
       ...DEFAULT_PROMPT_OPTIONS, isProtected: (rel) => isProtected(this.policy, rel), allowTestEdits: deps.config.allowTestEdits,
       editsWorkspace: deps.actor.editsWorkspace, policy: this.policy, unrecorded: await this.unrecordedContext(state),
-    });
-    const system = systemPrompt(deps.config.allowTestEdits, deps.actor.editsWorkspace);
+    }));
+    const system = deps.redactor.text(systemPrompt(deps.config.allowTestEdits, deps.actor.editsWorkspace));
     const room = tokenRoom(state, estimateTokens(system) + estimateTokens(prompt));
     if (!room.ok) return escalate('budget-tokens', room.text);
     const requestsBefore = state.requests;

@@ -8,6 +8,7 @@ import type { WriteJournal } from './runJournal';
 import type { RunDeadline } from './deadline';
 import type { EscalationReason, Outcome, RunState } from './runState';
 import type { Stop } from './termination';
+import type { Redactor } from './redact';
 
 export interface EngineDeps {
   cwd: string;
@@ -16,6 +17,8 @@ export interface EngineDeps {
   snapshots: SnapshotStore;
   clock: Clock;
   config: LoopConfig;
+  /** Masks secrets in every prompt before it leaves for the model (built once per run from the key and the env). */
+  redactor: Redactor;
   runId?: string;
   /** Earlier runs on this workspace, for the cross-run guard (refuse to repeat a failing approach). */
   pastRuns?: HistoryRecord[];

@@ -16,9 +16,10 @@ export class TerminalVerifier implements Verifier {
   private readonly inner: CommandVerifier;
   private runs = 0;
 
-  constructor(private readonly spec: TestSpec, tsc: TscMode, timeoutS: number, private readonly sink: () => OutputSink) {
+  /** `withheldEnv`: variables the test command does not inherit (the model key's). */
+  constructor(private readonly spec: TestSpec, tsc: TscMode, timeoutS: number, private readonly sink: () => OutputSink, withheldEnv?: readonly string[]) {
     this.inner = new CommandVerifier({
-      cwd: spec.cwd, testCommand: spec.command, env: spec.env, tsc, timeoutMs: timeoutS * 1000,
+      cwd: spec.cwd, testCommand: spec.command, env: spec.env, withheldEnv, tsc, timeoutMs: timeoutS * 1000,
       onOutput: (chunk) => this.out?.write(chunk),
     });
   }

@@ -1,5 +1,6 @@
 // `greenloop fix`: runs the bounded loop headless, progress on stderr, report JSON on stdout/file.
 import * as fs from 'fs';
+import * as os from 'os';
 import { parseArgs } from 'util';
 import { LoopEngine } from '../core/engine';
 import { systemClock } from '../core/retry';
@@ -12,6 +13,7 @@ import { RunStore } from '../core/runStore';
 import { toReport } from '../core/report';
 import type { RunState } from '../core/runState';
 import { openForRun } from '../snapshot/openForRun';
+import { openOutsideWatch } from '../core/outside/outsideWatch';
 import { defaultStateDir } from '../shared/stateDir';
 import { newRunId } from '../shared/runId';
 import { buildVerifier, VERIFIER_FLAGS } from './verifierOptions';
@@ -89,8 +91,15 @@ export async function fixCommand(argv: string[]): Promise<number> {
       throw new UsageError(err.message.split('\n')[0]);
     });
   if (recovered) say(`greenloop: ${recovered.sentence}`);
+  // Opened before the first test run, so the ignored files the tests themselves write are known as theirs.
+  const outside = actor.editsWorkspace
+    ? await openOutsideWatch({ workspace: cwd, stateDir, home: os.homedir(), snapshots }).catch(async (err: Error) => {
+      await journal.release();
+      throw err;
+    })
+    : undefined;
   const engine = new LoopEngine({
-    cwd, actor, verifier, snapshots, journal, clock: systemClock, config: resumeFrom ? upgradeConfig(resumeFrom.config) : config, redactor, runId, pastRuns: past.records,
+    cwd, actor, verifier, snapshots, journal, outside, clock: systemClock, config: resumeFrom ? upgradeConfig(resumeFrom.config) : config, redactor, runId, pastRuns: past.records,
     ignoreHistory: Boolean(values['ignore-history']),
   });
   engine.events.on((e) => {

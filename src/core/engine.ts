@@ -1,6 +1,6 @@
 // The bounded loop: propose → snapshot → apply → verify, until code (never the model) says stop.
 import { newRunId } from '../shared/runId';
-import type { ActorResponse, SnapshotRef, TokenUsage } from './ports';
+import type { ActorResponse, OutsideChange, OutsideMark, SnapshotRef, TokenUsage } from './ports';
 import { ActorError, VerifyError, WorkspaceNotRecordable } from './ports';
 import type { Witness } from '../verify/types';
 import type { EscalationReason, IterationRecord, RunState, StateRef, Verdict, WitnessSummary } from './runState';
@@ -22,7 +22,7 @@ import type { Grant } from './budget';
 import { KnownStates } from './knownStates';
 import type { Revisit } from './knownStates';
 import { judgeWithReruns } from './flaky';
-import { noteUnrecorded, unrecordedBefore } from './unrecordedChanges';
+import { markOutside, noteOutside } from './outside/outsideNote';
 import { baselineProblem, newRunState, summarize, upgradeSavedState } from './runStateFactory';
 import { RunEnd } from './runEnd';
 import { leftAloneSentence, rollBack } from './rollback';
@@ -201,9 +201,14 @@ export class LoopEngine implements LoopContext {
     const system = deps.redactor.text(systemPrompt(deps.config.allowTestEdits, deps.actor.editsWorkspace));
     const room = tokenRoom(state, estimateTokens(system) + estimateTokens(prompt));
     if (!room.ok) return escalate('budget-tokens', room.text);
-    const requestsBefore = state.requests;
-    const unrecordedAtStart = await unrecordedBefore(this, state);
-    const response = await this.callActor(state, n, prompt, system, room.maxOutputTokens);
+    const outside = await markOutside(this, state);
+    const record: IterationRecord = this.attempt = {
+      n, startedAt: t0, verdict: 'invalid-proposal', failing: settled.witness.failing, diagnostics: settled.witness.diagnostics.length,
+      rolledBack: false, treeHash: null, proposalHash: null, files: [], tokens: { prompt: 0, completion: 0 },
+      durationMs: 0, note: '', hypothesis: '', beforeSnapshot: settled.snapshot, afterSnapshot: null, witness: null, requests: 0,
+    };
+    const response = await this.callActor(state, record, prompt, system, room.maxOutputTokens, outside);
+    record.tokens = { prompt: response.usage.prompt, completion: response.usage.completion };
     state.llmCalls += 1;
     addTokens(state.tokens, response.usage);
     const limit = room.maxOutputTokens;
@@ -212,13 +217,8 @@ export class LoopEngine implements LoopContext {
     }
     // A model call can take minutes; a person may have typed meanwhile. (An agent CLI's own edits are checked below.)
     if (response.kind === 'text') await this.guardUserEdits(state);
-
-    const record: IterationRecord = this.attempt = {
-      n, startedAt: t0, verdict: 'invalid-proposal', failing: settled.witness.failing, diagnostics: settled.witness.diagnostics.length,
-      rolledBack: false, treeHash: null, proposalHash: null, files: [], tokens: { prompt: response.usage.prompt, completion: response.usage.completion },
-      durationMs: 0, note: '', hypothesis: '', beforeSnapshot: settled.snapshot, afterSnapshot: null, witness: null,
-      requests: state.requests - requestsBefore,
-    };
+    const changedOutside = await outside?.check();
+    if (changedOutside?.length) return this.stopForOutside(state, record, changedOutside, t0);
     if (response.kind === 'workspace-edited' && response.failure) {
       const seen = state.agentFailures ?? (state.agentFailures = []);
       if (seen.includes(response.failure.signature)) {
@@ -234,7 +234,6 @@ export class LoopEngine implements LoopContext {
       intent: { attempt: n, returnTo: settled.snapshot, artifacts: state.artifacts },
     };
     const applied = response.kind === 'text' ? await applyModelAnswer(ctx, state, record, response.text) : await acceptAgentEdits(ctx, state, record);
-    if (unrecordedAtStart) await noteUnrecorded(this, state, record, unrecordedAtStart, applied);
     // The agent's failure is told, never judged: what it changed goes to the tests all the same.
     const agentNote = response.kind === 'workspace-edited' && response.failure ? response.failure.text : '';
     if (agentNote && !applied) record.note = `${record.note} ${agentNote}`;
@@ -359,8 +358,9 @@ export class LoopEngine implements LoopContext {
     return checkAfterIteration(state, this.deps.clock.now());
   }
 
-  private async callActor(state: RunState, n: number, prompt: string, system: string, maxOutputTokens: number | undefined): Promise<ActorResponse> {
+  private async callActor(state: RunState, record: IterationRecord, prompt: string, system: string, maxOutputTokens: number | undefined, outside: OutsideMark | null): Promise<ActorResponse> {
     const signal = runSignal(this);
+    const { n } = record;
     if (this.deps.actor.editsWorkspace) {
       // An agent writes where it likes: a kill now leaves its half-done changes, which the next start must name.
       await this.deps.journal?.intend({ kind: 'agent', attempt: n, returnTo: state.current.snapshot, paths: [], artifacts: state.artifacts });
@@ -369,6 +369,7 @@ export class LoopEngine implements LoopContext {
       return await withRetries(
         () => {
           state.requests += 1;
+          record.requests = (record.requests ?? 0) + 1;
           return this.deps.actor.propose({ prompt, system, iteration: n, cwd: this.deps.cwd, signal, maxOutputTokens });
         },
         {
@@ -384,9 +385,24 @@ export class LoopEngine implements LoopContext {
       // writes nothing itself, so whatever changed during its call is a person's and stays.
       const agentStopped = this.deps.actor.editsWorkspace && (err instanceof ActorError || err instanceof RetryOutlastsBudget || isAbortError(err));
       if (agentStopped) await this.end.restoreIfChanged(state, state.current.snapshot);
+      // However the agent stopped, what it changed outside the snapshots is put back where it can be, and named.
+      const changed = await outside?.check();
+      if (changed?.length && err instanceof ActorError) throw new StopLoop(await this.stopForOutside(state, record, changed, record.startedAt));
+      // Stopped by the clock or the person: that stays the reason, and what it changed outside is told beside it.
+      if (changed?.length) this.warn(state, noteOutside(state, record, changed, []));
       if (err instanceof ActorError) throw new StopLoop({ outcome: 'escalated', reason: 'actor-error', text: err.message });
       throw err;
     }
+  }
+
+  /** The agent changed what no snapshot records: that was put back where it could be; its attempt is undone and the run stops. */
+  private async stopForOutside(state: RunState, record: IterationRecord, changes: OutsideChange[], t0: number): Promise<Stop> {
+    const rolledBack = await this.end.restoreIfChanged(state, record.beforeSnapshot);
+    record.files = rolledBack;
+    record.rolledBack = rolledBack.length > 0;
+    const text = noteOutside(state, record, changes, rolledBack);
+    this.record(state, record, 'invalid-proposal', t0);
+    return escalate('actor-error', text);
   }
 
   private async verifyOrThrow(signal: AbortSignal): Promise<Witness> {

@@ -2,7 +2,7 @@
 import type { LoopConfig } from '../shared/config';
 import type { LoopEmitter } from './events';
 import type { HistoryRecord } from './history';
-import type { Actor, Clock, SnapshotStore, Verifier } from './ports';
+import type { Actor, Clock, OutsideWatch, SnapshotStore, Verifier } from './ports';
 import type { RetryOptions } from './retry';
 import type { WriteJournal } from './runJournal';
 import type { RunDeadline } from './deadline';
@@ -26,6 +26,8 @@ export interface EngineDeps {
   ignoreHistory?: boolean;
   /** Where each workspace write is announced before it happens, for recovery after a kill (none in unit tests). */
   journal?: WriteJournal;
+  /** What an agent CLI must leave alone outside the snapshotted tree (its .git, ignored files, dotfiles); none: not watched. */
+  outside?: OutsideWatch;
   /** Retry timing for transient actor errors (tests shorten it). */
   retry?: Pick<RetryOptions, 'baseMs' | 'maxMs' | 'retries'>;
 }

@@ -132,10 +132,36 @@ export interface SnapshotStore {
    */
   identity(id: string, without: readonly string[]): Promise<string>;
   /**
-   * Size and modification time of every file the snapshots do not record (git-ignored: dependencies, local
+   * Size, modification time, inode and mode of every file the snapshots do not record (git-ignored: dependencies, local
    * settings), so what an agent CLI changed there can at least be seen; null when there are too many to look at.
    */
   unrecordedFingerprint?(): Promise<Map<string, string> | null>;
+}
+
+/** Something an agent CLI changed outside the files the snapshots record. */
+export interface OutsideChange {
+  /** As the person knows it: `.git/hooks/pre-commit`, `branch main`, `local.env`, `~/.bashrc`, `../notes.txt`. */
+  where: string;
+  what: 'created' | 'changed' | 'deleted' | 'replaced by a link';
+  /** Put back exactly as it was before the agent ran (what it created removed). */
+  undone: boolean;
+  /** Why it could not be put back, in a few words. */
+  why?: string;
+  /** A git-ignored file of the workspace; `where` is its workspace-relative path. */
+  ignored?: boolean;
+}
+
+/** What an agent CLI must leave as it is outside the snapshotted tree: the person's .git, ignored files, dotfiles. */
+export interface OutsideWatch {
+  /** Before the agent runs: look, and save what can be put back. */
+  mark(): Promise<OutsideMark>;
+}
+
+export interface OutsideMark {
+  /** What could not be saved or seen, to tell the person. */
+  warnings: string[];
+  /** After the agent ran or was stopped: what it changed, each put back where it can be. */
+  check(): Promise<OutsideChange[]>;
 }
 
 export interface Clock {

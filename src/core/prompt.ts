@@ -34,6 +34,9 @@ export const EDIT_FORMAT = [
   'An empty SEARCH section creates a new file. Use several blocks for several changes. Paths are relative to the workspace root.',
 ].join('\n');
 
+/** What an agent is told it must leave alone (core/outside/ undoes it and stops the run). */
+const AGENT_BOUNDS = 'Change only files of this project that git does not ignore: do not run git commands that change the repository (add, commit, checkout, stash, config), and do not edit git-ignored files or dependencies, files outside this folder, or the dotfiles in your home folder. Greenloop stops the run on such a change and undoes what it can.';
+
 export function systemPrompt(allowTestEdits: boolean, editsWorkspace = false): string {
   return [
     'You fix a software project so that its test suite and type check pass.',
@@ -42,7 +45,7 @@ export function systemPrompt(allowTestEdits: boolean, editsWorkspace = false): s
       ? 'You may edit test files, but only to fix mistakes in them — never weaken an assertion to make it pass.'
       : 'Test files are protected: fix the code under test, never the tests. An edit to a test file is refused.',
     'Make the smallest change that fixes the failures. Do not reformat unrelated code.',
-    editsWorkspace ? 'Edit the files in the workspace directly; the verifier runs when you exit.' : EDIT_FORMAT,
+    editsWorkspace ? `Edit the files in the workspace directly; the verifier runs when you exit. ${AGENT_BOUNDS}` : EDIT_FORMAT,
   ].join('\n\n');
 }
 

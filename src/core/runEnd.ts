@@ -37,9 +37,11 @@ export class RunEnd {
     return this.record(state, { outcome: 'escalated', reason, text }, 'baseline');
   }
 
-  /** Everything back to a snapshot (an agent's whole attempt, which may have touched any file). */
-  async restoreIfChanged(state: RunState, snapshot: string): Promise<void> {
-    await journaledRestore(this.ctx.deps, state, snapshot, await this.ctx.deps.snapshots.changedSince(snapshot));
+  /** Everything back to a snapshot (an agent's whole attempt, which may have touched any file); returns the paths. */
+  async restoreIfChanged(state: RunState, snapshot: string): Promise<string[]> {
+    const changed = await this.ctx.deps.snapshots.changedSince(snapshot);
+    await journaledRestore(this.ctx.deps, state, snapshot, changed);
+    return changed;
   }
 
   private record(state: RunState, stop: AnyStop, finalState: FinalState): RunState {

@@ -193,7 +193,7 @@ export class GitSnapshotStore implements SnapshotStore {
         await Promise.all(paths.slice(i, i + 256).map(async (rel) => {
           try {
             const st = await fsp.lstat(path.join(this.workspace, rel));
-            out.set(rel, `${st.size}:${st.mtimeMs}:${st.ino}`);
+            out.set(rel, `${st.size}:${st.mtimeMs}:${st.ino}:${st.mode}`);
           } catch {
             // Gone between the listing and the look: it simply is not there.
           }

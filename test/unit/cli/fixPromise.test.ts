@@ -356,14 +356,17 @@ describe('greenloop fix keeps its promise (real CLI, scripted model server)', fu
       assert.strictEqual(h.read('settings.local.js'), 'module.exports = { strict: true };\n');
     });
 
-    it("reports an agent's edit to a git-ignored dependency, and tests the final state again", async () => {
+    it("stops on an agent's edit to a git-ignored dependency, says it was NOT undone, and tests the final state again", async () => {
       h.write('.gitignore', 'node_modules/\n');
       h.write('node_modules/helper/index.js', 'module.exports = 1;\n');
       const script = path.join(h.stateDir, 'agent.sh');
       fs.writeFileSync(script, "#!/bin/sh\necho 'module.exports = 2;' > node_modules/helper/index.js\n", { mode: 0o755 });
       const res = await runCli(['fix', '--cwd', h.project, '--actor', 'command', '--actor-cmd', script, '--tsc', 'off', '--state-dir', h.stateDir, '--json', '--max-iterations', '1']);
       const report = JSON.parse(res.stdout);
-      assert.match(report.iterations[0].note, /changed 1 git-ignored file that snapshots do not record \(node_modules\/helper\/index\.js\)/);
+      assert.strictEqual(report.reason, 'actor-error');
+      assert.match(report.reasonText, /node_modules\/helper\/index\.js changed \(NOT undone: dependencies are not saved\)/);
+      assert.match(report.iterations[0].note, /node_modules\/helper\/index\.js changed \(NOT undone/);
+      assert.strictEqual(h.read('node_modules/helper/index.js'), 'module.exports = 2;\n', 'left as the report says');
       assert.match(report.warnings.join(' '), /Git-ignored files changed during the run, so the final state was tested again: 2 failing/);
     });
   });

@@ -1,7 +1,8 @@
 // The bounded loop: propose → snapshot → apply → verify, until code (never the model) says stop.
 import { newRunId } from '../shared/runId';
 import type { ActorResponse, SnapshotRef, TokenUsage } from './ports';
-import { ActorError, VerifyError, WorkspaceNotRecordable } from './ports';
+import { ActorError, AnswerTooLarge, VerifyError, WorkspaceNotRecordable } from './ports';
+import { DEFAULT_MAX_ANSWER_BYTES } from '../shared/config';
 import type { Witness } from '../verify/types';
 import type { EscalationReason, IterationRecord, RunState, StateRef, Verdict, WitnessSummary } from './runState';
 import { LoopEmitter } from './events';
@@ -203,6 +204,7 @@ export class LoopEngine implements LoopContext {
     const response = await this.callActor(state, n, prompt, system, room.maxOutputTokens);
     state.llmCalls += 1;
     addTokens(state.tokens, response.usage);
+    if (response instanceof AnswerTooLarge) return this.refuseTooLarge(state, newRecord(state, n, t0, settled, response.usage, requestsBefore), response);
     const limit = room.maxOutputTokens;
     if (limit !== undefined && !response.usage.estimated && response.usage.completion > limit * 1.1 + 16) {
       this.warn(state, `The model server reported ${response.usage.completion.toLocaleString('en-US')} completion tokens for an answer limited to ${limit.toLocaleString('en-US')} (max_tokens): it does not honour the limit, so one answer can overshoot the token budget.`);
@@ -210,12 +212,7 @@ export class LoopEngine implements LoopContext {
     // A model call can take minutes; a person may have typed meanwhile. (An agent CLI's own edits are checked below.)
     if (response.kind === 'text') await this.guardUserEdits(state);
 
-    const record: IterationRecord = this.attempt = {
-      n, startedAt: t0, verdict: 'invalid-proposal', failing: settled.witness.failing, diagnostics: settled.witness.diagnostics.length,
-      rolledBack: false, treeHash: null, proposalHash: null, files: [], tokens: { prompt: response.usage.prompt, completion: response.usage.completion },
-      durationMs: 0, note: '', hypothesis: '', beforeSnapshot: settled.snapshot, afterSnapshot: null, witness: null,
-      requests: state.requests - requestsBefore,
-    };
+    const record: IterationRecord = this.attempt = newRecord(state, n, t0, settled, response.usage, requestsBefore);
     if (response.kind === 'workspace-edited' && response.failure) {
       const seen = state.agentFailures ?? (state.agentFailures = []);
       if (seen.includes(response.failure.signature)) {
@@ -226,7 +223,7 @@ export class LoopEngine implements LoopContext {
       }
       seen.push(response.failure.signature);
     }
-    const ctx = { cwd: deps.cwd, policy: this.policy, snapshots: deps.snapshots };
+    const ctx = { cwd: deps.cwd, policy: this.policy, snapshots: deps.snapshots, signal: runSignal(this) };
     const applied = response.kind === 'text' ? await applyModelAnswer(ctx, state, record, response.text) : await acceptAgentEdits(ctx, state, record);
     if (unrecordedAtStart) await noteUnrecorded(this, state, record, unrecordedAtStart, applied);
     // The agent's failure is told, never judged: what it changed goes to the tests all the same.
@@ -353,13 +350,21 @@ export class LoopEngine implements LoopContext {
     return checkAfterIteration(state, this.deps.clock.now());
   }
 
-  private async callActor(state: RunState, n: number, prompt: string, system: string, maxOutputTokens: number | undefined): Promise<ActorResponse> {
+  /** An answer past the size cap was not read: an invalid proposal, told to the model in the next prompt. */
+  private refuseTooLarge(state: RunState, record: IterationRecord, tooLarge: AnswerTooLarge): Stop | null {
+    record.note = tooLarge.message;
+    this.events.emit({ type: 'proposal-received', n: record.n, tokens: record.tokens, files: [] });
+    return this.record(state, record, 'invalid-proposal', record.startedAt);
+  }
+
+  private async callActor(state: RunState, n: number, prompt: string, system: string, maxOutputTokens: number | undefined): Promise<ActorResponse | AnswerTooLarge> {
     const signal = runSignal(this);
+    const maxAnswerBytes = this.deps.config.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
     try {
-      return await withRetries(
+      const response = await withRetries(
         () => {
           state.requests += 1;
-          return this.deps.actor.propose({ prompt, system, iteration: n, cwd: this.deps.cwd, signal, maxOutputTokens });
+          return this.deps.actor.propose({ prompt, system, iteration: n, cwd: this.deps.cwd, signal, maxOutputTokens, maxAnswerBytes });
         },
         {
           ...this.deps.retry,
@@ -369,7 +374,11 @@ export class LoopEngine implements LoopContext {
           onRetry: (err, attempt, delayMs) => this.events.emit({ type: 'retrying', n, attempt, delayMs, message: err.message }),
         },
       );
+      // Any actor is held to the cap, also one that does not stop reading at it itself.
+      if (response.kind === 'text' && Buffer.byteLength(response.text) > maxAnswerBytes) return new AnswerTooLarge(maxAnswerBytes, response.usage);
+      return response;
     } catch (err) {
+      if (err instanceof AnswerTooLarge) return err;
       // An agent may have half-edited the workspace before failing or being stopped: those are its writes. A model
       // writes nothing itself, so whatever changed during its call is a person's and stays.
       const agentStopped = this.deps.actor.editsWorkspace && (err instanceof ActorError || err instanceof RetryOutlastsBudget || isAbortError(err));
@@ -505,6 +514,15 @@ function abortNow(): Error {
   const err = new Error('Cancelled.');
   err.name = 'AbortError';
   return err;
+}
+
+function newRecord(state: RunState, n: number, t0: number, settled: RunState['current'], usage: TokenUsage, requestsBefore: number): IterationRecord {
+  return {
+    n, startedAt: t0, verdict: 'invalid-proposal', failing: settled.witness.failing, diagnostics: settled.witness.diagnostics.length,
+    rolledBack: false, treeHash: null, proposalHash: null, files: [], tokens: { prompt: usage.prompt, completion: usage.completion },
+    durationMs: 0, note: '', hypothesis: '', beforeSnapshot: settled.snapshot, afterSnapshot: null, witness: null,
+    requests: state.requests - requestsBefore,
+  };
 }
 
 function addTokens(total: TokenUsage, add: TokenUsage): void {

@@ -11,6 +11,7 @@ import { makePathPolicy, normalizeRelPath } from '../../../src/core/edits/pathPo
 import type { PathPolicy } from '../../../src/core/edits/pathPolicy';
 import { iniSections } from '../../../src/core/edits/iniSections';
 import { summarizeHypothesis } from '../../../src/core/hypothesis';
+import { serverMessage } from '../../../src/actors/httpErrors';
 import { DEFAULT_PROTECTED_GLOBS, DEFAULT_SNAPSHOT_EXCLUDES } from '../../../src/shared/config';
 import { endlessSentence, openHeader, quotedPath, repeatedLines, slowToReadAnswer, spacedFence } from '../../support/adversarialAnswers';
 
@@ -123,5 +124,13 @@ describe('answers built to be slow to read are read correctly', () => {
     const refused = await applyEditBlocks(root, parseEditBlocks(block(`${'d/'.repeat(2000)}f.js`, '', 'ok\n')).blocks, policy);
     assert.equal(refused.ok, false);
     assert.match((refused as { reason: string }).reason, /^Block 1 was refused: d\/d\/[d/]*… is 2,000 folders deep; Greenloop edits files at most 100 folders deep\.$/);
+  });
+
+  it('the message of an error body cut after its first 16 KB is still found, in one short line', () => {
+    const cut = `{"error":{"type":"server_error","message":"upstream\\nexploded ${'again '.repeat(4000)}`;
+    const m = serverMessage(cut.slice(0, 16 * 1024));
+    assert.ok(m !== undefined);
+    assert.match(m, /^upstream exploded again again/);
+    assert.ok(m.length <= 201);
   });
 });

@@ -10,6 +10,7 @@ import { runCommand } from '../verify/runCommand';
 import { estimateTokens } from '../core/estimateTokens';
 import { normalizeMessage } from '../verify/normalize';
 import { createHash } from 'node:crypto';
+import { GREENLOOP_KEY_VARIABLE, withoutVariables } from '../core/secretEnv';
 
 export interface CommandActorOptions {
   /** Run through the shell, like a line typed in a terminal. */
@@ -17,8 +18,10 @@ export interface CommandActorOptions {
   /** Defaults to the request's workspace folder. */
   cwd?: string;
   timeoutMs: number;
-  /** Added to this process's environment. */
+  /** The agent's own variables (its key, if it is given one), added after `withheldEnv` is taken out. */
   env?: NodeJS.ProcessEnv;
+  /** Variables of this process the agent does not inherit (the model key's). */
+  withheldEnv?: readonly string[];
 }
 
 const TAIL_LINES = 15;
@@ -61,7 +64,7 @@ export class CommandActor implements Actor {
         command: withPromptOnStdin(this.opts.command),
         cwd: this.opts.cwd ?? req.cwd,
         env: {
-          ...process.env,
+          ...withoutVariables(process.env, this.opts.withheldEnv ?? [GREENLOOP_KEY_VARIABLE]),
           ...this.opts.env,
           GREENLOOP_PROMPT_FILE: promptFile,
           GREENLOOP_ITERATION: String(req.iteration),

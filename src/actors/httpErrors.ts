@@ -102,9 +102,3 @@ export function networkError(err: unknown, baseUrl: string): ActorError {
   const what = code ? `${message} (${code})` : message;
   return new ActorError(sentence('The connection to the model server failed', what), 'transient', undefined, 'network');
 }
-
-/** Removes a secret from text that may be shown to a person or written to a report. */
-export function redact(text: string, secret?: string): string {
-  if (!secret || secret.length < 4) return text;
-  return text.split(secret).join('***');
-}

@@ -6,7 +6,9 @@ import { abortError } from '../core/retry';
 import { estimateTokens } from '../core/estimateTokens';
 import { CHARS_PER_TOKEN } from '../core/textTrim';
 import { DEFAULT_MAX_ANSWER_BYTES } from '../shared/config';
-import { ERROR_BODY_BYTES, httpStatusError, networkError, redact } from './httpErrors';
+import { ERROR_BODY_BYTES, httpStatusError, networkError } from './httpErrors';
+import { createRedactor } from '../core/redact';
+import type { Redactor } from '../core/redact';
 import { readSse, SseEventTooLarge } from './sse';
 import { readCapped } from './cappedBody';
 
@@ -76,8 +78,11 @@ export class OpenAIActor implements Actor {
   readonly label: string;
   private readonly endpoint: string;
   private readonly baseUrl: string;
+  /** A server may echo the key in an error ("Incorrect API key provided: sk-…"): errors never carry it on. */
+  private readonly redactor: Redactor;
 
   constructor(private readonly opts: OpenAIActorOptions) {
+    this.redactor = createRedactor([opts.apiKey]);
     this.baseUrl = opts.baseUrl.trim().replace(/\/+$/, '');
     let url: URL | undefined;
     try {
@@ -104,13 +109,13 @@ export class OpenAIActor implements Actor {
     try {
       let res = await this.post(req, guard);
       if (res.status === 400 && req.maxOutputTokens !== undefined && this.limitField === 'max_tokens') {
-        const body = (await readCapped(res.body, ERROR_BODY_BYTES, onBytes)).text;
+        const body = await this.errorBody(res, onBytes);
         if (!/max_completion_tokens/.test(body)) throw httpStatusError(res.status, body, res.headers);
         this.limitField = 'max_completion_tokens';
         res = await this.post(req, guard);
       }
       // Only the start of an error body is read: a server that sends a gigabyte of error gets one sentence.
-      if (!res.ok) throw httpStatusError(res.status, (await readCapped(res.body, ERROR_BODY_BYTES, onBytes)).text, res.headers);
+      if (!res.ok) throw httpStatusError(res.status, await this.errorBody(res, onBytes), res.headers);
       // Some servers ignore `stream: true` and answer in one JSON body; read whatever arrived.
       const isSse = (res.headers.get('content-type') ?? '').includes('text/event-stream');
       const { text, usage } = isSse && res.body ? await this.readStream(req, res.body, guard, maxBytes) : await this.readJson(req, res, onBytes, maxBytes);
@@ -122,6 +127,11 @@ export class OpenAIActor implements Actor {
     } finally {
       guard.dispose();
     }
+  }
+
+  /** The start of an error body, redacted before the message is cut short, so no cut leaves half a key to show. */
+  private async errorBody(res: Response, onBytes: (n: number) => void): Promise<string> {
+    return this.redactor.text((await readCapped(res.body, ERROR_BODY_BYTES, onBytes)).text);
   }
 
   private async post(req: ActorRequest, guard: RequestGuard): Promise<Response> {
@@ -254,7 +264,7 @@ export class OpenAIActor implements Actor {
       const what = guard.stalledAt === 0 ? `nothing for ${wait}` : `only ${guard.stalledAt} byte${guard.stalledAt === 1 ? '' : 's'} in ${wait}`;
       out = new ActorError(`The model server sent ${what}; the request was abandoned.`, 'transient', undefined, 'timeout');
     } else out = networkError(err, this.baseUrl);
-    const message = redact(out.message, this.opts.apiKey);
+    const message = this.redactor.text(out.message);
     return message === out.message ? out : new ActorError(message, out.kind, out.retryAfterMs, out.category);
   }
 }

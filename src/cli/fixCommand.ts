@@ -11,13 +11,16 @@ import { JsonlHistoryStore, toHistoryRecord } from '../core/history';
 import { RunStore } from '../core/runStore';
 import { toReport } from '../core/report';
 import type { RunState } from '../core/runState';
-import { openSnapshotStore } from '../snapshot/gitSnapshotStore';
+import { openForRun } from '../snapshot/openForRun';
 import { defaultStateDir } from '../shared/stateDir';
 import { newRunId } from '../shared/runId';
 import { buildVerifier, VERIFIER_FLAGS } from './verifierOptions';
-import { actorFromFlags, loopConfigFromFlags } from './fixOptions';
+import { actorFromFlags, loopConfigFromFlags, modelKeyFromFlags } from './fixOptions';
+import { runSecrets } from '../core/secretEnv';
 import { progressLine } from './progressPrinter';
 import { EXIT, parseNumberFlag, UsageError } from './usageError';
+import { say as sayEscaped } from './say';
+import { jsonText } from '../shared/terminalText';
 
 const FLAGS = {
   ...VERIFIER_FLAGS,
@@ -52,15 +55,18 @@ const FLAGS = {
 
 export async function fixCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: FLAGS, strict: true });
-  const say = (line: string) => process.stderr.write(`${line}\n`);
+  const model = modelKeyFromFlags(values);
+  // Once per run: what the test command and the agent do not inherit, and what nothing written or sent may contain.
+  const { redactor, withheld } = runSecrets({ env: process.env, apiKey: model.key, keyVariable: model.variable });
+  const say = (line: string) => sayEscaped(redactor.text(line));
   const flagConfig = loopConfigFromFlags(values);
-  const { cwd, verifier, testCommand } = buildVerifier(values, flagConfig.verifyTimeoutS);
+  const { cwd, verifier, testCommand } = buildVerifier(values, flagConfig.verifyTimeoutS, withheld);
   // With the type check part of "green", loosening tsconfig is as much a way to cheat as weakening a test.
   const config = verifier.typeChecks ? { ...flagConfig, protectedGlobs: [...flagConfig.protectedGlobs, ...TYPE_CHECK_PROTECTED_GLOBS] } : flagConfig;
-  const actor = actorFromFlags(values, cwd, config.verifyTimeoutS * 1000);
+  const actor = actorFromFlags(values, cwd, config.verifyTimeoutS * 1000, model, withheld);
   const stateDir = values['state-dir'] ?? defaultStateDir();
-  const runs = new RunStore(stateDir, cwd);
-  const history = JsonlHistoryStore.forWorkspace(stateDir, cwd);
+  const runs = new RunStore(stateDir, cwd, redactor);
+  const history = JsonlHistoryStore.forWorkspace(stateDir, cwd, redactor);
 
   let resumeFrom: RunState | undefined;
   if (values.resume) {
@@ -78,13 +84,14 @@ export async function fixCommand(argv: string[]): Promise<number> {
   const past = await history.list();
   past.warnings.forEach((w) => say(`greenloop: warning: ${w}`));
   const runId = resumeFrom?.runId ?? newRunId();
-  const snapshots = await openSnapshotStore({ workspace: cwd, stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m: string) => say(`greenloop: warning: ${m}`) })
+  const { snapshots, journal, recovered } = await openForRun({ workspace: cwd, stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m: string) => say(`greenloop: warning: ${m}`) })
     .catch((err: Error) => {
-      // No git, a folder that is gone, a store that cannot be created: setup, in one sentence.
+      // No git, a folder that is gone, a store that cannot be created, another run on this folder: setup, in one sentence.
       throw new UsageError(err.message.split('\n')[0]);
     });
+  if (recovered) say(`greenloop: ${recovered.sentence}`);
   const engine = new LoopEngine({
-    cwd, actor, verifier, snapshots, clock: systemClock, config: resumeFrom ? upgradeConfig(resumeFrom.config) : config, runId, pastRuns: past.records,
+    cwd, actor, verifier, snapshots, journal, clock: systemClock, config: resumeFrom ? upgradeConfig(resumeFrom.config) : config, redactor, runId, pastRuns: past.records,
     ignoreHistory: Boolean(values['ignore-history']),
   });
   engine.events.on((e) => {
@@ -119,6 +126,7 @@ export async function fixCommand(argv: string[]): Promise<number> {
   } finally {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);
+    await journal.release();
   }
 
   if (state.reason === 'stagnation' && state.iterations.length === 0 && state.crossRun) {
@@ -126,8 +134,8 @@ export async function fixCommand(argv: string[]): Promise<number> {
   }
   await runs.save(state);
   await history.append(toHistoryRecord(state));
-  const report = toReport(state);
-  const json = JSON.stringify(report, null, 2);
+  const report = toReport(state, redactor);
+  const json = jsonText(report);
   if (values.report) fs.writeFileSync(values.report, `${json}\n`);
   if (values.json) process.stdout.write(`${json}\n`);
   if (state.outcome === 'error') return EXIT.internal;

@@ -51,22 +51,39 @@ export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
   return config;
 }
 
-export function actorFromFlags(v: FixFlagValues, cwd: string, timeoutMs: number): Actor {
+export interface ModelKey {
+  /** The variable named by --api-key-env. */
+  variable?: string;
+  key?: string;
+}
+
+/** The model key named by --api-key-env; a named variable that is not set is a setup mistake. */
+export function modelKeyFromFlags(v: FixFlagValues): ModelKey {
+  const variable = v['api-key-env'];
+  if (!variable) return {};
+  const key = process.env[variable];
+  if (!key) throw new UsageError(`The environment variable ${variable} named by --api-key-env is not set.`);
+  return { variable, key };
+}
+
+/**
+ * `withheld`: variables the agent does not inherit. An agent named with --api-key-env gets that one variable back as
+ * its own; the test command never sees it.
+ */
+export function actorFromFlags(v: FixFlagValues, cwd: string, timeoutMs: number, model: ModelKey, withheld: readonly string[]): Actor {
   const kind = v.actor ?? (v['actor-cmd'] ? 'command' : v['base-url'] ? 'openai' : undefined);
   if (kind === 'command') {
     if (!v['actor-cmd']) throw new UsageError('--actor command needs --actor-cmd "<command>" (it gets the prompt on stdin and in $GREENLOOP_PROMPT_FILE).');
-    return new CommandActor({ command: v['actor-cmd'], cwd, timeoutMs });
+    const own = model.variable && model.key ? { [model.variable]: model.key } : undefined;
+    return new CommandActor({ command: v['actor-cmd'], cwd, timeoutMs, env: own, withheldEnv: withheld });
   }
   if (kind === 'openai') {
     const baseUrl = v['base-url'];
     if (!baseUrl) throw new UsageError('--actor openai needs --base-url (e.g. http://127.0.0.1:11434/v1).');
     if (!/^https?:\/\//.test(baseUrl)) throw new UsageError(`--base-url must start with http:// or https:// (got "${baseUrl}").`);
     if (!v.model) throw new UsageError('--actor openai needs --model NAME.');
-    const keyVar = v['api-key-env'];
-    const apiKey = keyVar ? process.env[keyVar] : undefined;
-    if (keyVar && !apiKey) throw new UsageError(`The environment variable ${keyVar} named by --api-key-env is not set.`);
     const requestTimeoutS = parseNumberFlag('request-timeout-s', v['request-timeout-s'], { min: 1 });
-    return new OpenAIActor({ baseUrl, model: v.model, apiKey, stream: !v['no-stream'], requestTimeoutMs: requestTimeoutS === undefined ? undefined : requestTimeoutS * 1000 });
+    return new OpenAIActor({ baseUrl, model: v.model, apiKey: model.key, stream: !v['no-stream'], requestTimeoutMs: requestTimeoutS === undefined ? undefined : requestTimeoutS * 1000 });
   }
   if (kind === undefined) throw new UsageError('Choose a model: --actor openai --base-url URL --model NAME, or --actor command --actor-cmd CMD.');
   throw new UsageError(`Unknown actor "${kind}"; use openai or command.`);

@@ -3,6 +3,8 @@ import { parseCommand } from './parseCommand';
 import { verifyCommand } from './verifyCommand';
 import { fixCommand } from './fixCommand';
 import { EXIT, UsageError } from './usageError';
+import { say } from './say';
+import { runSecrets } from '../core/secretEnv';
 
 const PARSE_USAGE = `  greenloop parse [--format F] [FILE|-]
       Reads one test runner's output and prints the failing tests as JSON (F: auto, mocha, jest, vitest, node, tap,
@@ -11,7 +13,7 @@ const VERIFY_USAGE = `  greenloop verify [--cwd DIR] [--test-cmd CMD] [--tsc aut
       Runs the tests (and tsc) once and prints the witness as JSON; exit 0 green, 1 not green, 2 setup error.`;
 const FIX_USAGE = `  greenloop fix [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--junit GLOB]
       --actor openai --base-url URL --model NAME [--api-key-env VAR] [--no-stream] [--request-timeout-s N]
-    | --actor command --actor-cmd CMD
+    | --actor command --actor-cmd CMD [--api-key-env VAR]   (VAR: the agent's own key, withheld from the tests)
       [--max-iterations N] [--max-tokens N] [--max-minutes M] [--patience N] [--verify-timeout-s N]
       [--on-give-up keep-best|restore-baseline|keep-last] [--allow-test-edits] [--protect GLOB]...
       [--flaky-reruns N] [--cross-run-limit N] [--ignore-history] [--max-answer-bytes N]
@@ -44,9 +46,18 @@ main(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     const usage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    // An error can quote test output or an answer: masked like every other line Greenloop prints.
+    const { redactor } = runSecrets({ env: process.env, keyVariable: keyVariableOf(process.argv) });
     // Node's parseArgs explains in three lines; a person needs the first.
-    process.stderr.write(`greenloop: ${(err as Error).message.split('\n')[0]}\n`);
-    if (!usage && process.env.GREENLOOP_DEBUG) process.stderr.write(`${(err as Error).stack}\n`);
+    say(`greenloop: ${redactor.text((err as Error).message.split('\n')[0])}`);
+    if (!usage && process.env.GREENLOOP_DEBUG) redactor.text(String((err as Error).stack)).split('\n').forEach(say);
     process.exitCode = usage ? EXIT.usage : EXIT.internal;
   },
 );
+
+/** The variable --api-key-env names, read from the raw arguments (they may not have parsed). */
+function keyVariableOf(argv: string[]): string | undefined {
+  const i = argv.indexOf('--api-key-env');
+  if (i >= 0) return argv[i + 1];
+  return argv.find((a) => a.startsWith('--api-key-env='))?.slice('--api-key-env='.length);
+}

@@ -4,6 +4,7 @@ import { parseArgs } from 'util';
 import { FORMATS, isFormatOption, parseSpool } from '../verify/parseOutput';
 import { OutputSpool } from '../verify/outputSpool';
 import { EXIT, UsageError } from './usageError';
+import { jsonText } from '../shared/terminalText';
 
 export async function parseCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, options: { format: { type: 'string', default: 'auto' } }, allowPositionals: true, strict: true });
@@ -18,7 +19,7 @@ export async function parseCommand(argv: string[]): Promise<number> {
     input.setEncoding('utf8');
     for await (const chunk of input) spool.write(chunk as string);
     const result = await parseSpool(spool, format);
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    process.stdout.write(`${jsonText(result)}\n`);
   } finally {
     spool.dispose();
   }

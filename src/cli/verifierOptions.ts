@@ -27,11 +27,12 @@ export function tscMode(raw: string | undefined): TscMode {
   return mode;
 }
 
-export function buildVerifier(values: VerifierFlagValues, timeoutS: number, onOutput?: (chunk: string) => void): { cwd: string; verifier: CommandVerifier; testCommand: string } {
+/** `withheldEnv`: variables the test command and tsc do not inherit (the model key's). */
+export function buildVerifier(values: VerifierFlagValues, timeoutS: number, withheldEnv: readonly string[], onOutput?: (chunk: string) => void): { cwd: string; verifier: CommandVerifier; testCommand: string } {
   try {
     const cwd = assertDirectory(path.resolve(values.cwd ?? '.'));
     const testCommand = resolveTestCommand(cwd, values['test-cmd']);
-    const verifier = new CommandVerifier({ cwd, testCommand, tsc: tscMode(values.tsc), timeoutMs: timeoutS * 1000, junitGlob: values.junit, onOutput });
+    const verifier = new CommandVerifier({ cwd, testCommand, tsc: tscMode(values.tsc), timeoutMs: timeoutS * 1000, junitGlob: values.junit, withheldEnv, onOutput });
     return { cwd, verifier, testCommand };
   } catch (err) {
     if (err instanceof SetupError) throw new UsageError(err.message);

@@ -3,10 +3,14 @@ import { parseArgs } from 'util';
 import { VerifyError } from '../core/ports';
 import { buildVerifier, timeoutFlag, VERIFIER_FLAGS } from './verifierOptions';
 import { EXIT, UsageError } from './usageError';
+import { say } from './say';
+import { jsonText } from '../shared/terminalText';
+import { runSecrets } from '../core/secretEnv';
 
 export async function verifyCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: VERIFIER_FLAGS, strict: true });
-  const { verifier } = buildVerifier(values, timeoutFlag(values, 'timeout-s', 300));
+  const { redactor, withheld } = runSecrets({ env: process.env });
+  const { verifier } = buildVerifier(values, timeoutFlag(values, 'timeout-s', 300), withheld);
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
@@ -31,8 +35,8 @@ export async function verifyCommand(argv: string[]): Promise<number> {
       commandFailure: w.commandFailure,
       warnings: w.warnings,
     };
-    for (const warning of w.warnings) process.stderr.write(`greenloop: warning: ${warning}\n`);
-    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    for (const warning of w.warnings) say(`greenloop: warning: ${redactor.text(warning)}`);
+    process.stdout.write(`${jsonText(redactor.json(out))}\n`);
     return w.green ? EXIT.green : EXIT.notGreen;
   } catch (err) {
     if (err instanceof VerifyError) throw new UsageError(err.message);

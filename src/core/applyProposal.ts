@@ -1,7 +1,6 @@
 // Turns an actor's answer into workspace changes, or into a reason the proposal is invalid. Either way the
 // iteration record says what happened; nothing here judges whether the change helped.
 import { createHash } from 'crypto';
-import type { SnapshotStore } from './ports';
 import type { IterationRecord, RunState } from './runState';
 import { parseEditBlocks } from './edits/parseBlocks';
 import { applyEditBlocks } from './edits/applyBlocks';
@@ -14,11 +13,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { summarizeHypothesis } from './hypothesis';
 import { Pacer } from './pacer';
+import { blobId } from './blobId';
+import { journaledRestore, type WorkspaceWriter } from './rollback';
+import type { WriteIntent } from './runJournal';
 
-export interface ApplyContext {
-  cwd: string;
+export interface ApplyContext extends WorkspaceWriter {
   policy: PathPolicy;
-  snapshots: SnapshotStore;
+  /** What the journal must say before the edit is written: the attempt and the state a crash returns to. */
+  intent?: Pick<WriteIntent, 'attempt' | 'returnTo' | 'artifacts'>;
   /** Stop: checked between blocks, so a long answer never holds it up. */
   signal?: AbortSignal;
 }
@@ -55,7 +57,17 @@ export async function applyModelAnswer(ctx: ApplyContext, state: RunState, recor
     record.note = `The edit was refused and nothing was applied: ${unrecorded.join(', ')} ${one ? 'is' : 'are'} ignored by git (.gitignore or the snapshot excludes), so Greenloop could not roll ${one ? 'it' : 'them'} back; change tracked source files instead.`;
     return false;
   }
-  const result = await applyEditBlocks(ctx.cwd, parsed.blocks, ctx.policy, ctx.signal);
+  const result = await applyEditBlocks(
+    ctx.cwd,
+    parsed.blocks,
+    ctx.policy,
+    async (writes) => {
+      if (!ctx.intent || !ctx.journal) return;
+      const paths = writes.map((w) => ({ path: w.rel, before: w.before === null ? null : blobId(w.before), after: blobId(w.after) }));
+      await ctx.journal.intend({ kind: 'apply', ...ctx.intent, paths });
+    },
+    ctx.signal,
+  );
   if (!result.ok) {
     record.note = `The edit was refused and nothing was applied: ${result.reason}`;
     return false;
@@ -110,7 +122,7 @@ export async function acceptAgentEdits(ctx: ApplyContext, state: RunState, recor
   const refused = changed.map((rel) => checkPath(ctx.policy, rel)).filter((c): c is { ok: false; reason: string } => !c.ok);
   if (!ctx.policy.allowTestEdits) refused.push(...(await protectedPartsChanged(ctx, before, changed)));
   if (refused.length) {
-    await ctx.snapshots.restore(before);
+    await journaledRestore(ctx, state, before, changed);
     record.note = `The agent's changes were undone: ${refused.map((r) => r.reason).join(' ')}`;
     return false;
   }

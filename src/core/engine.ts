@@ -14,7 +14,7 @@ import { buildPrompt, contextCandidates, DEFAULT_PROMPT_OPTIONS, systemPrompt } 
 import { isAbortError, RetryOutlastsBudget, withRetries } from './retry';
 import { checkReadable, isProtected, makePathPolicy } from './edits/pathPolicy';
 import type { PathPolicy } from './edits/pathPolicy';
-import { acceptAgentEdits, applyModelAnswer } from './applyProposal';
+import { acceptAgentEdits, applyModelAnswer, type ApplyContext } from './applyProposal';
 import { configHash } from './history';
 import { checkCrossRun } from './crossRunGuard';
 import { RunDeadline } from './deadline';
@@ -164,6 +164,8 @@ export class LoopEngine implements LoopContext {
         const before = checkBudgets(state, this.deps.clock.now());
         if (before) return await this.end.finish(state, before);
         const stop = await this.iterate(state);
+        // The attempt is kept or undone: nothing is in flight any more.
+        await this.deps.journal?.settled();
         if (stop) return await this.end.finish(state, stop);
       }
     } catch (err) {
@@ -192,11 +194,12 @@ export class LoopEngine implements LoopContext {
     this.attempt = null;
     await this.guardUserEdits(state);
 
-    const prompt = buildPrompt(state, t0, {
+    // Test output, file contents and the model's own earlier words can all carry a secret: none of it reaches the model.
+    const prompt = deps.redactor.text(buildPrompt(state, t0, {
       ...DEFAULT_PROMPT_OPTIONS, isProtected: (rel) => isProtected(this.policy, rel), allowTestEdits: deps.config.allowTestEdits,
       editsWorkspace: deps.actor.editsWorkspace, policy: this.policy, unrecorded: await this.unrecordedContext(state),
-    });
-    const system = systemPrompt(deps.config.allowTestEdits, deps.actor.editsWorkspace);
+    }));
+    const system = deps.redactor.text(systemPrompt(deps.config.allowTestEdits, deps.actor.editsWorkspace));
     const room = tokenRoom(state, estimateTokens(system) + estimateTokens(prompt));
     if (!room.ok) return escalate('budget-tokens', room.text);
     const requestsBefore = state.requests;
@@ -216,14 +219,17 @@ export class LoopEngine implements LoopContext {
     if (response.kind === 'workspace-edited' && response.failure) {
       const seen = state.agentFailures ?? (state.agentFailures = []);
       if (seen.includes(response.failure.signature)) {
-        await this.end.restoreIfChanged(settled.snapshot);
+        await this.end.restoreIfChanged(state, settled.snapshot);
         record.note = `${response.failure.text}\n(the same failure as an earlier attempt)`;
         this.record(state, record, 'invalid-proposal', t0);
         return escalate('actor-error', `The agent failed the same way twice: ${response.failure.text}`);
       }
       seen.push(response.failure.signature);
     }
-    const ctx = { cwd: deps.cwd, policy: this.policy, snapshots: deps.snapshots, signal: runSignal(this) };
+    const ctx: ApplyContext = {
+      cwd: deps.cwd, policy: this.policy, snapshots: deps.snapshots, journal: deps.journal,
+      intent: { attempt: n, returnTo: settled.snapshot, artifacts: state.artifacts }, signal: runSignal(this),
+    };
     const applied = response.kind === 'text' ? await applyModelAnswer(ctx, state, record, response.text) : await acceptAgentEdits(ctx, state, record);
     if (unrecordedAtStart) await noteUnrecorded(this, state, record, unrecordedAtStart, applied);
     // The agent's failure is told, never judged: what it changed goes to the tests all the same.
@@ -360,6 +366,10 @@ export class LoopEngine implements LoopContext {
   private async callActor(state: RunState, n: number, prompt: string, system: string, maxOutputTokens: number | undefined): Promise<ActorResponse | AnswerTooLarge> {
     const signal = runSignal(this);
     const maxAnswerBytes = this.deps.config.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+    if (this.deps.actor.editsWorkspace) {
+      // An agent writes where it likes: a kill now leaves its half-done changes, which the next start must name.
+      await this.deps.journal?.intend({ kind: 'agent', attempt: n, returnTo: state.current.snapshot, paths: [], artifacts: state.artifacts });
+    }
     try {
       const response = await withRetries(
         () => {
@@ -382,7 +392,7 @@ export class LoopEngine implements LoopContext {
       // An agent may have half-edited the workspace before failing or being stopped: those are its writes. A model
       // writes nothing itself, so whatever changed during its call is a person's and stays.
       const agentStopped = this.deps.actor.editsWorkspace && (err instanceof ActorError || err instanceof RetryOutlastsBudget || isAbortError(err));
-      if (agentStopped) await this.end.restoreIfChanged(state.current.snapshot);
+      if (agentStopped) await this.end.restoreIfChanged(state, state.current.snapshot);
       if (err instanceof ActorError) throw new StopLoop({ outcome: 'escalated', reason: 'actor-error', text: err.message });
       throw err;
     }
@@ -459,7 +469,7 @@ export class LoopEngine implements LoopContext {
 
   /** Back to `ref` by the loop's own writes only; the current state follows. Returns the paths left alone. */
   private async rollBackTo(state: RunState, ref: StateRef): Promise<string[]> {
-    const leftAlone = await rollBack(this.deps.snapshots, state, ref);
+    const leftAlone = await rollBack(this.deps, state, ref);
     state.current = { snapshot: ref.snapshot, tree: ref.tree, witness: ref.witness };
     return leftAlone;
   }

@@ -4,6 +4,7 @@ import * as path from 'path';
 import { createHash } from 'crypto';
 import type { RunState } from './runState';
 import { canonicalWorkspace, workspaceKey } from '../shared/stateDir';
+import type { Redactor } from './redact';
 
 export interface HistoryIteration {
   n: number;
@@ -103,18 +104,20 @@ export function toHistoryRecord(state: RunState): HistoryRecord {
 }
 
 export class JsonlHistoryStore implements HistoryStore {
+  /** `redactor`: every record is written through it (output excerpts, notes and hypotheses can carry secrets). */
   constructor(
     private readonly file: string,
+    private readonly redactor: Redactor,
     private readonly maxBytes = 4 * 1024 * 1024,
   ) {}
 
-  static forWorkspace(stateDir: string, workspace: string): JsonlHistoryStore {
-    return new JsonlHistoryStore(path.join(stateDir, 'history', `${historyKey(workspace)}.jsonl`));
+  static forWorkspace(stateDir: string, workspace: string, redactor: Redactor): JsonlHistoryStore {
+    return new JsonlHistoryStore(path.join(stateDir, 'history', `${historyKey(workspace)}.jsonl`), redactor);
   }
 
   async append(record: HistoryRecord): Promise<void> {
     await fs.promises.mkdir(path.dirname(this.file), { recursive: true });
-    await fs.promises.appendFile(this.file, `${JSON.stringify(record)}\n`);
+    await fs.promises.appendFile(this.file, `${JSON.stringify(this.redactor.json(record))}\n`);
     const { size } = await fs.promises.stat(this.file);
     if (size > this.maxBytes) await this.compact();
   }

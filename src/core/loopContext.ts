@@ -4,9 +4,11 @@ import type { LoopEmitter } from './events';
 import type { HistoryRecord } from './history';
 import type { Actor, Clock, SnapshotStore, Verifier } from './ports';
 import type { RetryOptions } from './retry';
+import type { WriteJournal } from './runJournal';
 import type { RunDeadline } from './deadline';
 import type { EscalationReason, Outcome, RunState } from './runState';
 import type { Stop } from './termination';
+import type { Redactor } from './redact';
 
 export interface EngineDeps {
   cwd: string;
@@ -15,11 +17,15 @@ export interface EngineDeps {
   snapshots: SnapshotStore;
   clock: Clock;
   config: LoopConfig;
+  /** Masks secrets in every prompt before it leaves for the model (built once per run from the key and the env). */
+  redactor: Redactor;
   runId?: string;
   /** Earlier runs on this workspace, for the cross-run guard (refuse to repeat a failing approach). */
   pastRuns?: HistoryRecord[];
   /** The person chose to run even though the cross-run guard would stop it. */
   ignoreHistory?: boolean;
+  /** Where each workspace write is announced before it happens, for recovery after a kill (none in unit tests). */
+  journal?: WriteJournal;
   /** Retry timing for transient actor errors (tests shorten it). */
   retry?: Pick<RetryOptions, 'baseMs' | 'maxMs' | 'retries'>;
 }

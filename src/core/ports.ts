@@ -116,6 +116,12 @@ export interface SnapshotRef {
   tree: string;
 }
 
+/** A path a restore is about to write: the blob it gets, or null when it is removed. */
+export interface PlannedRestore {
+  path: string;
+  blob: string | null;
+}
+
 export interface SnapshotStore {
   snapshot(label: string): Promise<SnapshotRef>;
   restore(id: string): Promise<void>;
@@ -123,7 +129,7 @@ export interface SnapshotStore {
    * Returns only these paths to their content in the snapshot (removing those it does not hold), leaving every
    * other file as it is: a rollback must never write over what a person changed meanwhile.
    */
-  restorePaths(id: string, paths: readonly string[]): Promise<void>;
+  restorePaths(id: string, paths: readonly string[], beforeWrite?: (plan: PlannedRestore[]) => Promise<void>): Promise<void>;
   /** Workspace-relative paths that differ now from the snapshot. */
   changedSince(id: string): Promise<string[]>;
   /** Workspace-relative paths that differ between two snapshots. */

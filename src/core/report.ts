@@ -1,5 +1,6 @@
 // The JSON report of `greenloop fix` exactly as ../shared/contract.md fixes it.
 import type { RunState } from './runState';
+import type { Redactor } from './redact';
 
 export interface FixReport {
   outcome: 'green' | 'escalated' | 'cancelled' | 'error';
@@ -25,8 +26,9 @@ export interface FixReport {
   warnings: string[];
 }
 
-export function toReport(state: RunState): FixReport {
-  return {
+/** Through the run's redactor: the report goes to stdout and a file, and notes and hypotheses can carry secrets. */
+export function toReport(state: RunState, redactor: Redactor): FixReport {
+  return redactor.json<FixReport>({
     outcome: state.outcome === 'running' ? 'error' : state.outcome,
     reason: state.reason,
     reasonText: state.reasonText,
@@ -43,5 +45,5 @@ export function toReport(state: RunState): FixReport {
     tokens: { prompt: state.tokens.prompt, completion: state.tokens.completion },
     flaky: state.flaky ?? [],
     warnings: state.warnings,
-  };
+  });
 }

@@ -6,7 +6,7 @@ import type { Witness } from '../verify/types';
 import type { EscalationReason, FinalState, RunState, StateRef, WitnessSummary } from './runState';
 import type { AnyStop, LoopContext } from './loopContext';
 import { newRunState, summarize, UNVERIFIED } from './runStateFactory';
-import { leftAloneSentence, rollBack } from './rollback';
+import { journaledRestore, leftAloneSentence, rollBack } from './rollback';
 import { newRunId } from '../shared/runId';
 
 export class RunEnd {
@@ -37,9 +37,9 @@ export class RunEnd {
     return this.record(state, { outcome: 'escalated', reason, text }, 'baseline');
   }
 
-  async restoreIfChanged(snapshot: string): Promise<void> {
-    const { snapshots } = this.ctx.deps;
-    if ((await snapshots.changedSince(snapshot)).length) await snapshots.restore(snapshot);
+  /** Everything back to a snapshot (an agent's whole attempt, which may have touched any file). */
+  async restoreIfChanged(state: RunState, snapshot: string): Promise<void> {
+    await journaledRestore(this.ctx.deps, state, snapshot, await this.ctx.deps.snapshots.changedSince(snapshot));
   }
 
   private record(state: RunState, stop: AnyStop, finalState: FinalState): RunState {
@@ -56,7 +56,6 @@ export class RunEnd {
 
   /** Gives up cleanly: the workspace ends at the best state (or the floor/last per setting), never worse than the floor. */
   private async leaveWorkspace(state: RunState): Promise<FinalState> {
-    const { snapshots } = this.ctx.deps;
     const target: FinalState = state.config.onGiveUp === 'restore-baseline' ? 'baseline' : state.config.onGiveUp === 'keep-last' ? 'last' : 'best';
     // "baseline" after a resume is the floor: the workspace as the person left it, their edits included.
     const ref = target === 'baseline' ? state.floor : target === 'best' ? state.best : null;
@@ -66,7 +65,8 @@ export class RunEnd {
       // "last" is whatever the loop last kept; a half-applied or rolled-back edit is never left behind. Only the
       // loop's own writes are returned: a file a person changed meanwhile stays as they left it.
       const to = ref ?? { ...state.current, iteration: state.iterations.length };
-      leftAlone = await rollBack(snapshots, state, to);
+      leftAlone = await rollBack(this.ctx.deps, state, to);
+      await this.ctx.deps.journal?.settled();
       state.current = { snapshot: to.snapshot, tree: to.tree, witness: to.witness };
     } catch (err) {
       restored = false;

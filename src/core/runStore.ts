@@ -3,11 +3,13 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { RunState } from './runState';
 import { historyKey } from './history';
+import type { Redactor } from './redact';
 
 export class RunStore {
   private readonly dir: string;
 
-  constructor(stateDir: string, workspace: string) {
+  /** `redactor`: every state is saved through it, so no secret the run saw (test output, an answer) lands on disk. */
+  constructor(stateDir: string, workspace: string, private readonly redactor: Redactor) {
     this.dir = path.join(stateDir, 'runs', historyKey(workspace));
   }
 
@@ -15,7 +17,7 @@ export class RunStore {
     await fs.promises.mkdir(this.dir, { recursive: true });
     const file = path.join(this.dir, `${state.runId}.json`);
     const tmp = `${file}.${process.pid}.tmp`;
-    await fs.promises.writeFile(tmp, JSON.stringify(state));
+    await fs.promises.writeFile(tmp, JSON.stringify(this.redactor.json(state)));
     await fs.promises.rename(tmp, file);
     await fs.promises.writeFile(path.join(this.dir, 'last'), state.runId);
   }

@@ -5,12 +5,11 @@ import { OpenAIActor } from '../actors/openaiActor';
 import type { ModelSettings } from './config';
 import { LmActor } from './lmActor';
 import { resolveModel } from './modelPicker';
-import { readApiKey } from './secrets';
 
-export async function createActor(model: ModelSettings, memento: vscode.Memento, secrets: vscode.SecretStorage): Promise<Actor> {
+/** `apiKey`: the key from SecretStorage, read once per run by the caller (which also masks it everywhere). */
+export async function createActor(model: ModelSettings, memento: vscode.Memento, apiKey: string | undefined): Promise<Actor> {
   if (model.provider === 'openai-compatible') {
-    const apiKey = await readApiKey(secrets);
-    return new OpenAIActor({ baseUrl: model.baseUrl, model: model.name, apiKey: apiKey || undefined, stream: true, requestTimeoutMs: model.requestTimeoutS * 1000 });
+    return new OpenAIActor({ baseUrl: model.baseUrl, model: model.name, apiKey, stream: true, requestTimeoutMs: model.requestTimeoutS * 1000 });
   }
   return new LmActor(await resolveModel(memento));
 }

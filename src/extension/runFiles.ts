@@ -5,14 +5,16 @@ import * as path from 'path';
 import { historyKey, JsonlHistoryStore } from '../core/history';
 import type { HistoryRecord } from '../core/history';
 import { RunStore } from '../core/runStore';
+import type { Redactor } from '../core/redact';
 
 export class RunFiles {
   readonly runs: RunStore;
   readonly history: JsonlHistoryStore;
 
-  constructor(readonly stateDir: string, readonly workspace: string) {
-    this.runs = new RunStore(stateDir, workspace);
-    this.history = JsonlHistoryStore.forWorkspace(stateDir, workspace);
+  /** `redactor`: what the runs and the history are written through. */
+  constructor(readonly stateDir: string, readonly workspace: string, redactor: Redactor) {
+    this.runs = new RunStore(stateDir, workspace, redactor);
+    this.history = JsonlHistoryStore.forWorkspace(stateDir, workspace, redactor);
   }
 
   static hasHistory(stateDir: string, workspace: string): boolean {

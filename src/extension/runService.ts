@@ -11,6 +11,7 @@ import type { Actor, Verifier } from '../core/ports';
 import { systemClock } from '../core/retry';
 import type { RunState } from '../core/runState';
 import { openSnapshotStore } from '../snapshot/gitSnapshotStore';
+import { openForRun, type OpenedForRun } from '../snapshot/openForRun';
 import type { GitSnapshotStore } from '../snapshot/gitSnapshotStore';
 import type { LoopConfig } from '../shared/config';
 import { newRunId } from '../shared/runId';
@@ -28,6 +29,10 @@ import { acceptRun, rollbackRun, validateExtra } from './runActions';
 import { spentWithoutGrant } from '../core/budget';
 import { DEFAULT_LOOP_CONFIG } from '../shared/config';
 import { GuardRefusal } from './editorGuards';
+import type { Redactor } from '../core/redact';
+import { runSecrets } from '../core/secretEnv';
+import { redactingLog } from './redactingLog';
+import type { RunLog } from './redactingLog';
 
 type Change = { kind: 'event'; event: LoopEvent; run: RunView } | { kind: 'history'; folder: vscode.Uri };
 
@@ -39,7 +44,7 @@ class ActiveRun implements RunView {
   /** The person chose "Continue with my edit": the engine's user-edit stop is resumed automatically. */
   editAccepted = false;
   snapshots: GitSnapshotStore | undefined;
-  constructor(readonly folder: vscode.Uri, readonly runId: string, readonly startedAt: number, readonly tally: RunTally) {}
+  constructor(readonly folder: vscode.Uri, readonly runId: string, readonly startedAt: number, readonly tally: RunTally, readonly redactor: Redactor) {}
 }
 
 export class RunService implements RunServiceApi {
@@ -48,13 +53,18 @@ export class RunService implements RunServiceApi {
   private running: ActiveRun | undefined;
   private newest: ActiveRun | undefined;
   private readonly viewers = new Map<string, Promise<GitSnapshotStore>>();
+  /** The newest run's redactor (its key, its test task's environment); before any run, the window's environment. */
+  private redactor: Redactor = runSecrets({ env: process.env }).redactor;
+  private readonly log: RunLog;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly config: ConfigReader,
-    private readonly log: vscode.LogOutputChannel,
+    log: vscode.LogOutputChannel,
     private readonly terminals: TestTerminalHost,
-  ) {}
+  ) {
+    this.log = redactingLog(log, () => this.redactor);
+  }
 
   get active(): RunView | undefined {
     return this.running;
@@ -74,7 +84,7 @@ export class RunService implements RunServiceApi {
   }
 
   private files(folder: vscode.Uri): RunFiles {
-    return new RunFiles(this.stateDir, realpath(folder.fsPath));
+    return new RunFiles(this.stateDir, realpath(folder.fsPath), this.redactor);
   }
 
   /** `ignoreHistory`: the person chose "Run anyway" after the cross-run guard stopped a run like this one. */
@@ -89,6 +99,7 @@ export class RunService implements RunServiceApi {
       await saveOrRefuse(wf.uri);
       const settings = this.config.read(wf.uri);
       const parts = await prepareRun(wf, settings, this.context, () => this.terminals.acquire());
+      this.redactor = parts.secrets.redactor;
       this.log.info(`Fix until green on ${parts.cwd}: verifier \`${parts.spec.command}\` (${parts.spec.source}), model ${parts.actor.label}, budgets ${parts.loop.maxIterations} attempts / ${parts.loop.maxTokens} tokens / ${parts.loop.maxMinutes} min`);
       const past = await this.files(wf.uri).list();
       past.warnings.forEach((w) => this.log.warn(w));
@@ -134,6 +145,7 @@ export class RunService implements RunServiceApi {
       await saveOrRefuse(wf.uri);
       const settings = this.config.read(wf.uri);
       const parts = await prepareRun(wf, settings, this.context, () => this.terminals.acquire());
+      this.redactor = parts.secrets.redactor;
       this.log.info(`Retrying run ${runId} with +${extra.iterations} attempts, +${extra.tokens} tokens, +${extra.minutes} min${hint ? ` and the hint "${hint}"` : ''}.`);
       await this.execute(wf.uri, runId, { ...DEFAULT_LOOP_CONFIG, ...state.config }, parts.actor, parts.verifier, (engine, signal) => engine.resume(state, grant, signal), { resumed: state });
     });
@@ -143,9 +155,9 @@ export class RunService implements RunServiceApi {
     const { records, warnings } = await this.files(folder).list();
     for (const w of warnings) {
       this.log.warn(w);
-      void vscode.window.showWarningMessage(w);
+      void vscode.window.showWarningMessage(this.redactor.text(w));
     }
-    return records;
+    return this.redactor.json(records);
   }
 
   async clearHistory(folder: vscode.Uri): Promise<void> {
@@ -167,7 +179,7 @@ export class RunService implements RunServiceApi {
   }
 
   async diff(folder: vscode.Uri, fromSnapshot: string, toSnapshot: string): Promise<string> {
-    return (await this.viewer(folder)).diff(fromSnapshot, toSnapshot);
+    return this.redactor.text(await (await this.viewer(folder)).diff(fromSnapshot, toSnapshot));
   }
 
   folders(): readonly vscode.Uri[] {
@@ -189,12 +201,25 @@ export class RunService implements RunServiceApi {
       tally.iteration = resumed.iterations.length;
       tally.trend = [resumed.baseline.witness.failing.length + resumed.baseline.witness.diagnostics.length, ...resumed.iterations.map((i) => i.failing.length + i.diagnostics)];
     }
-    const run = new ActiveRun(folder, runId, now, tally);
+    const run = new ActiveRun(folder, runId, now, tally, this.redactor);
     run.state = resumed;
     const cwd = realpath(folder.fsPath);
-    run.snapshots = await openSnapshotStore({ workspace: cwd, stateDir: this.stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m) => this.log.warn(m) });
+    let opened: OpenedForRun;
+    try {
+      // One run per folder across windows and the CLI; what a killed run left in flight is finished first.
+      opened = await openForRun({ workspace: cwd, stateDir: this.stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m) => this.log.warn(m) });
+    } catch (err) {
+      this.report(err);
+      return;
+    }
+    const { journal, recovered } = opened;
+    run.snapshots = opened.snapshots;
+    if (recovered) {
+      this.log.warn(recovered.sentence);
+      void vscode.window.showWarningMessage(`Greenloop: ${recovered.sentence}`);
+    }
     const engine = new LoopEngine({
-      cwd, actor: gatedActor(actor, run.gate), verifier: gatedVerifier(verifier, run.gate), snapshots: run.snapshots, clock: systemClock, config, runId,
+      cwd, actor: gatedActor(actor, run.gate), verifier: gatedVerifier(verifier, run.gate), snapshots: run.snapshots, journal, clock: systemClock, config, redactor: run.redactor, runId,
       pastRuns: opts.pastRuns, ignoreHistory: opts.ignoreHistory,
     });
     engine.events.on((e) => this.onEvent(run, e));
@@ -212,7 +237,7 @@ export class RunService implements RunServiceApi {
           token.onCancellationRequested(() => this.stop());
           const off = engine.events.on((e) => {
             const line = progressLine(e);
-            if (line) progress.report({ message: line.replace(/^greenloop: /, '') });
+            if (line) progress.report({ message: run.redactor.text(line.replace(/^greenloop: /, '')) });
           });
           try {
             let s = await go(engine, run.controller.signal);
@@ -231,7 +256,7 @@ export class RunService implements RunServiceApi {
       run.tally.outcome = 'error';
       run.tally.phase = 'done';
       run.tally.finishedAt = Date.now();
-      run.tally.reasonText = (err as Error).message;
+      run.tally.reasonText = run.redactor.text((err as Error).message);
       if (run.controller.signal.aborted) {
         run.tally.outcome = 'cancelled';
         this.log.info('Cancelled before the loop started; nothing was changed.');
@@ -240,6 +265,7 @@ export class RunService implements RunServiceApi {
       }
     } finally {
       typing.dispose();
+      await journal.release();
       this.running = undefined;
       void vscode.commands.executeCommand('setContext', 'greenloop.running', false);
     }
@@ -257,13 +283,14 @@ export class RunService implements RunServiceApi {
       this.log.error(`Could not save run ${state.runId}: ${(err as Error).message}`);
     }
     const attempts = `${state.iterations.length} attempt${state.iterations.length === 1 ? '' : 's'}`;
+    const reasonText = run.redactor.text(state.reasonText);
     if (state.outcome === 'green') {
       void vscode.window.showInformationMessage(`Greenloop: all tests pass after ${attempts}.`);
     } else if (state.outcome === 'escalated' && state.crossRun && state.iterations.length === 0) {
       // The cross-run guard stopped the run before any model call: the person may know better, and say so.
       const anyway = 'Run anyway';
       const hint = 'Open the last run';
-      const choice = await vscode.window.showWarningMessage(state.reasonText, anyway, hint);
+      const choice = await vscode.window.showWarningMessage(reasonText, anyway, hint);
       if (choice === anyway) void this.start(run.folder, { ignoreHistory: true });
       else if (choice === hint) await vscode.commands.executeCommand('greenloop.openRunPanel', run.folder.toString(), (await this.files(run.folder).list()).records.filter((r) => r.runId !== run.runId).pop()?.runId ?? run.runId);
     } else if (state.outcome === 'escalated') {
@@ -271,20 +298,22 @@ export class RunService implements RunServiceApi {
     } else if (state.outcome === 'cancelled') {
       void vscode.window.showInformationMessage(`Greenloop stopped; the workspace was left at the ${state.finalState ?? 'last'} state.`);
     } else {
-      void vscode.window.showErrorMessage(`Greenloop stopped on an internal error: ${state.reasonText} See the "Greenloop" output for details.`);
+      void vscode.window.showErrorMessage(`Greenloop stopped on an internal error: ${reasonText} See the "Greenloop" output for details.`);
     }
   }
 
   private onEvent(run: ActiveRun, e: LoopEvent): void {
     run.lastEvent = e;
     foldEvent(run.tally, e, Date.now());
+    // The status bar's tooltip shows it: an agent's failure quotes its output.
+    run.tally.reasonText = run.redactor.text(run.tally.reasonText);
     if (e.type === 'run-started' || e.type === 'finished') run.state = e.state;
     const line = progressLine(e);
     if (line) {
       const text = line.replace(/^greenloop: /, '');
       if (e.type === 'warning' || e.type === 'escalated') this.log.warn(text);
       else this.log.info(text);
-      if (e.type === 'warning') void vscode.window.showWarningMessage(`Greenloop: ${e.message}`);
+      if (e.type === 'warning') void vscode.window.showWarningMessage(`Greenloop: ${run.redactor.text(e.message)}`);
     }
     this.emitter.fire({ kind: 'event', event: e, run });
   }
@@ -344,7 +373,7 @@ export class RunService implements RunServiceApi {
   }
 
   private report(err: unknown): void {
-    const message = err instanceof Error ? err.message : String(err);
+    const message = this.redactor.text(err instanceof Error ? err.message : String(err));
     this.log.error(message);
     void vscode.window.showErrorMessage(message);
   }

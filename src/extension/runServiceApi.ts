@@ -4,6 +4,7 @@ import type * as vscode from 'vscode';
 import type { LoopEvent } from '../core/events';
 import type { RunState } from '../core/runState';
 import type { HistoryRecord } from '../core/history';
+import type { Redactor } from '../core/redact';
 
 export interface ExtraBudget {
   iterations: number;
@@ -20,6 +21,8 @@ export interface RunView {
   /** The most recent engine event (drives the status bar). */
   lastEvent: LoopEvent | undefined;
   startedAt: number;
+  /** The run's redactor: what a view shows of the live state passes it. */
+  redactor: Redactor;
 }
 
 export interface RunServiceApi extends vscode.Disposable {
@@ -37,11 +40,12 @@ export interface RunServiceApi extends vscode.Disposable {
   accept(folder: vscode.Uri, runId: string): Promise<void>;
   retryWithHint(folder: vscode.Uri, runId: string, hint: string, extra: ExtraBudget): Promise<void>;
 
+  /** Redacted again on the way out: records written before this run's secrets were known are masked too. */
   history(folder: vscode.Uri): Promise<HistoryRecord[]>;
   clearHistory(folder: vscode.Uri): Promise<void>;
   /** A snapshot's file content, for diff editors (null when the file did not exist then). */
   readSnapshotFile(folder: vscode.Uri, snapshotId: string, relPath: string): Promise<Uint8Array | null>;
-  /** Unified diff between two snapshots. */
+  /** Unified diff between two snapshots (redacted: the run panel shows it). */
   diff(folder: vscode.Uri, fromSnapshot: string, toSnapshot: string): Promise<string>;
   /** Folders that have history (for the tree's roots in a multi-root workspace). */
   folders(): readonly vscode.Uri[];

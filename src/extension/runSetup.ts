@@ -12,6 +12,9 @@ import { resolveTestSpec } from './testSource';
 import type { TestSpec } from './testSource';
 import { TerminalVerifier } from './terminalVerifier';
 import type { OutputSink } from './terminalVerifier';
+import { readApiKey } from './secrets';
+import { runSecrets } from '../core/secretEnv';
+import type { RunSecrets } from '../core/secretEnv';
 
 const LAST_FOLDER = 'greenloop.lastFolder';
 
@@ -42,6 +45,8 @@ export interface RunParts {
   verifier: TerminalVerifier;
   /** The run's loop settings, with tsconfig protected when the type check is part of "green". */
   loop: LoopConfig;
+  /** What the test command does not inherit, and the redactor everything the run writes or sends passes. */
+  secrets: RunSecrets;
 }
 
 export async function prepareRun(
@@ -49,8 +54,11 @@ export async function prepareRun(
 ): Promise<RunParts> {
   const cwd = fs.realpathSync(folder.uri.fsPath);
   const spec = await resolveTestSpec(folder, settings.testCommand, context.workspaceState);
-  const verifier = new TerminalVerifier({ ...spec, cwd: spec.cwd === folder.uri.fsPath ? cwd : spec.cwd }, settings.tsc, settings.loop.verifyTimeoutS, sink);
-  const actor = await createActor(settings.model, context.globalState, context.secrets);
+  const apiKey = settings.model.provider === 'openai-compatible' ? (await readApiKey(context.secrets)) || undefined : undefined;
+  // The test task's own variables count too: a token it sets is as secret as one in the window's environment.
+  const secrets = runSecrets({ env: { ...process.env, ...spec.env }, apiKey });
+  const verifier = new TerminalVerifier({ ...spec, cwd: spec.cwd === folder.uri.fsPath ? cwd : spec.cwd }, settings.tsc, settings.loop.verifyTimeoutS, sink, secrets.withheld);
+  const actor = await createActor(settings.model, context.globalState, apiKey);
   const loop = verifier.typeChecks ? { ...settings.loop, protectedGlobs: [...settings.loop.protectedGlobs, ...TYPE_CHECK_PROTECTED_GLOBS] } : settings.loop;
-  return { cwd, spec, actor, verifier, loop };
+  return { cwd, spec, actor, verifier, loop, secrets };
 }

@@ -5,6 +5,7 @@ import { CommandVerifier } from '../verify/commandVerifier';
 import type { Witness } from '../verify/types';
 import type { TscMode } from '../shared/config';
 import type { TestSpec } from './testSource';
+import { forTerminal } from '../shared/terminalText';
 
 export interface OutputSink {
   write(text: string): void;
@@ -15,9 +16,10 @@ export class TerminalVerifier implements Verifier {
   private readonly inner: CommandVerifier;
   private runs = 0;
 
-  constructor(private readonly spec: TestSpec, tsc: TscMode, timeoutS: number, private readonly sink: () => OutputSink) {
+  /** `withheldEnv`: variables the test command does not inherit (the model key's). */
+  constructor(private readonly spec: TestSpec, tsc: TscMode, timeoutS: number, private readonly sink: () => OutputSink, withheldEnv?: readonly string[]) {
     this.inner = new CommandVerifier({
-      cwd: spec.cwd, testCommand: spec.command, env: spec.env, tsc, timeoutMs: timeoutS * 1000,
+      cwd: spec.cwd, testCommand: spec.command, env: spec.env, withheldEnv, tsc, timeoutMs: timeoutS * 1000,
       onOutput: (chunk) => this.out?.write(chunk),
     });
   }
@@ -32,7 +34,7 @@ export class TerminalVerifier implements Verifier {
   /** Newly failing tests run again (is the edit to blame, or the test flaky?), shown in the same terminal. */
   async rerun(ids: string[], signal?: AbortSignal): Promise<Witness> {
     this.out = this.sink();
-    this.out.writeLine(`\x1b[1m── Greenloop re-run of ${ids.length} newly failing test${ids.length === 1 ? '' : 's'} on the same files (flaky?): ${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ' …' : ''}\x1b[0m`);
+    this.out.writeLine(`\x1b[1m── Greenloop re-run of ${ids.length} newly failing test${ids.length === 1 ? '' : 's'} on the same files (flaky?): ${forTerminal(ids.slice(0, 3).join(', '))}${ids.length > 3 ? ' …' : ''}\x1b[0m`);
     const w = await this.inner.rerun(ids, signal);
     const stillFailing = ids.filter((id) => w.failing.includes(id));
     this.out.writeLine(`── ${stillFailing.length ? `\x1b[31mstill failing: ${stillFailing.length}\x1b[0m` : '\x1b[33mpassed this time: flaky\x1b[0m'}\n`);
@@ -42,7 +44,7 @@ export class TerminalVerifier implements Verifier {
   async verify(signal?: AbortSignal): Promise<Witness> {
     this.out = this.sink();
     this.runs += 1;
-    this.out.writeLine(`\x1b[1m── Greenloop ${this.runs === 1 ? 'baseline' : `check ${this.runs}`}: ${this.spec.command}  (${this.spec.source}, in ${this.spec.cwd})\x1b[0m`);
+    this.out.writeLine(`\x1b[1m── Greenloop ${this.runs === 1 ? 'baseline' : `check ${this.runs}`}: ${forTerminal(`${this.spec.command}  (${this.spec.source}, in ${this.spec.cwd})`)}\x1b[0m`);
     try {
       const w = await this.inner.verify(signal);
       const failing = w.failing.length + w.diagnostics.length;
@@ -50,7 +52,7 @@ export class TerminalVerifier implements Verifier {
       this.out.writeLine(`── exit code ${w.exitCode ?? w.signal ?? '—'} · ${(w.durationMs / 1000).toFixed(1)} s · ${verdict}\n`);
       return w;
     } catch (err) {
-      this.out.writeLine(`\x1b[31m── could not run: ${(err as Error).message}\x1b[0m\n`);
+      this.out.writeLine(`\x1b[31m── could not run: ${forTerminal((err as Error).message)}\x1b[0m\n`);
       throw err;
     }
   }

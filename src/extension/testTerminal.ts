@@ -1,6 +1,8 @@
 // A terminal the person watches while Greenloop runs their tests: the verifier captures the output and
-// mirrors it here, so what is judged is exactly what is shown.
+// mirrors it here, so what is judged is exactly what is shown: colours and line breaks as the runner wrote them,
+// any other control shown as its escape (a test's output is data; it may not clear the screen or set the clipboard).
 import * as vscode from 'vscode';
+import { TerminalOutputFilter } from '../shared/terminalText';
 
 export class TestTerminal implements vscode.Pseudoterminal {
   private readonly writeEmitter = new vscode.EventEmitter<string>();
@@ -10,6 +12,7 @@ export class TestTerminal implements vscode.Pseudoterminal {
   /** Text written before VS Code opened the terminal; flushed on open. */
   private pending: string[] | undefined = [];
   private closed = false;
+  private readonly filter = new TerminalOutputFilter();
 
   open(): void {
     const pending = this.pending ?? [];
@@ -21,16 +24,22 @@ export class TestTerminal implements vscode.Pseudoterminal {
     this.closed = true;
   }
 
-  /** Terminals need CRLF; test output mostly has LF. */
+  /** Output as it arrives. */
   write(text: string): void {
-    if (this.closed) return;
+    this.emit(this.filter.write(text));
+  }
+
+  /** A line of Greenloop's own; whatever the output held back (half an escape) is shown first. */
+  writeLine(text: string): void {
+    this.emit(this.filter.flush() + this.filter.write(`${text}\n`));
+  }
+
+  /** Terminals need CRLF; test output mostly has LF. */
+  private emit(text: string): void {
+    if (this.closed || !text) return;
     const crlf = text.replace(/\r?\n/g, '\r\n');
     if (this.pending) this.pending.push(crlf);
     else this.writeEmitter.fire(crlf);
-  }
-
-  writeLine(text: string): void {
-    this.write(`${text}\n`);
   }
 
   get isClosed(): boolean {

@@ -5,7 +5,8 @@ import { newRunId } from '../shared/runId';
 import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import type { SnapshotRef, SnapshotStore } from '../core/ports';
+import type { PlannedRestore, SnapshotRef, SnapshotStore } from '../core/ports';
+import { entriesOf, writeTreeFiles } from './writeTreeFiles';
 import { DEFAULT_SNAPSHOT_EXCLUDES } from '../shared/config';
 import { writeCommit } from './commitObject';
 import { addAll, captureTree, type CaptureContext } from './captureTree';
@@ -21,6 +22,8 @@ export interface SnapshotStoreOptions {
   excludes?: string[];
   runId?: string;
   onWarning?: (message: string) => void;
+  /** The run that last held this folder is known dead: its locks in the store may go at once. */
+  locksOwnerGone?: boolean;
 }
 
 const queues = new Map<string, Promise<unknown>>();
@@ -43,7 +46,7 @@ export async function openSnapshotStore(opts: SnapshotStoreOptions): Promise<Git
   }
   const warn = opts.onWarning ?? ((m: string) => process.emitWarning(m));
   const gitDir = shadowDirFor(opts.stateDir ?? defaultStateDir(), workspace);
-  const repo = await openShadowRepo(workspace, gitDir, opts.excludes ?? DEFAULT_SNAPSHOT_EXCLUDES, warn);
+  const repo = await openShadowRepo(workspace, gitDir, opts.excludes ?? DEFAULT_SNAPSHOT_EXCLUDES, warn, opts.locksOwnerGone);
   const store = new GitSnapshotStore(repo.git, workspace, gitDir, repo.indexFile, runId, warn);
   await store.init(repo.excludesChanged);
   return store;
@@ -90,48 +93,24 @@ export class GitSnapshotStore implements SnapshotStore {
     });
   }
 
-  restore(id: string): Promise<void> {
-    return this.serial(async () => {
-      const target = await this.treeOf(id);
-      // Bringing the index up to date first puts files created since into it (so read-tree removes them),
-      // stores what is about to be overwritten, and lets a one-tree merge touch only entries that differ.
-      await addAll(this.capture);
-      try {
-        await this.git.run(['read-tree', '-m', '-u', target]);
-        return;
-      } catch {
-        // The merge refuses to overwrite untracked files (e.g. a path ignored since the snapshot);
-        // a reset-style read-tree restores the snapshot over them.
-      }
-      try {
-        await this.git.run(['read-tree', '--reset', '-u', target]);
-      } catch (e) {
-        await this.checkStillStored([id]);
-        const why = e instanceof GitError ? e.stderr.trim().split('\n')[0] : String(e);
-        throw new Error(`Restoring snapshot ${id} did not finish (${why}); check the files' permissions and restore again.`);
-      }
-    });
+  /** The whole recorded tree back: every path that differs from the snapshot now. */
+  async restore(id: string): Promise<void> {
+    await this.restorePaths(id, await this.changedSince(id));
   }
 
-  restorePaths(id: string, paths: readonly string[]): Promise<void> {
+  restorePaths(id: string, paths: readonly string[], beforeWrite?: (plan: PlannedRestore[]) => Promise<void>): Promise<void> {
     const rels = [...new Set(paths.map(toGitPath).filter(Boolean))];
     if (rels.length === 0) return Promise.resolve();
     return this.serial(async () => {
       const target = await this.treeOf(id);
-      await addAll(this.capture);
-      // Only paths the snapshot or the workspace hold: git refuses a pathspec that matches nothing at all.
-      // Whole listings, filtered here: any number of paths, never a command line too long.
-      const inTarget = new Set(splitZ((await this.git.run(['ls-tree', '-r', '-z', '--name-only', target])).stdout));
-      const inIndex = new Set(splitZ((await this.git.run(['ls-files', '-z'])).stdout));
-      const present = rels.filter((p) => inTarget.has(p) || inIndex.has(p));
-      if (present.length === 0) return;
+      const plan = await this.guard([id], () => entriesOf(this.git, target, rels));
+      await beforeWrite?.([...plan].map(([p, e]) => ({ path: p, blob: e ? e.blob : null })));
       try {
-        // No overlay: a path the snapshot does not hold is removed, as a whole-tree restore would.
-        await this.git.run(['restore', `--source=${target}`, '--staged', '--worktree', '--no-overlay', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: joinZ(present) });
+        await writeTreeFiles(this.git, this.workspace, plan);
       } catch (e) {
         await this.checkStillStored([id]);
-        const why = e instanceof GitError ? e.stderr.trim().split('\n')[0] : String(e);
-        throw new Error(`Restoring ${present.length} file${present.length === 1 ? '' : 's'} from snapshot ${id} did not finish (${why}); check the files' permissions and restore again.`);
+        const why = e instanceof GitError ? e.stderr.trim().split('\n')[0] : (e as Error).message;
+        throw new Error(`Restoring ${rels.length} file${rels.length === 1 ? '' : 's'} from snapshot ${id} did not finish (${why}); check the files' permissions and restore again.`);
       }
     });
   }

@@ -24,6 +24,8 @@ export async function openShadowRepo(
   gitDir: string,
   excludes: string[],
   warn: (msg: string) => void,
+  /** The last run on this folder is known dead (its journal says so): every lock in the store is its leftover. */
+  locksOwnerGone = false,
 ): Promise<ShadowRepo> {
   await fsp.mkdir(path.dirname(gitDir), { recursive: true });
   const globalConfig = path.join(path.dirname(gitDir), 'gitconfig');
@@ -41,7 +43,7 @@ export async function openShadowRepo(
   }
   if (!existsSync(gitDir)) await git.init();
 
-  await removeStaleLocks(gitDir, warn);
+  await removeStaleLocks(gitDir, warn, locksOwnerGone);
   const info = path.join(gitDir, 'info');
   await fsp.mkdir(info, { recursive: true });
   await fsp.writeFile(path.join(info, 'attributes'), ATTRIBUTES);
@@ -61,18 +63,33 @@ async function isValid(git: GitRunner): Promise<boolean> {
   }
 }
 
-// A crash can leave index.lock behind, which would block every later snapshot. Only old locks are taken:
-// a fresh one may belong to another Greenloop process working on the same folder right now.
-async function removeStaleLocks(gitDir: string, warn: (msg: string) => void): Promise<void> {
-  for (const name of ['greenloop.index.lock', 'packed-refs.lock', 'HEAD.lock', 'config.lock']) {
-    const p = path.join(gitDir, name);
+// A crash can leave index.lock (or a ref's lock) behind, which would block every later snapshot. Only old locks are
+// taken, or any lock when the run that held the store is known dead: a fresh one may belong to another Greenloop
+// process working on the same folder right now.
+async function removeStaleLocks(gitDir: string, warn: (msg: string) => void, ownerGone: boolean): Promise<void> {
+  const locks = ['greenloop.index.lock', 'packed-refs.lock', 'HEAD.lock', 'config.lock'].map((n) => path.join(gitDir, n));
+  locks.push(...(await refLocks(path.join(gitDir, 'refs'))));
+  const removed: string[] = [];
+  for (const p of locks) {
     try {
-      if (Date.now() - statSync(p).mtimeMs > STALE_LOCK_MS) {
+      if (ownerGone || Date.now() - statSync(p).mtimeMs > STALE_LOCK_MS) {
+        statSync(p);
         await fsp.rm(p, { force: true });
-        warn(`Removed a stale lock file left in the snapshot store by an interrupted run (${name}).`);
+        removed.push(path.relative(gitDir, p));
       }
     } catch {
       // No such lock: the usual case.
     }
   }
+  if (removed.length) warn(`Removed ${removed.length === 1 ? 'a stale lock' : `${removed.length} stale locks`} left in the snapshot store by an interrupted run (${removed.join(', ')}).`);
+}
+
+async function refLocks(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await fsp.readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await refLocks(p)));
+    else if (e.name.endsWith('.lock')) out.push(p);
+  }
+  return out;
 }

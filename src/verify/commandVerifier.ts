@@ -18,6 +18,7 @@ import { parseJunitFiles } from './parsers/junit';
 import { detectTsc, tscCommand } from './tsc';
 import { SetupError } from './testCommand';
 import type { TscMode } from '../shared/config';
+import { GREENLOOP_KEY_VARIABLE, withoutVariables } from '../core/secretEnv';
 
 export interface CommandVerifierOptions {
   cwd: string;
@@ -28,6 +29,8 @@ export interface CommandVerifierOptions {
   /** Read results from JUnit XML files matching this glob (relative to cwd) instead of the console. */
   junitGlob?: string;
   env?: NodeJS.ProcessEnv;
+  /** Variables the test command and tsc never see (the model key's), whatever `env` or a re-run's filter adds. */
+  withheldEnv?: readonly string[];
   /** Live output, for a terminal a person watches. */
   onOutput?: (chunk: string) => void;
 }
@@ -106,7 +109,7 @@ export class CommandVerifier implements Verifier {
     const spool = new OutputSpool();
     try {
       const run = await runCommand({
-        command, cwd: this.opts.cwd, env, timeoutMs, signal,
+        command, cwd: this.opts.cwd, env: withoutVariables(env ?? process.env, this.opts.withheldEnv ?? [GREENLOOP_KEY_VARIABLE]), timeoutMs, signal,
         onData: (chunk) => {
           spool.write(chunk);
           onOutput?.(chunk);

@@ -1,14 +1,18 @@
 // Ends a command and everything it started. The shell is spawned as its own process group, so one group
 // signal reaches most of the tree; processes that left the group (setsid, detached spawns) are found by
 // walking parent links *before* anything is killed, because once their parent dies they are re-parented
-// and no longer look like ours.
+// and no longer look like ours; on Linux, those already re-parented are found by the command's run mark.
 import { execFile } from 'child_process';
 import * as fs from 'fs';
 import treeKill from 'tree-kill';
+import { markedProcesses } from './runMark';
+import type { RunMark } from './runMark';
 
 export interface KillTreeOptions {
   /** Time between SIGTERM and SIGKILL. */
   graceMs?: number;
+  /** The command's run mark: its processes that already left the tree get the same SIGTERM and grace. */
+  mark?: RunMark;
 }
 
 const POLL_MS = 50;
@@ -51,7 +55,7 @@ export async function killTree(pid: number, opts: KillTreeOptions = {}): Promise
     if (table === null) break;
     scanned = true;
     const before = new Set(known);
-    collect(table, pid, known);
+    collect(table, pid, known, opts.mark);
     const fresh = [...known].filter((p) => !before.has(p));
     for (const p of fresh) signal(p, 'SIGSTOP');
     if (fresh.length === 0 && pass > 0) break;
@@ -76,7 +80,7 @@ export async function killTree(pid: number, opts: KillTreeOptions = {}): Promise
     const fresh = await listProcesses();
     if (fresh) {
       const before = known.size;
-      collect(fresh, pid, known);
+      collect(fresh, pid, known, opts.mark);
       if (known.size > before) for (const p of known) signal(p, 'SIGTERM');
     }
   }
@@ -114,9 +118,10 @@ function anyAlive(pgid: number, known: Set<number>): boolean {
   return false;
 }
 
-/** Adds every descendant of `root` and every member of its process group to `known`. */
-function collect(table: ProcInfo[], root: number, known: Set<number>): void {
+/** Adds every descendant of `root`, every member of its process group and every marked process to `known`. */
+function collect(table: ProcInfo[], root: number, known: Set<number>, mark?: RunMark): void {
   for (const p of table) if (p.pgid === root) known.add(p.pid);
+  if (mark) for (const pid of markedProcesses(mark)) known.add(pid);
   let grew = true;
   while (grew) {
     grew = false;

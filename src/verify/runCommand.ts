@@ -7,6 +7,8 @@ import { StringDecoder } from 'string_decoder';
 import { VerifyError } from '../core/ports';
 import { BoundedBuffer, DEFAULT_HEAD_BYTES, DEFAULT_TAIL_BYTES } from './boundedBuffer';
 import { killTree, signalGroup } from './killTree';
+import { killMarked, newRunMark } from './runMark';
+import type { RunMark } from './runMark';
 
 export interface RunOptions {
   command: string;
@@ -45,7 +47,8 @@ export async function runCommand(opts: RunOptions): Promise<RunResult> {
   }
   const buffer = new BoundedBuffer(opts.headBytes ?? DEFAULT_HEAD_BYTES, opts.tailBytes ?? DEFAULT_TAIL_BYTES);
   const started = performance.now();
-  const child = spawnShell(opts);
+  const mark = newRunMark();
+  const child = spawnShell(opts, mark);
 
   let timedOut = false;
   let cancelled = false;
@@ -54,7 +57,7 @@ export async function runCommand(opts: RunOptions): Promise<RunResult> {
     if (killing || child.pid === undefined) return;
     if (why === 'timeout') timedOut = true;
     else cancelled = true;
-    killing = killTree(child.pid, { graceMs: opts.killGraceMs });
+    killing = killTree(child.pid, { graceMs: opts.killGraceMs, mark });
   };
   const timer = opts.timeoutMs && opts.timeoutMs > 0 ? setTimeout(() => stop('timeout'), opts.timeoutMs) : null;
   const onAbort = (): void => stop('cancel');
@@ -94,8 +97,10 @@ export async function runCommand(opts: RunOptions): Promise<RunResult> {
     const drained = await Promise.race([Promise.all(closed).then(() => true), sleep(DRAIN_MS).then(() => false)]);
     if (!drained) for (const s of streams) s.destroy();
     if (killing) await killing;
-    // Leftovers of a finished run (a server the tests forgot to stop) would pile up across iterations.
+    // Leftovers of a finished run (a server the tests forgot to stop, a daemon that setsid'd away) would pile up
+    // across iterations and hold ports and files the next run needs: the command is over, so is everything it started.
     else if (child.pid !== undefined && process.platform !== 'win32') signalGroup(child.pid, 'SIGKILL');
+    await killMarked(mark);
 
     const { text, droppedBytes } = buffer.read();
     const notFound = !timedOut && !cancelled && (exit.code === 127 || exit.code === 9009) && NOT_FOUND_TEXT.test(text);
@@ -106,8 +111,8 @@ export async function runCommand(opts: RunOptions): Promise<RunResult> {
   }
 }
 
-function spawnShell(opts: RunOptions): ChildProcess {
-  const env = opts.env ?? process.env;
+function spawnShell(opts: RunOptions, mark: RunMark): ChildProcess {
+  const env = { ...(opts.env ?? process.env), ...mark.env };
   if (process.platform === 'win32') {
     // cmd has no portable "merge stderr into stdout for the whole line"; the two pipes are merged on arrival.
     return spawn(opts.command, { cwd: opts.cwd, env, shell: true, windowsHide: true, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -2,7 +2,7 @@
 // computed in memory first, and nothing is written unless every block succeeded.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { tempSiblingFor } from '../../shared/tempSibling';
 import type { EditBlock } from './parseBlocks';
 import { checkPath } from './pathPolicy';
 import { protectedPartChange } from './protectedContent';
@@ -103,10 +103,6 @@ async function plan(blocks: EditBlock[], policy: PathPolicy, pacer: Pacer): Prom
   return files;
 }
 
-function tempPathFor(abs: string): string {
-  return path.join(path.dirname(abs), `.${path.basename(abs)}.greenloop-${process.pid}-${randomBytes(4).toString('hex')}`);
-}
-
 /**
  * Writes the planned files: every new content goes to a temp file next to its target first, then all are
  * renamed into place, so a failure while writing leaves the workspace as it was.
@@ -118,7 +114,7 @@ async function commit(changed: Pending[]): Promise<string | null> {
     for (const file of changed) {
       const made = await fs.mkdir(path.dirname(file.abs), { recursive: true });
       if (made) madeDirs.push(made);
-      const tmp = tempPathFor(file.abs);
+      const tmp = tempSiblingFor(file.abs);
       staged.push({ file, tmp });
       await fs.writeFile(tmp, file.content, { encoding: 'utf8', mode: file.mode ?? 0o666 });
       // writeFile's mode is masked by umask and ignored for existing files; set the original exactly.
@@ -147,8 +143,24 @@ async function commit(changed: Pending[]): Promise<string | null> {
   return null;
 }
 
-/** `signal` (Stop) is heard between blocks; nothing is written once it fired. */
-export async function applyEditBlocks(root: string, blocks: EditBlock[], policy: PathPolicy, signal?: AbortSignal): Promise<ApplyResult> {
+/** A file about to be written: its bytes now (null: it does not exist) and its new content. */
+export interface PlannedWrite {
+  rel: string;
+  before: Buffer | null;
+  after: string;
+}
+
+/**
+ * `beforeWrite` hears every file the edit will write, after every check and before the first byte changes.
+ * `signal` (Stop) is heard between blocks; nothing is written once it fired.
+ */
+export async function applyEditBlocks(
+  root: string,
+  blocks: EditBlock[],
+  policy: PathPolicy,
+  beforeWrite?: (writes: PlannedWrite[]) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<ApplyResult> {
   if (path.resolve(root) !== policy.root) {
     return { ok: false, reason: `The edit targets ${root} but its path policy guards ${policy.root}; this is a Greenloop bug, please report it.` };
   }
@@ -166,6 +178,7 @@ export async function applyEditBlocks(root: string, blocks: EditBlock[], policy:
     }
   }
   await pacer.step();
+  await beforeWrite?.(changed.map((f) => ({ rel: f.rel, before: f.original, after: f.content })));
   const failed = await commit(changed);
   if (failed) return { ok: false, reason: failed };
   return { ok: true, files: changed.map((f) => f.rel) };

@@ -12,7 +12,7 @@ export function sameFolder(a: vscode.Uri, b: vscode.Uri): boolean {
 export function liveRecord(run: RunView | undefined, folder: vscode.Uri, runId?: string): HistoryRecord | undefined {
   if (!run?.state || !sameFolder(run.folder, folder)) return undefined;
   if (runId !== undefined && run.runId !== runId) return undefined;
-  return toHistoryRecord(run.state);
+  return run.redactor.json(toHistoryRecord(run.state));
 }
 
 export async function findRunRecord(runs: RunServiceApi, folder: vscode.Uri, runId: string): Promise<HistoryRecord | undefined> {

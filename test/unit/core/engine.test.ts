@@ -17,6 +17,7 @@ import type { LoopEvent } from '../../../src/core/events';
 import type { HistoryRecord } from '../../../src/core/history';
 import { JsonlHistoryStore, toHistoryRecord, configHash, historyKey } from '../../../src/core/history';
 import { checkCrossRun } from '../../../src/core/crossRunGuard';
+import { createRedactor } from '../../../src/core/redact';
 
 type Step = (req: ActorRequest) => Promise<string> | string;
 
@@ -54,7 +55,7 @@ describe('loop engine (in-process, real verifier and snapshots)', function () {
     const full = { ...DEFAULT_LOOP_CONFIG, ...config };
     const snapshots = await openSnapshotStore({ workspace: project, stateDir, excludes: full.snapshotExcludes });
     const verifier = new CommandVerifier({ cwd: project, testCommand, tsc: 'off', timeoutMs: full.verifyTimeoutS * 1000 });
-    const e = new LoopEngine({ cwd: project, actor, verifier, snapshots, clock: systemClock, config: full, pastRuns });
+    const e = new LoopEngine({ cwd: project, actor, verifier, snapshots, clock: systemClock, config: full, redactor: createRedactor([]), pastRuns });
     const events: LoopEvent[] = [];
     e.events.on((ev) => events.push(ev));
     return { e, events };
@@ -138,7 +139,7 @@ describe('loop engine (in-process, real verifier and snapshots)', function () {
   });
 
   it('after 3 escalations in a row on the same failures and configuration, a 4th run stops before asking the model', async () => {
-    const history = JsonlHistoryStore.forWorkspace(stateDir, project);
+    const history = JsonlHistoryStore.forWorkspace(stateDir, project, createRedactor([]));
     for (let i = 0; i < 3; i++) {
       const actor = new ScriptedActor([() => COMMENT(`a${i}`), () => COMMENT(`b${i}`)]);
       const { e } = await engine(actor, {}, undefined, (await history.list()).records);
@@ -173,7 +174,7 @@ describe('loop engine (in-process, real verifier and snapshots)', function () {
     const full = { ...DEFAULT_LOOP_CONFIG };
     const snapshots = await openSnapshotStore({ workspace: project, stateDir, excludes: full.snapshotExcludes });
     const verifier = new CommandVerifier({ cwd: project, testCommand: 'node --test test/', tsc: 'off', timeoutMs: 60_000 });
-    const anyway = new LoopEngine({ cwd: project, actor: overridden, verifier, snapshots, clock: systemClock, config: full, pastRuns: records, ignoreHistory: true });
+    const anyway = new LoopEngine({ cwd: project, actor: overridden, verifier, snapshots, clock: systemClock, config: full, redactor: createRedactor([]), pastRuns: records, ignoreHistory: true });
     const ran = await anyway.run(new AbortController().signal);
     assert.strictEqual(overridden.prompts.length, 2);
     assert.match(overridden.prompts[0], /You chose to run anyway/);

@@ -4,6 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { RunFiles } from '../../../src/extension/runFiles';
 import type { HistoryRecord } from '../../../src/core/history';
+import { createRedactor } from '../../../src/core/redact';
 
 describe('run files: history that survives a window reload', () => {
   let tmp: string;
@@ -23,7 +24,7 @@ describe('run files: history that survives a window reload', () => {
 
   it('lists a run changed after it finished (rollback, accept) once, as it is now, in the order runs started', async () => {
     const stateDir = path.join(tmp, 'state');
-    const files = new RunFiles(stateDir, workspace);
+    const files = new RunFiles(stateDir, workspace, createRedactor([]));
     assert.strictEqual(RunFiles.hasHistory(stateDir, workspace), false);
     await files.history.append(record('r1', 'best'));
     await files.history.append(record('r2', 'best'));
@@ -31,14 +32,14 @@ describe('run files: history that survives a window reload', () => {
     assert.strictEqual(RunFiles.hasHistory(stateDir, workspace), true);
 
     // A new window reads the same files.
-    const again = await new RunFiles(stateDir, workspace).list();
+    const again = await new RunFiles(stateDir, workspace, createRedactor([])).list();
     assert.deepStrictEqual(again.records.map((r) => [r.runId, r.finalState]), [['r1', 'baseline'], ['r2', 'best']]);
     assert.deepStrictEqual(again.warnings, []);
   });
 
   it('skips a corrupt line with a warning and keeps the rest', async () => {
     const stateDir = path.join(tmp, 'state');
-    const files = new RunFiles(stateDir, workspace);
+    const files = new RunFiles(stateDir, workspace, createRedactor([]));
     await files.history.append(record('r1', 'best'));
     const historyDir = path.join(stateDir, 'history');
     const file = path.join(historyDir, fs.readdirSync(historyDir)[0]);

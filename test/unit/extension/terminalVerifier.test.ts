@@ -73,6 +73,31 @@ describe('test terminal: the person sees what the verifier judges', () => {
     assert.strictEqual(seen.length, 2);
   });
 
+  it('shows a test output\'s clipboard write, screen clear and cursor moves as text, and keeps its colours', async () => {
+    const script = path.join(dir, 'tests.js');
+    fs.writeFileSync(script, [
+      "const w = (s) => process.stdout.write(s);",
+      "w('TAP version 13\\n');",
+      "w('\\x1b[32mok 1 - plain\\x1b[0m\\n');",
+      "w('not ok 2 - adds \\x1b]52;c;aGFja2Vk\\x07\\x1b[2J\\u009d52;c;aGFja2Vk\\x07 bell\\x07\\n');",
+      "w('fake\\rok 2 - looks fine\\x1b[1A\\n');",
+      "w('1..2\\n');",
+      'process.exit(1);',
+    ].join('\n'));
+    const { pty, screen } = opened();
+    const command = `node ${JSON.stringify(script)} # \x1b]0;title\x07`;
+    const verifier = new TerminalVerifier({ command, cwd: dir, source: 'task "unit"' }, 'off', 30, () => pty);
+    const w = await verifier.verify();
+    assert.strictEqual(w.failing.length, 1);
+    const text = screen();
+    const obeyed = /\x1b(?!\[[0-9;:]*m)|[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f-\x9f]|\r(?!\n)/.exec(text);
+    assert.strictEqual(obeyed, null, `a control reached the terminal: ${JSON.stringify(text.slice(Math.max(0, (obeyed?.index ?? 0) - 40), (obeyed?.index ?? 0) + 20))}`);
+    assert.ok(text.includes(String.raw`adds \x1b]52;c;aGFja2Vk\x07\x1b[2J\x9d52;c;aGFja2Vk\x07 bell\x07`), text);
+    assert.ok(text.includes(String.raw`fake\rok 2 - looks fine\x1b[1A`), text);
+    assert.ok(text.includes(String.raw`# \x1b]0;title\x07`), 'the command in the header is shown escaped');
+    assert.ok(text.includes('\x1b[32mok 1 - plain\x1b[0m\r\n'), 'the runner\'s colours are kept');
+  });
+
   it('says in the terminal when the command cannot run at all', async () => {
     const { pty, screen } = opened();
     const verifier = new TerminalVerifier({ command: 'greenloop-no-such-command-xyz', cwd: dir, source: 'setting greenloop.testCommand' }, 'off', 30, () => pty);

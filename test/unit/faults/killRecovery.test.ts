@@ -1,0 +1,20 @@
+// A sample of the kill campaign (the full one is `npm run test:faults`): one SIGKILL in each phase of a run, then the
+// next start, with every check the full campaign makes.
+import * as assert from 'node:assert/strict';
+import { KillCampaign, PHASES } from '../../faults/killCampaign';
+
+describe('SIGKILL at the worst moment, then the next start (real CLI, 1,500-file edits)', function () {
+  this.timeout(300_000);
+  const campaign = new KillCampaign();
+  before(async () => {
+    await campaign.prepare();
+  });
+  after(() => campaign.close());
+
+  for (const phase of PHASES) {
+    it(`killed ${phase === 'random' ? 'at a random moment' : `during the ${phase === 'model' ? 'model call' : phase === 'apply' ? 'apply of 1,500 files' : phase === 'test' ? 'test run' : 'rollback of 1,500 files'}`}: the workspace is a known state, the person's files are intact, no temp file is left, the next run starts cleanly`, async () => {
+      const out = await campaign.killOnce(phase);
+      assert.deepEqual(out.problems, [], `killed ${out.delayMs} ms into the ${phase} phase`);
+    });
+  }
+});

@@ -46,7 +46,7 @@ const GROWTHS: Growth[] = [
   {
     name: 'SEARCH of equal lines, 2× in file (match)',
     unit: 'lines',
-    sizes: doubling(1250),
+    sizes: doubling(5000),
     make: (n) => {
       const file = `${repeatedLines(2 * n, '  x();')}  y();\n`;
       const search = `${repeatedLines(n - 1, '  x();')}  y();\n`;
@@ -56,7 +56,7 @@ const GROWTHS: Growth[] = [
   {
     name: 'SEARCH of equal lines, other indentation',
     unit: 'lines',
-    sizes: doubling(1250),
+    sizes: doubling(5000),
     make: (n) => {
       const file = `${repeatedLines(2 * n, '  x();')}  y();\n`;
       const search = `${repeatedLines(n - 1, 'x();')}y();\n`;
@@ -66,7 +66,7 @@ const GROWTHS: Growth[] = [
   {
     name: 'SEARCH found n+1 times (ambiguous)',
     unit: 'lines',
-    sizes: doubling(1250),
+    sizes: doubling(5000),
     make: (n) => {
       const file = repeatedLines(2 * n, 'x();');
       const search = repeatedLines(n, 'x();');
@@ -75,28 +75,34 @@ const GROWTHS: Growth[] = [
   },
 ];
 
-/** Median of 5 runs, in ms. */
+/** Median of 7 runs after one to warm up, in ms (single runs of a few ms are mostly GC noise). */
 function medianMs(work: () => unknown): number {
   const runs: number[] = [];
-  for (let i = 0; i < 5; i++) {
+  work();
+  for (let i = 0; i < 7; i++) {
     const t0 = performance.now();
     work();
     runs.push(performance.now() - t0);
   }
-  return runs.sort((a, b) => a - b)[2]!;
+  return runs.sort((a, b) => a - b)[3]!;
 }
 
 export function growthTable(): void {
-  console.log('\n0. Linearity: time to read one input as it doubles (median of 5; ratio = this row / the row above; linear ≈ 2, quadratic ≈ 4)');
+  console.log('\n0. Linearity: time to read one input as it doubles (median of 7; ratio = this row / the row above; linear ≈ 2, quadratic ≈ 4)');
   console.log('input                                      | size          | ms      | ratio');
   console.log('-------------------------------------------|---------------|---------|------');
   for (const g of GROWTHS) {
     let last = 0;
+    let first = 0;
     for (const size of g.sizes) {
       const ms = medianMs(g.make(size));
       const ratio = last ? `${(ms / last).toFixed(1)}×` : '';
       console.log(`${g.name.padEnd(42)} | ${`${size.toLocaleString('en-US')} ${g.unit}`.padStart(13)} | ${ms.toFixed(2).padStart(7)} | ${ratio.padStart(5)}`);
       last = ms;
+      first ||= ms;
     }
+    // Single steps of a few ms are noisy (GC); the whole span is not.
+    const grew = g.sizes[g.sizes.length - 1]! / g.sizes[0]!;
+    console.log(`${''.padEnd(42)} | ${`${grew}× the size`.padStart(13)} | ${`${(last / first).toFixed(1)}×`.padStart(7)} | (linear ${grew}×, quadratic ${grew * grew}×)`);
   }
 }

@@ -9,7 +9,22 @@ export function sentence(lead: string, detail?: string, hint?: string): string {
   return hint && !d ? `${body}; ${hint}.` : `${body}.`;
 }
 
-/** The server's own words from an error body: OpenAI `{error:{message}}`, Ollama `{error:"…"}`, vLLM/FastAPI. */
+/** Longest part of a server's error message that goes into a sentence. */
+const MESSAGE_CHARS = 200;
+
+/** Most bytes of an error body Greenloop reads: enough for any server's message, never the whole of a huge body. */
+export const ERROR_BODY_BYTES = 16 * 1024;
+
+/** One line, at most MESSAGE_CHARS characters. */
+function short(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > MESSAGE_CHARS ? `${line.slice(0, MESSAGE_CHARS)}…` : line;
+}
+
+/**
+ * The server's own words from an error body: OpenAI `{error:{message}}`, Ollama `{error:"…"}`, vLLM/FastAPI —
+ * also from the first bytes of a body too long to read whole, where the JSON never closes.
+ */
 export function serverMessage(bodyText: string): string | undefined {
   const text = bodyText.trim();
   if (!text) return undefined;
@@ -18,18 +33,33 @@ export function serverMessage(bodyText: string): string | undefined {
     if (json && typeof json === 'object') {
       const j = json as Record<string, unknown>;
       const err = j.error;
-      if (typeof err === 'string') return err;
+      if (typeof err === 'string') return short(err);
       if (err && typeof err === 'object' && typeof (err as { message?: unknown }).message === 'string') {
-        return (err as { message: string }).message;
+        return short((err as { message: string }).message);
       }
-      if (typeof j.message === 'string') return j.message;
-      if (typeof j.detail === 'string') return j.detail;
+      if (typeof j.message === 'string') return short(j.message);
+      if (typeof j.detail === 'string') return short(j.detail);
     }
   } catch {
+    const cut = text.startsWith('{') ? messageInPrefix(text) : undefined;
+    if (cut !== undefined) return short(cut);
     // Not JSON: fall through to the raw text, unless it is an HTML error page.
   }
   if (text.startsWith('<')) return undefined;
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  return short(text);
+}
+
+/** The "message" (or string "error") of a JSON error body cut short, its string possibly unterminated. */
+function messageInPrefix(text: string): string | undefined {
+  const m = /"(?:message|error|detail)"\s*:\s*"((?:[^"\\]|\\.)*)/.exec(text);
+  if (!m) return undefined;
+  // A cut in the middle of an escape (\ or \u12) would not decode: drop it.
+  const raw = m[1]!.replace(/\\(?:u[0-9a-fA-F]{0,3})?$/, '');
+  try {
+    return JSON.parse(`"${raw}"`) as string;
+  } catch {
+    return raw;
+  }
 }
 
 /** Retry-After as seconds or an HTTP-date (RFC 9110), plus OpenAI's retry-after-ms; undefined when absent. */

@@ -1,13 +1,16 @@
 // An Actor over any OpenAI-compatible Chat Completions server (OpenAI, Ollama, vLLM, LM Studio, …).
 // It makes exactly one request per call; retrying transient failures is core/retry.ts's job.
-import { ActorError } from '../core/ports';
+import { ActorError, AnswerTooLarge } from '../core/ports';
 import type { Actor, ActorRequest, ActorResponse, TokenUsage } from '../core/ports';
 import { abortError } from '../core/retry';
 import { estimateTokens } from '../core/estimateTokens';
-import { httpStatusError, networkError } from './httpErrors';
+import { CHARS_PER_TOKEN } from '../core/textTrim';
+import { DEFAULT_MAX_ANSWER_BYTES } from '../shared/config';
+import { ERROR_BODY_BYTES, httpStatusError, networkError } from './httpErrors';
 import { createRedactor } from '../core/redact';
 import type { Redactor } from '../core/redact';
-import { readSse } from './sse';
+import { readSse, SseEventTooLarge } from './sse';
+import { readCapped } from './cappedBody';
 
 export interface OpenAIActorOptions {
   /** e.g. http://127.0.0.1:11434/v1 (a trailing slash is fine). */
@@ -15,7 +18,7 @@ export interface OpenAIActorOptions {
   model: string;
   apiKey?: string;
   stream?: boolean;
-  /** Longest silence allowed from the server: before the reply, or between two streamed chunks. */
+  /** Longest the server may go without sending PROGRESS_BYTES: before the reply, or within the body (see RequestGuard). */
   requestTimeoutMs?: number;
   temperature?: number;
 }
@@ -24,25 +27,45 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
 
 interface RawUsage { prompt_tokens?: unknown; completion_tokens?: unknown }
 
-/** Aborts on the caller's signal or after a stretch of silence, and remembers which one it was. */
+/**
+ * A body must bring this many bytes within every request timeout: a server that only drips (a byte a second)
+ * is stalled, not slow — any real model sends more than that in one token's event.
+ */
+export const PROGRESS_BYTES = 256;
+
+/**
+ * Aborts on the caller's signal, or when the server goes a whole request timeout without progress: the response
+ * headers, or PROGRESS_BYTES more of the body. Remembers which one it was, and how little had come.
+ */
 class RequestGuard {
   readonly controller = new AbortController();
   timedOut = false;
+  /** Bytes received in the window that timed out. */
+  stalledAt = 0;
+  private windowBytes = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly onOuterAbort = () => this.controller.abort(this.outer.reason);
 
   constructor(private readonly outer: AbortSignal, private readonly timeoutMs: number) {
     if (outer.aborted) this.controller.abort(outer.reason);
     else outer.addEventListener('abort', this.onOuterAbort, { once: true });
-    this.touch();
+    this.progress();
   }
 
-  touch(): void {
+  /** The server made progress: a new window starts. */
+  progress(): void {
+    this.windowBytes = 0;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timedOut = true;
+      this.stalledAt = this.windowBytes;
       this.controller.abort();
     }, this.timeoutMs);
+  }
+
+  received(bytes: number): void {
+    this.windowBytes += bytes;
+    if (this.windowBytes >= PROGRESS_BYTES) this.progress();
   }
 
   dispose(): void {
@@ -80,35 +103,46 @@ export class OpenAIActor implements Actor {
 
   async propose(req: ActorRequest): Promise<ActorResponse> {
     const timeoutMs = this.opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    const maxBytes = req.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
     const guard = new RequestGuard(req.signal, timeoutMs);
+    const onBytes = (n: number) => guard.received(n);
     try {
       let res = await this.post(req, guard);
       if (res.status === 400 && req.maxOutputTokens !== undefined && this.limitField === 'max_tokens') {
-        const body = await res.text();
+        const body = await this.errorBody(res, onBytes);
         if (!/max_completion_tokens/.test(body)) throw httpStatusError(res.status, body, res.headers);
         this.limitField = 'max_completion_tokens';
         res = await this.post(req, guard);
       }
-      if (!res.ok) throw httpStatusError(res.status, await res.text(), res.headers);
+      // Only the start of an error body is read: a server that sends a gigabyte of error gets one sentence.
+      if (!res.ok) throw httpStatusError(res.status, await this.errorBody(res, onBytes), res.headers);
       // Some servers ignore `stream: true` and answer in one JSON body; read whatever arrived.
       const isSse = (res.headers.get('content-type') ?? '').includes('text/event-stream');
-      const { text, usage } = isSse && res.body ? await this.readStream(res.body, guard, req.maxOutputTokens) : this.readJson(await res.text());
+      const { text, usage } = isSse && res.body ? await this.readStream(req, res.body, guard, maxBytes) : await this.readJson(req, res, onBytes, maxBytes);
       return { kind: 'text', text, usage: this.usage(req, text, usage) };
     } catch (err) {
       if (req.signal.aborted) throw abortError(req.signal);
+      if (err instanceof AnswerTooLarge) throw err;
       throw this.toActorError(err, guard, timeoutMs);
     } finally {
       guard.dispose();
     }
   }
 
-  private post(req: ActorRequest, guard: RequestGuard): Promise<Response> {
-    return fetch(this.endpoint, {
+  /** The start of an error body, redacted before the message is cut short, so no cut leaves half a key to show. */
+  private async errorBody(res: Response, onBytes: (n: number) => void): Promise<string> {
+    return this.redactor.text((await readCapped(res.body, ERROR_BODY_BYTES, onBytes)).text);
+  }
+
+  private async post(req: ActorRequest, guard: RequestGuard): Promise<Response> {
+    const res = await fetch(this.endpoint, {
       method: 'POST',
       headers: this.headers(),
       body: JSON.stringify(this.body(req)),
       signal: guard.controller.signal,
     });
+    guard.progress();
+    return res;
   }
 
   private headers(): Record<string, string> {
@@ -133,7 +167,10 @@ export class OpenAIActor implements Actor {
     return body;
   }
 
-  private readJson(raw: string): { text: string; usage?: RawUsage } {
+  private async readJson(req: ActorRequest, res: Response, onBytes: (n: number) => void, maxBytes: number): Promise<{ text: string; usage?: RawUsage }> {
+    const body = await readCapped(res.body, maxBytes, onBytes);
+    if (body.overflow) throw this.tooLarge(req, maxBytes, body.bytes);
+    const raw = body.text;
     let json: unknown;
     try {
       json = JSON.parse(raw);
@@ -156,13 +193,15 @@ export class OpenAIActor implements Actor {
     return { text: contentText(message?.content ?? choice.text), usage: j.usage };
   }
 
-  private async readStream(body: ReadableStream<Uint8Array>, guard: RequestGuard, maxTokens?: number): Promise<{ text: string; usage?: RawUsage }> {
+  private async readStream(req: ActorRequest, body: ReadableStream<Uint8Array>, guard: RequestGuard, maxBytes: number): Promise<{ text: string; usage?: RawUsage }> {
     let text = '';
+    let textBytes = 0;
     let usage: RawUsage | undefined;
     let finished = false;
+    const maxTokens = req.maxOutputTokens;
     // A server that ignores max_tokens is cut off a little past it (estimates are rough), never far past it.
     const cutAt = maxTokens === undefined ? Infinity : Math.ceil(maxTokens * 1.1) + 16;
-    const { stopped } = await readSse(
+    const read = readSse(
       body,
       (data) => {
         if (data.trim() === '[DONE]') return 'stop';
@@ -177,7 +216,12 @@ export class OpenAIActor implements Actor {
           throw new ActorError(`The model server reported an error mid-answer: ${String(detail ?? 'no details').replace(/[.\s]+$/, '')}.`, 'transient', undefined, 'server');
         }
         const choice = chunk.choices?.[0];
-        if (choice?.delta) text += contentText(choice.delta.content);
+        if (choice?.delta) {
+          const piece = contentText(choice.delta.content);
+          text += piece;
+          textBytes += Buffer.byteLength(piece);
+          if (textBytes > maxBytes) throw this.tooLarge(req, maxBytes, textBytes);
+        }
         if (choice?.finish_reason) finished = true;
         if (chunk.usage) usage = chunk.usage;
         if (estimateTokens(text) > cutAt) {
@@ -185,12 +229,22 @@ export class OpenAIActor implements Actor {
           return 'stop';
         }
       },
-      () => guard.touch(),
+      // One event may carry the whole answer: it may be as large as the answer, plus its envelope.
+      { onBytes: (n) => guard.received(n), maxEventBytes: maxBytes + 64 * 1024 },
     );
+    const { stopped } = await read.catch((err: unknown) => {
+      throw err instanceof SseEventTooLarge ? this.tooLarge(req, maxBytes, maxBytes) : err;
+    });
     if (!stopped && !finished) {
       throw new ActorError('The model server closed the stream before the answer was complete.', 'transient', undefined, 'network');
     }
     return { text, usage };
+  }
+
+  /** The answer passed the cap after `bytes`: it is charged as estimated, since the server's count never came. */
+  private tooLarge(req: ActorRequest, maxBytes: number, bytes: number): AnswerTooLarge {
+    const prompt = estimateTokens(req.system) + estimateTokens(req.prompt);
+    return new AnswerTooLarge(maxBytes, { prompt, completion: Math.ceil(bytes / CHARS_PER_TOKEN), estimated: true });
   }
 
   private usage(req: ActorRequest, text: string, raw?: RawUsage): TokenUsage {
@@ -207,7 +261,8 @@ export class OpenAIActor implements Actor {
     if (err instanceof ActorError) out = err;
     else if (guard.timedOut) {
       const wait = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`;
-      out = new ActorError(`The model server sent nothing for ${wait}; the request was abandoned.`, 'transient', undefined, 'timeout');
+      const what = guard.stalledAt === 0 ? `nothing for ${wait}` : `only ${guard.stalledAt} byte${guard.stalledAt === 1 ? '' : 's'} in ${wait}`;
+      out = new ActorError(`The model server sent ${what}; the request was abandoned.`, 'transient', undefined, 'timeout');
     } else out = networkError(err, this.baseUrl);
     const message = this.redactor.text(out.message);
     return message === out.message ? out : new ActorError(message, out.kind, out.retryAfterMs, out.category);

@@ -7,19 +7,37 @@ export interface SseReadResult {
   stopped: boolean;
 }
 
+export interface SseReadOptions {
+  /** Runs on every received chunk with its size (the request's stall timer). */
+  onBytes?: (bytes: number) => void;
+  /** Most bytes the parser may hold for one event that has not ended yet; past it the read fails with SseEventTooLarge. */
+  maxEventBytes?: number;
+}
+
+/** A server sent more than the allowed bytes without ending an event: the parser would have had to hold them all. */
+export class SseEventTooLarge extends Error {
+  constructor(readonly limitBytes: number) {
+    super(`The model server sent more than ${limitBytes} bytes without ending a stream event.`);
+    this.name = 'SseEventTooLarge';
+  }
+}
+
 /**
  * Feeds the body to the parser and calls onData for each event's data. Returning `'stop'` from onData
- * ends the read and releases the connection. onBytes runs on every received chunk (idle timers).
+ * ends the read and releases the connection.
  */
 export async function readSse(
   body: ReadableStream<Uint8Array>,
   onData: (data: string) => 'stop' | void,
-  onBytes?: () => void,
+  options: SseReadOptions = {},
 ): Promise<SseReadResult> {
   let stopped = false;
   let failure: unknown;
+  /** Bytes received since an event last ended (a chunk's tail after its last event is counted from the next one). */
+  let pending = 0;
   const parser = createParser({
     onEvent: (event) => {
+      pending = 0;
       if (stopped || failure !== undefined) return;
       try {
         if (onData(event.data) === 'stop') stopped = true;
@@ -39,8 +57,10 @@ export async function readSse(
         parser.reset({ consume: true });
         break;
       }
-      onBytes?.();
+      options.onBytes?.(value.byteLength);
+      pending += value.byteLength;
       parser.feed(decoder.decode(value, { stream: true }));
+      if (options.maxEventBytes !== undefined && pending > options.maxEventBytes && failure === undefined) failure = new SseEventTooLarge(options.maxEventBytes);
       if (failure !== undefined) throw failure;
       if (stopped) break;
     }

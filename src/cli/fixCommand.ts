@@ -52,6 +52,7 @@ const FLAGS = {
   'flaky-reruns': { type: 'string' },
   'cross-run-limit': { type: 'string' },
   'request-timeout-s': { type: 'string' },
+  'max-answer-bytes': { type: 'string' },
 } as const;
 
 export async function fixCommand(argv: string[]): Promise<number> {

@@ -24,6 +24,7 @@ export interface FixFlagValues {
   'flaky-reruns'?: string;
   'cross-run-limit'?: string;
   'request-timeout-s'?: string;
+  'max-answer-bytes'?: string;
 }
 
 export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
@@ -43,6 +44,7 @@ export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
     protectedGlobs: v.protect?.length ? [...DEFAULT_LOOP_CONFIG.protectedGlobs, ...v.protect] : DEFAULT_LOOP_CONFIG.protectedGlobs,
     flakyReruns: parseNumberFlag('flaky-reruns', v['flaky-reruns'], { min: 0, integer: true }) ?? DEFAULT_LOOP_CONFIG.flakyReruns,
     crossRunLimit: parseNumberFlag('cross-run-limit', v['cross-run-limit'], { min: 0, integer: true }) ?? DEFAULT_LOOP_CONFIG.crossRunLimit,
+    maxAnswerBytes: parseNumberFlag('max-answer-bytes', v['max-answer-bytes'], { min: 1000, integer: true }) ?? DEFAULT_LOOP_CONFIG.maxAnswerBytes,
   };
   const problems = validateLoopConfig(config);
   if (problems.length) throw new UsageError(problems[0]);

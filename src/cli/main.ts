@@ -16,7 +16,7 @@ const FIX_USAGE = `  greenloop fix [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|o
     | --actor command --actor-cmd CMD [--api-key-env VAR]   (VAR: the agent's own key, withheld from the tests)
       [--max-iterations N] [--max-tokens N] [--max-minutes M] [--patience N] [--verify-timeout-s N]
       [--on-give-up keep-best|restore-baseline|keep-last] [--allow-test-edits] [--protect GLOB]...
-      [--flaky-reruns N] [--cross-run-limit N] [--ignore-history]
+      [--flaky-reruns N] [--cross-run-limit N] [--ignore-history] [--max-answer-bytes N]
       [--state-dir DIR] [--report FILE] [--json]
       [--resume RUN_ID|last --hint TEXT [--extra-iterations N] [--extra-tokens N] [--extra-minutes M]]
       Fixes until green, bounded by code; exit 0 green, 1 not green, 2 setup error, 3 internal error.`;

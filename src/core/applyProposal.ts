@@ -12,6 +12,7 @@ import { addedLines, tamperReason } from './edits/tamperCheck';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { summarizeHypothesis } from './hypothesis';
+import { Pacer } from './pacer';
 import { blobId } from './blobId';
 import { journaledRestore, type WorkspaceWriter } from './rollback';
 import type { WriteIntent } from './runJournal';
@@ -20,6 +21,8 @@ export interface ApplyContext extends WorkspaceWriter {
   policy: PathPolicy;
   /** What the journal must say before the edit is written: the attempt and the state a crash returns to. */
   intent?: Pick<WriteIntent, 'attempt' | 'returnTo' | 'artifacts'>;
+  /** Stop: checked between blocks, so a long answer never holds it up. */
+  signal?: AbortSignal;
 }
 
 /** A model's SEARCH/REPLACE answer: parsed, checked against earlier proposals, applied all-or-nothing. */
@@ -28,7 +31,7 @@ export async function applyModelAnswer(ctx: ApplyContext, state: RunState, recor
   record.hypothesis = summarizeHypothesis(parsed.prose);
   if (parsed.errors.length || parsed.blocks.length === 0) {
     record.proposalHash = unusableAnswerHash(text);
-    const why = parsed.errors.length ? parsed.errors.join(' ') : 'it contains no SEARCH/REPLACE block, so nothing was changed.';
+    const why = parsed.errors.length ? firstProblems(parsed.errors) : 'it contains no SEARCH/REPLACE block, so nothing was changed.';
     record.note = repeatedNote(state, record.proposalHash) ?? `The answer could not be used: ${why}`;
     return false;
   }
@@ -41,24 +44,43 @@ export async function applyModelAnswer(ctx: ApplyContext, state: RunState, recor
   }
   // Snapshots skip git-ignored files, so an edit there could never be rolled back: refuse it before writing.
   // Asked by where each edit really lands: a path through a linked folder is recorded at the link's target.
-  const rels = parsed.blocks.map((b) => checkPath(ctx.policy, b.path)).flatMap((r) => (r.ok ? [r.realRel] : []));
+  const pacer = new Pacer(ctx.signal);
+  const rels: string[] = [];
+  for (const b of parsed.blocks) {
+    await pacer.step();
+    const r = checkPath(ctx.policy, b.path);
+    if (r.ok) rels.push(r.realRel);
+  }
   const unrecorded = await ctx.snapshots.unrecorded(rels);
   if (unrecorded.length) {
     const one = unrecorded.length === 1;
     record.note = `The edit was refused and nothing was applied: ${unrecorded.join(', ')} ${one ? 'is' : 'are'} ignored by git (.gitignore or the snapshot excludes), so Greenloop could not roll ${one ? 'it' : 'them'} back; change tracked source files instead.`;
     return false;
   }
-  const result = await applyEditBlocks(ctx.cwd, parsed.blocks, ctx.policy, async (writes) => {
-    if (!ctx.intent || !ctx.journal) return;
-    const paths = writes.map((w) => ({ path: w.rel, before: w.before === null ? null : blobId(w.before), after: blobId(w.after) }));
-    await ctx.journal.intend({ kind: 'apply', ...ctx.intent, paths });
-  });
+  const result = await applyEditBlocks(
+    ctx.cwd,
+    parsed.blocks,
+    ctx.policy,
+    async (writes) => {
+      if (!ctx.intent || !ctx.journal) return;
+      const paths = writes.map((w) => ({ path: w.rel, before: w.before === null ? null : blobId(w.before), after: blobId(w.after) }));
+      await ctx.journal.intend({ kind: 'apply', ...ctx.intent, paths });
+    },
+    ctx.signal,
+  );
   if (!result.ok) {
     record.note = `The edit was refused and nothing was applied: ${result.reason}`;
     return false;
   }
   record.files = result.files;
   return true;
+}
+
+/** The first few problems of a broken answer: the note goes into the next prompt, whatever the answer's size. */
+function firstProblems(errors: string[]): string {
+  const SHOWN = 3;
+  const more = errors.length - SHOWN;
+  return errors.slice(0, SHOWN).join(' ') + (more > 0 ? ` (${more.toLocaleString('en-US')} more problem${more === 1 ? '' : 's'} like these.)` : '');
 }
 
 function repeatedNote(state: RunState, hash: string): string | null {

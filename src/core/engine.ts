@@ -1,7 +1,8 @@
 // The bounded loop: propose → snapshot → apply → verify, until code (never the model) says stop.
 import { newRunId } from '../shared/runId';
 import type { ActorResponse, OutsideChange, OutsideMark, SnapshotRef, TokenUsage } from './ports';
-import { ActorError, VerifyError, WorkspaceNotRecordable } from './ports';
+import { ActorError, AnswerTooLarge, VerifyError, WorkspaceNotRecordable } from './ports';
+import { DEFAULT_MAX_ANSWER_BYTES } from '../shared/config';
 import type { Witness } from '../verify/types';
 import type { EscalationReason, IterationRecord, RunState, StateRef, Verdict, WitnessSummary } from './runState';
 import { LoopEmitter } from './events';
@@ -211,6 +212,7 @@ export class LoopEngine implements LoopContext {
     record.tokens = { prompt: response.usage.prompt, completion: response.usage.completion };
     state.llmCalls += 1;
     addTokens(state.tokens, response.usage);
+    if (response instanceof AnswerTooLarge) return this.refuseTooLarge(state, record, response);
     const limit = room.maxOutputTokens;
     if (limit !== undefined && !response.usage.estimated && response.usage.completion > limit * 1.1 + 16) {
       this.warn(state, `The model server reported ${response.usage.completion.toLocaleString('en-US')} completion tokens for an answer limited to ${limit.toLocaleString('en-US')} (max_tokens): it does not honour the limit, so one answer can overshoot the token budget.`);
@@ -231,7 +233,7 @@ export class LoopEngine implements LoopContext {
     }
     const ctx: ApplyContext = {
       cwd: deps.cwd, policy: this.policy, snapshots: deps.snapshots, journal: deps.journal,
-      intent: { attempt: n, returnTo: settled.snapshot, artifacts: state.artifacts },
+      intent: { attempt: n, returnTo: settled.snapshot, artifacts: state.artifacts }, signal: runSignal(this),
     };
     const applied = response.kind === 'text' ? await applyModelAnswer(ctx, state, record, response.text) : await acceptAgentEdits(ctx, state, record);
     // The agent's failure is told, never judged: what it changed goes to the tests all the same.
@@ -358,19 +360,27 @@ export class LoopEngine implements LoopContext {
     return checkAfterIteration(state, this.deps.clock.now());
   }
 
-  private async callActor(state: RunState, record: IterationRecord, prompt: string, system: string, maxOutputTokens: number | undefined, outside: OutsideMark | null): Promise<ActorResponse> {
+  /** An answer past the size cap was not read: an invalid proposal, told to the model in the next prompt. */
+  private refuseTooLarge(state: RunState, record: IterationRecord, tooLarge: AnswerTooLarge): Stop | null {
+    record.note = tooLarge.message;
+    this.events.emit({ type: 'proposal-received', n: record.n, tokens: record.tokens, files: [] });
+    return this.record(state, record, 'invalid-proposal', record.startedAt);
+  }
+
+  private async callActor(state: RunState, record: IterationRecord, prompt: string, system: string, maxOutputTokens: number | undefined, outside: OutsideMark | null): Promise<ActorResponse | AnswerTooLarge> {
     const signal = runSignal(this);
     const { n } = record;
+    const maxAnswerBytes = this.deps.config.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
     if (this.deps.actor.editsWorkspace) {
       // An agent writes where it likes: a kill now leaves its half-done changes, which the next start must name.
       await this.deps.journal?.intend({ kind: 'agent', attempt: n, returnTo: state.current.snapshot, paths: [], artifacts: state.artifacts });
     }
     try {
-      return await withRetries(
+      const response = await withRetries(
         () => {
           state.requests += 1;
           record.requests = (record.requests ?? 0) + 1;
-          return this.deps.actor.propose({ prompt, system, iteration: n, cwd: this.deps.cwd, signal, maxOutputTokens });
+          return this.deps.actor.propose({ prompt, system, iteration: n, cwd: this.deps.cwd, signal, maxOutputTokens, maxAnswerBytes });
         },
         {
           ...this.deps.retry,
@@ -380,7 +390,11 @@ export class LoopEngine implements LoopContext {
           onRetry: (err, attempt, delayMs) => this.events.emit({ type: 'retrying', n, attempt, delayMs, message: err.message }),
         },
       );
+      // Any actor is held to the cap, also one that does not stop reading at it itself.
+      if (response.kind === 'text' && Buffer.byteLength(response.text) > maxAnswerBytes) return new AnswerTooLarge(maxAnswerBytes, response.usage);
+      return response;
     } catch (err) {
+      if (err instanceof AnswerTooLarge) return err;
       // An agent may have half-edited the workspace before failing or being stopped: those are its writes. A model
       // writes nothing itself, so whatever changed during its call is a person's and stays.
       const agentStopped = this.deps.actor.editsWorkspace && (err instanceof ActorError || err instanceof RetryOutlastsBudget || isAbortError(err));
@@ -532,6 +546,7 @@ function abortNow(): Error {
   err.name = 'AbortError';
   return err;
 }
+
 
 function addTokens(total: TokenUsage, add: TokenUsage): void {
   total.prompt += add.prompt;

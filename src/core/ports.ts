@@ -20,6 +20,8 @@ export interface ActorRequest {
   signal: AbortSignal;
   /** Most completion tokens the token budget still allows, when it is set; sent as the provider's max_tokens. */
   maxOutputTokens?: number;
+  /** Largest answer the actor may read, in bytes; past it the actor stops reading and throws AnswerTooLarge. */
+  maxAnswerBytes?: number;
 }
 
 /**
@@ -58,6 +60,21 @@ export class ActorError extends Error {
     this.name = 'ActorError';
     this.category = category ?? (kind === 'fatal' ? 'deterministic' : 'network');
   }
+}
+
+/**
+ * An answer past the size cap: the actor stopped reading it. Not a failure of the server (it is never retried) but
+ * an unusable proposal: the engine records the attempt as invalid and the loop goes on by its usual rules.
+ */
+export class AnswerTooLarge extends Error {
+  constructor(readonly limitBytes: number, readonly usage: TokenUsage) {
+    super(answerTooLargeSentence(limitBytes));
+    this.name = 'AnswerTooLarge';
+  }
+}
+
+export function answerTooLargeSentence(limitBytes: number): string {
+  return `The answer was larger than ${limitBytes.toLocaleString('en-US')} bytes (--max-answer-bytes, greenloop.maxAnswerBytes); it was not read further and nothing was changed — answer with only the SEARCH/REPLACE blocks the fix needs.`;
 }
 
 export interface Actor {

@@ -11,7 +11,7 @@ export interface ModelSettings {
   /** OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1. The key lives in SecretStorage, never here. */
   baseUrl: string;
   name: string;
-  /** Longest silence from the model server, in seconds, before a request is abandoned (and retried). */
+  /** Longest the model server may go without progress, in seconds, before a request is abandoned (and retried). */
   requestTimeoutS: number;
 }
 
@@ -40,6 +40,7 @@ const SETTING_OF: Record<string, string> = {
   onGiveUp: 'onGiveUp',
   flakyReruns: 'flakyReruns',
   crossRunLimit: 'crossRunLimit',
+  maxAnswerBytes: 'maxAnswerBytes',
 };
 
 type Getter = (key: string) => unknown;
@@ -92,6 +93,7 @@ export function settingsFrom(get: Getter): ExtensionSettings {
     snapshotExcludes: globs('snapshotExcludes', DEFAULT_LOOP_CONFIG.snapshotExcludes),
     flakyReruns: num('flakyReruns', DEFAULT_LOOP_CONFIG.flakyReruns),
     crossRunLimit: num('crossRunLimit', DEFAULT_LOOP_CONFIG.crossRunLimit),
+    maxAnswerBytes: num('maxAnswerBytes', DEFAULT_LOOP_CONFIG.maxAnswerBytes),
   };
   const problems = validateLoopConfig(loop);
   if (problems.length) {

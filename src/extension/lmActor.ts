@@ -1,9 +1,11 @@
 // An Actor over a VS Code chat model (vscode.lm: Copilot or any installed provider). Token counts come from
 // the model itself; cancellation goes through a CancellationToken; errors become transient or fatal ActorErrors.
 import * as vscode from 'vscode';
-import { ActorError } from '../core/ports';
+import { ActorError, AnswerTooLarge } from '../core/ports';
 import type { Actor, ActorRequest, ActorResponse } from '../core/ports';
 import { abortError } from '../core/retry';
+import { CHARS_PER_TOKEN } from '../core/textTrim';
+import { DEFAULT_MAX_ANSWER_BYTES } from '../shared/config';
 
 const JUSTIFICATION = 'Greenloop asks the model for an edit that makes your failing tests pass.';
 
@@ -31,8 +33,16 @@ export class LmActor implements Actor {
       }
       const response = await this.model.sendRequest([message], { justification: JUSTIFICATION }, cts.token);
       let text = '';
+      let bytes = 0;
+      const maxBytes = req.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
       for await (const chunk of response.text) {
         text += chunk;
+        bytes += Buffer.byteLength(chunk);
+        if (bytes > maxBytes) {
+          // Past the cap nothing more is read: the model is told to stop, the attempt is an invalid proposal.
+          cts.cancel();
+          throw new AnswerTooLarge(maxBytes, { prompt, completion: Math.ceil(bytes / CHARS_PER_TOKEN), estimated: true });
+        }
         if (req.signal.aborted) break;
       }
       if (req.signal.aborted) throw abortError(req.signal);
@@ -40,6 +50,7 @@ export class LmActor implements Actor {
       return { kind: 'text', text, usage: { prompt, completion } };
     } catch (err) {
       if (req.signal.aborted) throw abortError(req.signal);
+      if (err instanceof AnswerTooLarge) throw err;
       throw toActorError(err, this.model.name);
     } finally {
       req.signal.removeEventListener('abort', onAbort);

@@ -21,7 +21,12 @@ export interface LoopConfig {
   flakyReruns: number;
   /** Consecutive escalations on the same failures and configuration after which a new run refuses to start. */
   crossRunLimit: number;
+  /** Largest model answer read, in bytes (a JSON body, or a streamed answer's text); a larger one is an invalid proposal. */
+  maxAnswerBytes: number;
 }
+
+/** Far above any edit a model should send, far below what could exhaust memory or stall the loop. */
+export const DEFAULT_MAX_ANSWER_BYTES = 2_000_000;
 
 /**
  * Test files and what decides how they run, for every runner the verifier reads. package.json's test scripts and
@@ -85,6 +90,7 @@ export const DEFAULT_LOOP_CONFIG: LoopConfig = {
   snapshotExcludes: DEFAULT_SNAPSHOT_EXCLUDES,
   flakyReruns: 2,
   crossRunLimit: 3,
+  maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES,
 };
 
 /** Checks a config a person wrote; returns one readable sentence per problem. */
@@ -103,6 +109,8 @@ export function validateLoopConfig(c: LoopConfig): string[] {
   };
   count('flakyReruns', c.flakyReruns);
   count('crossRunLimit', c.crossRunLimit);
+  // Smaller than this, not even a one-block answer with its explanation fits.
+  if (!Number.isInteger(c.maxAnswerBytes) || c.maxAnswerBytes < 1000) problems.push(`maxAnswerBytes must be a whole number of at least 1000 (got ${String(c.maxAnswerBytes)}).`);
   nonNegative('maxTokens', c.maxTokens);
   nonNegative('maxMinutes', c.maxMinutes);
   if (!(c.verifyTimeoutS > 0)) problems.push(`verifyTimeoutS must be a positive number of seconds (got ${String(c.verifyTimeoutS)}).`);

@@ -15,8 +15,18 @@ export interface RawStep { raw: string; status?: number; contentType?: string; d
 export interface DropStep { dropConnection: true; partialContent?: string; delayMs?: number }
 /** Wait, then answer with empty content: for request timeouts. */
 export interface DelayStep { delayMs: number }
+/**
+ * Answer at once (SSE when the client asked for a stream, else JSON), then send one byte every `intervalMs`
+ * and never finish: a stalled proxy or a hostile server. Ends only when the client hangs up.
+ */
+export interface DripStep { drip: { intervalMs: number }; delayMs?: number }
+/**
+ * A body of `bytes` bytes, made as it is sent (never held whole): with `status` an error body (an OpenAI-style JSON
+ * error whose message is the filler), else an answer whose content is the filler. `sent` counts what went out.
+ */
+export interface HugeStep { huge: { bytes: number; status?: number; filler?: string }; delayMs?: number }
 
-export type ScriptStep = ContentStep | StatusStep | RawStep | DropStep | DelayStep;
+export type ScriptStep = ContentStep | StatusStep | RawStep | DropStep | DelayStep | DripStep | HugeStep;
 
 export interface RecordedRequest {
   method: string;
@@ -37,6 +47,12 @@ export interface FakeOpenAIServer {
   remaining(): number;
   /** Requests that arrived after the script was used up (each answered 500). */
   readonly overruns: number;
+  /** Bytes each request's response body had written when its connection closed (drip and huge steps). */
+  readonly sentBytes: number[];
+  /** Resolves when the response to the request with this number (1-based) has started. */
+  started(n: number): Promise<void>;
+  /** Resolves when the response to the request with this number (1-based) has been sent whole. */
+  answered(n: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,6 +63,19 @@ export interface FakeServerOptions {
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Numbered events a test can wait for ("request 2 has started"), whether they already happened or not. */
+function milestones(): { reach(n: number): void; wait(n: number): Promise<void> } {
+  const reached = new Set<number>();
+  const waiters: Array<{ n: number; resolve: () => void }> = [];
+  return {
+    reach(n) {
+      reached.add(n);
+      for (const w of waiters.filter((x) => x.n === n)) w.resolve();
+    },
+    wait: (n) => (reached.has(n) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve }))),
+  };
+}
 
 /** A scripted delay ends early when the client gives up or the server closes, so no timer outlives a test. */
 function waitUnlessClosed(ms: number, res: http.ServerResponse): Promise<void> {
@@ -66,6 +95,9 @@ export async function startFakeOpenAIServer(script: ScriptStep[] = [], options: 
   const requests: RecordedRequest[] = [];
   let overruns = 0;
   let served = 0;
+  const sentBytes: number[] = [];
+  const started = milestones();
+  const answered = milestones();
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -107,7 +139,11 @@ export async function startFakeOpenAIServer(script: ScriptStep[] = [], options: 
     }
     const stream = body?.stream === true;
     const model = typeof body?.model === 'string' ? body.model : 'scripted';
+    started.reach(n);
+    res.once('finish', () => answered.reach(n));
     if ('dropConnection' in step) return drop(res, step, stream, model);
+    if ('drip' in step) return void (sentBytes[n - 1] = await drip(res, step, stream, model));
+    if ('huge' in step) return void (sentBytes[n - 1] = await huge(res, step, stream, model));
     if ('status' in step && !('raw' in step)) {
       const s = step as StatusStep;
       const errBody = s.body ?? { error: { message: `Scripted failure ${s.status}.`, type: 'server_error' } };
@@ -142,6 +178,9 @@ export async function startFakeOpenAIServer(script: ScriptStep[] = [], options: 
     get overruns() {
       return overruns;
     },
+    sentBytes,
+    started: started.wait,
+    answered: answered.wait,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -153,6 +192,8 @@ export async function startFakeOpenAIServer(script: ScriptStep[] = [], options: 
 function describe(step: ScriptStep): string {
   if ('dropConnection' in step) return 'drop the connection';
   if ('raw' in step) return 'raw body';
+  if ('drip' in step) return `drip a byte every ${step.drip.intervalMs} ms`;
+  if ('huge' in step) return `${step.huge.status ? `HTTP ${step.huge.status} with ` : ''}a ${step.huge.bytes}-byte body`;
   if ('status' in step) return `HTTP ${step.status}`;
   if ('content' in step) return `answer (${step.content.length} chars)`;
   return `wait ${step.delayMs} ms`;
@@ -232,4 +273,87 @@ async function drop(res: http.ServerResponse, step: DropStep, stream: boolean, m
     await writeSlowly(res, full.slice(0, Math.floor(full.length / 2)));
   }
   res.socket?.destroy();
+}
+
+/** Writes the pieces `next` makes until it returns null or the client goes, heeding backpressure; returns the bytes sent. */
+async function pump(res: http.ServerResponse, next: () => string | null): Promise<number> {
+  let gone = false;
+  res.once('close', () => (gone = true));
+  let sent = 0;
+  for (let piece = next(); piece !== null && !gone; piece = next()) {
+    sent += Buffer.byteLength(piece);
+    if (res.write(piece)) continue;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        res.off('drain', done);
+        res.off('close', done);
+        resolve();
+      };
+      res.once('drain', done);
+      res.once('close', done);
+    });
+  }
+  if (!gone) res.end();
+  return sent;
+}
+
+/** `total` bytes of `filler`, 64 KB at a time, each piece wrapped by `wrap`. */
+function pieceMaker(total: number, filler: string, wrap: (piece: string) => string = (p) => p): () => string | null {
+  let made = 0;
+  const block = filler.repeat(Math.ceil(65536 / filler.length)).slice(0, 65536);
+  return () => {
+    if (made >= total) return null;
+    const size = Math.min(block.length, total - made);
+    made += size;
+    return wrap(size === block.length ? block : block.slice(0, size));
+  };
+}
+
+async function huge(res: http.ServerResponse, step: HugeStep, stream: boolean, model: string): Promise<number> {
+  const { bytes, status, filler = 'x' } = step.huge;
+  let parts: Array<() => string | null>;
+  if (status) {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    parts = [once('{"error":{"type":"server_error","message":"'), pieceMaker(bytes, filler), once('"}}')];
+  } else if (stream) {
+    // One event per 64 KB of content, the way a fast stream's answer grows.
+    startStream(res);
+    parts = [pieceMaker(bytes, filler, (piece) => chunkEvent(model, { content: piece }, null)), once(`${chunkEvent(model, {}, 'stop')}data: [DONE]\n\n`)];
+  } else {
+    const whole = JSON.stringify(completion('\u0000', undefined, model));
+    const at = whole.indexOf('\\u0000');
+    res.writeHead(200, { 'content-type': 'application/json' });
+    parts = [once(whole.slice(0, at)), pieceMaker(bytes, filler), once(whole.slice(at + '\\u0000'.length))];
+  }
+  return pump(res, () => {
+    while (parts.length) {
+      const piece = parts[0]!();
+      if (piece !== null) return piece;
+      parts.shift();
+    }
+    return null;
+  });
+}
+
+function once(text: string): () => string | null {
+  let done = false;
+  return () => (done ? null : ((done = true), text));
+}
+
+async function drip(res: http.ServerResponse, step: DripStep, stream: boolean, model: string): Promise<number> {
+  // What trickles out is a real answer, so a client that waited long enough would read something valid.
+  const payload = stream ? chunkEvent(model, { content: 'x'.repeat(1000) }, null).repeat(1000) : JSON.stringify(completion('x'.repeat(1_000_000), undefined, model));
+  if (stream) startStream(res);
+  else {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.flushHeaders();
+  }
+  let gone = false;
+  res.once('close', () => (gone = true));
+  let sent = 0;
+  while (!gone && sent < payload.length) {
+    res.write(payload[sent++]);
+    await waitUnlessClosed(step.drip.intervalMs, res);
+  }
+  return sent;
 }

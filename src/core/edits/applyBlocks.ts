@@ -9,6 +9,7 @@ import { protectedPartChange } from './protectedContent';
 import { addedLines, tamperReason } from './tamperCheck';
 import type { PathPolicy } from './pathPolicy';
 import { isEmptySection, replaceOnce, sectionLines } from './matchText';
+import { Pacer } from '../pacer';
 
 export type ApplyResult =
   | { ok: true; /** Workspace-relative paths whose content changed, in first-edit order. */ files: string[] }
@@ -26,10 +27,13 @@ interface Pending {
 }
 
 const QUOTE_LINES = 3;
+/** A quoted line or a list of line numbers goes back to the model in the next prompt: it stays short. */
+const QUOTE_CHARS = 200;
+const SHOWN_HITS = 10;
 
 function quoteSearch(search: string): string {
   const lines = sectionLines(search);
-  const shown = lines.slice(0, QUOTE_LINES).map((l) => `  | ${l}`).join('\n');
+  const shown = lines.slice(0, QUOTE_LINES).map((l) => `  | ${l.length > QUOTE_CHARS ? `${l.slice(0, QUOTE_CHARS)}…` : l}`).join('\n');
   const more = lines.length > QUOTE_LINES ? `\n  | … (${lines.length - QUOTE_LINES} more lines)` : '';
   return `${shown}${more}`;
 }
@@ -59,9 +63,10 @@ async function load(rel: string, abs: string): Promise<Pending | string> {
 }
 
 /** Computes every file's new content; returns the first problem as a sentence the model can act on. */
-async function plan(blocks: EditBlock[], policy: PathPolicy): Promise<Map<string, Pending> | string> {
+async function plan(blocks: EditBlock[], policy: PathPolicy, pacer: Pacer): Promise<Map<string, Pending> | string> {
   const files = new Map<string, Pending>();
   for (const [idx, block] of blocks.entries()) {
+    await pacer.step();
     const n = idx + 1;
     const checked = checkPath(policy, block.path);
     if (!checked.ok) return `Block ${n} was refused: ${checked.reason}`;
@@ -90,7 +95,8 @@ async function plan(blocks: EditBlock[], policy: PathPolicy): Promise<Map<string
       continue;
     }
     if (r.kind === 'ambiguous') {
-      return `The SEARCH of block ${n} for ${file.rel} was found ${r.lines.length} times (lines ${r.lines.join(', ')}) — include more surrounding lines so it matches exactly once:\n${quoteSearch(block.search)}`;
+      const at = r.lines.slice(0, SHOWN_HITS).join(', ') + (r.lines.length > SHOWN_HITS ? ', …' : '');
+      return `The SEARCH of block ${n} for ${file.rel} was found ${r.lines.length} times (lines ${at}) — include more surrounding lines so it matches exactly once:\n${quoteSearch(block.search)}`;
     }
     return `The SEARCH of block ${n} for ${file.rel} was not found (${r.hint}); copy the lines exactly as they are in the file now:\n${quoteSearch(block.search)}`;
   }
@@ -144,22 +150,34 @@ export interface PlannedWrite {
   after: string;
 }
 
-/** `beforeWrite` hears every file the edit will write, after every check and before the first byte changes. */
-export async function applyEditBlocks(root: string, blocks: EditBlock[], policy: PathPolicy, beforeWrite?: (writes: PlannedWrite[]) => Promise<void>): Promise<ApplyResult> {
+/**
+ * `beforeWrite` hears every file the edit will write, after every check and before the first byte changes.
+ * `signal` (Stop) is heard between blocks; nothing is written once it fired.
+ */
+export async function applyEditBlocks(
+  root: string,
+  blocks: EditBlock[],
+  policy: PathPolicy,
+  beforeWrite?: (writes: PlannedWrite[]) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<ApplyResult> {
   if (path.resolve(root) !== policy.root) {
     return { ok: false, reason: `The edit targets ${root} but its path policy guards ${policy.root}; this is a Greenloop bug, please report it.` };
   }
   if (blocks.length === 0) return { ok: false, reason: 'The answer contains no SEARCH/REPLACE block, so nothing was changed.' };
-  const planned = await plan(blocks, policy);
+  const pacer = new Pacer(signal);
+  const planned = await plan(blocks, policy, pacer);
   if (typeof planned === 'string') return { ok: false, reason: planned };
   const changed = [...planned.values()].filter((f) => f.original === null || !f.original.equals(Buffer.from(f.content, 'utf8')));
   if (!policy.allowTestEdits) {
     for (const f of changed) {
+      await pacer.step();
       const before = f.original === null ? null : f.original.toString('utf8');
       const refusal = protectedPartChange(f.rel, before, f.content) ?? tamperReason(f.rel, addedLines(before, f.content), f.content);
       if (refusal) return { ok: false, reason: `The edit was refused: ${refusal}` };
     }
   }
+  await pacer.step();
   await beforeWrite?.(changed.map((f) => ({ rel: f.rel, before: f.original, after: f.content })));
   const failed = await commit(changed);
   if (failed) return { ok: false, reason: failed };

@@ -41,17 +41,41 @@ export function isEmptySection(section: string): boolean {
   return section.trim() === '';
 }
 
-const COMPARE: Array<[MatchTier, (a: string, b: string) => boolean]> = [
-  ['exact', (a, b) => a === b],
-  ['trailing-whitespace', (a, b) => a.trimEnd() === b.trimEnd()],
-  ['indentation', (a, b) => a.trim() === b.trim()],
+/** Each tier compares lines by a key: equal keys, equal lines. */
+const TIERS: Array<[MatchTier, (line: string) => string]> = [
+  ['exact', (l) => l],
+  ['trailing-whitespace', (l) => l.trimEnd()],
+  ['indentation', (l) => l.trim()],
 ];
 
-function findAll(file: Line[], search: string[], eq: (a: string, b: string) => boolean): number[] {
+/**
+ * Every line index where `search` occurs in `file` under `key`, overlapping hits included. Lines become numbers
+ * (equal keys, equal numbers) and Knuth–Morris–Pratt finds the runs, so the time is linear in the text however
+ * long or repetitive the SEARCH is (a naive scan of 20,000 equal lines is 20,000² comparisons).
+ */
+function findAll(file: Line[], search: string[], key: (line: string) => string): number[] {
+  const ids = new Map<string, number>();
+  const want = search.map((s) => {
+    const k = key(s);
+    let id = ids.get(k);
+    if (id === undefined) ids.set(k, (id = ids.size));
+    return id;
+  });
+  const fail = new Int32Array(want.length);
+  for (let i = 1, k = 0; i < want.length; i++) {
+    while (k > 0 && want[i] !== want[k]) k = fail[k - 1]!;
+    if (want[i] === want[k]) k++;
+    fail[i] = k;
+  }
   const hits: number[] = [];
-  outer: for (let i = 0; i + search.length <= file.length; i++) {
-    for (let k = 0; k < search.length; k++) if (!eq(file[i + k]!.text, search[k]!)) continue outer;
-    hits.push(i);
+  for (let i = 0, k = 0; i < file.length; i++) {
+    const id = ids.get(key(file[i]!.text)) ?? -1;
+    while (k > 0 && id !== want[k]) k = fail[k - 1]!;
+    if (id === want[k]) k++;
+    if (k === want.length) {
+      hits.push(i - k + 1);
+      k = fail[k - 1]!;
+    }
   }
   return hits;
 }
@@ -96,9 +120,9 @@ function dominantEol(lines: Line[]): Eol {
 }
 
 function notFoundHint(file: Line[], search: string[]): string {
-  const first = search.find((s) => s.trim() !== '');
+  const first = search.find((s) => s.trim() !== '')?.trim();
   if (first === undefined) return 'its SEARCH lines are all blank';
-  const at = file.findIndex((l) => l.text.trim() === first.trim());
+  const at = file.findIndex((l) => l.text.trim() === first);
   if (at < 0) return 'no line of the file looks like its first line';
   return `its first line matches line ${at + 1} of the file, but the lines after it differ`;
 }
@@ -114,8 +138,8 @@ export function replaceOnce(content: string, search: string, replace: string): R
   const want = sectionLines(search);
   if (want.length === 0) return { ok: false, kind: 'not-found', hint: 'its SEARCH section is empty' };
 
-  for (const [tier, eq] of COMPARE) {
-    const hits = findAll(file, want, eq);
+  for (const [tier, key] of TIERS) {
+    const hits = findAll(file, want, key);
     if (hits.length > 1) return { ok: false, kind: 'ambiguous', tier, lines: hits.map((h) => h + 1) };
     if (hits.length === 0) continue;
     const at = hits[0]!;

@@ -21,37 +21,76 @@ export interface ParsedAnswer {
 const HEAD = /^\s*<{5,9}\s*SEARCH\s*$/i;
 const DIVIDER = /^\s*={5,9}\s*$/;
 const TAIL = /^\s*>{5,9}\s*REPLACE\s*$/i;
-const FENCE = /^\s*(`{3,}|~{3,})\s*[^`\s]*\s*$/;
+// One optional info word after the fence; written so that a long run of spaces is not backtracked over twice.
+const FENCE = /^\s*(?:`{3,}|~{3,})\s*(?:[^`\s]+\s*)?$/;
 
 const FORMAT_HINT = 'write the path on its own line, then <<<<<<< SEARCH, the exact lines, =======, the new lines and >>>>>>> REPLACE';
 
-/** Strips the decoration models put around a path line; null when the line reads like prose, not a path. */
+/** No file system takes a path longer than this (Linux PATH_MAX); a longer line is prose, and is never scanned. */
+export const MAX_PATH_LINE = 4096;
+
+const PATH_LABEL = /(?:file(?:name)?|path)\s*:\s*/iy;
+
+/**
+ * Strips the decoration models put around a path line; null when the line reads like prose, not a path.
+ * Decoration (`**`, quotes, backticks, "File:", a colon) may be nested in any order, so it is peeled off both ends
+ * until nothing changes — by moving two indices, so each character is looked at a bounded number of times.
+ */
 export function cleanPathLine(line: string): string | null {
+  if (line.length > MAX_PATH_LINE) return null;
   let s = line.trim();
   const colonEnded = /:\s*$/.test(s);
-  s = s.replace(/^#+\s*/, '');
-  s = s.replace(/^[-*]\s+/, '');
+  s = s.replace(/^#+\s*/, '').replace(/^[-*]\s+/, '');
+  let lo = 0;
+  let hi = s.length;
+  const isSpace = (c: string | undefined) => c !== undefined && /\s/.test(c);
+  const trim = () => {
+    while (lo < hi && isSpace(s[lo])) lo++;
+    while (hi > lo && isSpace(s[hi - 1])) hi--;
+  };
+  const starsAt = (i: number) => s[i] === '*' && s[i + 1] === '*';
   let wrapped = false;
+  let labelMissAt = -1;
   for (let changed = true; changed; ) {
-    changed = false;
-    const before = s;
-    s = s.replace(/^\*\*(.*)\*\*:?$/, '$1').replace(/^\*\*/, '').replace(/\*\*$/, '').trim();
-    s = s.replace(/^(?:file(?:name)?|path)\s*:\s*/i, '');
-    s = s.replace(/:$/, '').trim();
-    const m = /^([`'"])(.*)\1$/.exec(s);
-    if (m) {
-      s = m[2]!.trim();
+    const [lo0, hi0] = [lo, hi];
+    // "**a.js**" and "**a.js**:" lose both ends at once; then a lone "**" on either end goes too.
+    if (hi - lo >= 4 && starsAt(lo)) {
+      if (s[hi - 1] === ':' && hi - lo >= 5 && starsAt(hi - 3)) {
+        lo += 2;
+        hi -= 3;
+      } else if (starsAt(hi - 2)) {
+        lo += 2;
+        hi -= 2;
+      }
+    }
+    if (hi - lo >= 2 && starsAt(lo)) lo += 2;
+    if (hi - lo >= 2 && starsAt(hi - 2)) hi -= 2;
+    trim();
+    // A label that did not match at this start cannot match later: the end only ever moves inwards.
+    if (lo !== labelMissAt) {
+      PATH_LABEL.lastIndex = lo;
+      const label = PATH_LABEL.exec(s);
+      if (label && lo + label[0].indexOf(':') < hi) lo = Math.min(PATH_LABEL.lastIndex, hi);
+      else labelMissAt = lo;
+    }
+    if (hi > lo && s[hi - 1] === ':') hi--;
+    trim();
+    const q = s[lo];
+    if (hi - lo >= 2 && (q === '`' || q === "'" || q === '"') && s[hi - 1] === q) {
+      lo++;
+      hi--;
+      trim();
       wrapped = true;
     }
-    if (s !== before) changed = true;
+    changed = lo !== lo0 || hi !== hi0;
   }
-  s = s.replace(/\\_/g, '_');
-  if (s === '' || s === '...') return null;
-  if (!wrapped && /\s/.test(s)) return null;
-  if (!wrapped && /[.!?,;]$/.test(s)) return null;
+  const p = s.slice(lo, hi).replace(/\\_/g, '_');
+  if (p === '' || p === '...') return null;
+  if (!wrapped && /\s/.test(p)) return null;
+  if (!wrapped && /[.!?,;]$/.test(p)) return null;
   // "Then:" is prose; "Makefile" on its own line, or anything with a dot or slash, is a path.
-  if (!wrapped && colonEnded && !/[./\\]/.test(s)) return null;
-  return s;
+  if (!wrapped && colonEnded && !/[./\\]/.test(p)) return null;
+  return p;
 }
 
 interface Pending {

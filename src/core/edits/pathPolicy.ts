@@ -24,6 +24,15 @@ export type PathCheck = { ok: true; abs: string; rel: string; realRel: string } 
 
 const GLOB_OPTIONS = { dot: true, nocase: process.platform === 'win32' } as const;
 
+/** Linux's PATH_MAX: no longer path can be opened, so none is worth resolving or matching against globs. */
+export const MAX_PATH_CHARS = 4096;
+
+/**
+ * Deepest folder nesting an edit may name. Real projects stay far below it; resolving links costs the kernel time
+ * that grows with the square of the depth (a 2,000-folder path takes 0.1 s per lookup), and a model could ask for that.
+ */
+export const MAX_PATH_DEPTH = 100;
+
 export function makePathPolicy(opts: PathPolicyOptions): PathPolicy {
   return {
     root: path.resolve(opts.root),
@@ -38,6 +47,9 @@ export function makePathPolicy(opts: PathPolicyOptions): PathPolicy {
  * `src/../lib/a.ts` is accepted as `lib/a.ts`; anything that leaves the workspace is not.
  */
 export function normalizeRelPath(raw: string): { ok: true; rel: string } | { ok: false; reason: string } {
+  if (raw.length > MAX_PATH_CHARS) {
+    return { ok: false, reason: `The path ${JSON.stringify(`${raw.slice(0, 60)}…`)} is ${raw.length.toLocaleString('en-US')} characters long, more than any file system allows (${MAX_PATH_CHARS}); use the file's workspace-relative path.` };
+  }
   const shown = JSON.stringify(raw);
   if (raw.trim() === '') return { ok: false, reason: 'An edit has an empty file path; put the workspace-relative path on the line before the block.' };
   if (raw.includes('\0')) return { ok: false, reason: `The path ${shown} contains a NUL character; use a plain workspace-relative path.` };
@@ -53,6 +65,10 @@ export function normalizeRelPath(raw: string): { ok: true; rel: string } | { ok:
     return { ok: false, reason: `${raw} points outside the workspace; edit only files inside it, with no leading "..".` };
   }
   if (norm === '.' || norm === '') return { ok: false, reason: `${shown} is the workspace root, not a file; name the file to edit.` };
+  const depth = norm.split('/').length - 1;
+  if (depth > MAX_PATH_DEPTH) {
+    return { ok: false, reason: `${norm.slice(0, 60)}… is ${depth.toLocaleString('en-US')} folders deep; Greenloop edits files at most ${MAX_PATH_DEPTH} folders deep.` };
+  }
   return { ok: true, rel: norm };
 }
 
@@ -97,23 +113,32 @@ function isInside(parent: string, child: string): boolean {
   return r === '' || (!r.startsWith('..') && !path.isAbsolute(r));
 }
 
-/** realpath of the deepest part of `abs` that exists, with the missing tail appended unchanged. */
-function resolveExisting(abs: string): string {
-  const missing: string[] = [];
-  let cur = abs;
-  for (;;) {
+/**
+ * realpath of the deepest part of `parts` that exists below `realRoot` (itself real), with the missing tail appended
+ * unchanged. A part exists only if every part above it does, so the deepest one is found by bisection: a few
+ * lookups even for a path thousands of folders deep, whether it exists or not.
+ */
+function resolveExisting(realRoot: string, parts: string[]): string {
+  const realOf = (depth: number): string | null => {
     try {
-      const real = fs.realpathSync.native(cur);
-      return missing.length ? path.join(real, ...missing.reverse()) : real;
+      return fs.realpathSync.native(path.join(realRoot, ...parts.slice(0, depth)));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      const parent = path.dirname(cur);
       // ENOENT: not there yet; ENOTDIR: a file where a directory is expected (reported later on write).
-      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || parent === cur) throw err;
-      missing.push(path.basename(cur));
-      cur = parent;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+      throw err;
     }
+  };
+  const whole = realOf(parts.length);
+  if (whole !== null) return whole;
+  let found = 0;
+  let missing = parts.length;
+  while (missing - found > 1) {
+    const mid = (found + missing) >> 1;
+    if (realOf(mid) === null) missing = mid;
+    else found = mid;
   }
+  return path.join(realOf(found) ?? realRoot, ...parts.slice(found));
 }
 
 /**
@@ -154,6 +179,11 @@ export function checkPath(policy: PathPolicy, raw: string): PathCheck {
   const norm = normalizeRelPath(raw);
   if (!norm.ok) return norm;
   const rel = norm.rel;
+  // Refused before any glob or lookup is spent on it: it could not be opened anyway.
+  const full = policy.root.length + 1 + rel.length;
+  if (full > MAX_PATH_CHARS) {
+    return { ok: false, reason: `${rel.slice(0, 60)}… is too long: inside the workspace its path has ${full.toLocaleString('en-US')} characters, more than the file system allows (${MAX_PATH_CHARS}); use a shorter path.` };
+  }
   const byRule = ruleRefusal(policy, rel, rel);
   if (byRule) return { ok: false, reason: byRule };
 
@@ -161,7 +191,7 @@ export function checkPath(policy: PathPolicy, raw: string): PathCheck {
   let real: string;
   try {
     realRoot = fs.realpathSync.native(policy.root);
-    real = resolveExisting(path.join(realRoot, ...rel.split('/')));
+    real = resolveExisting(realRoot, rel.split('/'));
   } catch (err) {
     return { ok: false, reason: `${rel} could not be resolved (${(err as Error).message}); check that the workspace folder is readable.` };
   }

@@ -223,6 +223,8 @@ describe('greenloop fix (real CLI, scripted model server)', function () {
       [['fix', '--cwd', project, '--actor', 'command', '--actor-cmd', 'true', '--max-iterations', 'zero'], /--max-iterations must be/],
       [['fix', '--cwd', project, '--actor', 'openai', '--base-url', 'ftp://x', '--model', 'm'], /--base-url must start with http/],
       [['fix', '--cwd', project, '--actor', 'command', '--actor-cmd', 'true', '--on-give-up', 'pray'], /--on-give-up must be/],
+      [['fix', '--cwd', project, '--actor', 'command', '--actor-cmd', 'true', '--max-answer-bytes', '2MB'], /^greenloop: --max-answer-bytes must be a whole number of at least 1000 \(got "2MB"\)\.$/m],
+      [['fix', '--cwd', project, '--actor', 'command', '--actor-cmd', 'true', '--max-answer-bytes', '10'], /--max-answer-bytes must be a whole number of at least 1000 \(got "10"\)\./],
     ];
     for (const [args, pattern] of cases) {
       const res = await runCli(args);

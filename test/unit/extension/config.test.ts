@@ -30,13 +30,14 @@ describe('extension settings', () => {
       maxIterations: 3, maxTokens: 5000, maxMinutes: 2, verifyTimeoutSeconds: 40, patience: 4, onGiveUp: 'restore-baseline',
       protectedGlobs: ['spec/**'], allowTestEdits: true, snapshotExcludes: ['tmp/**'], testCommand: ' pytest -q ', tsc: 'off',
       'model.provider': 'openai-compatible', 'model.baseUrl': 'http://127.0.0.1:9/v1', 'model.name': 'm',
-      flakyReruns: 0, crossRunLimit: 5, 'model.requestTimeoutSeconds': 30,
+      flakyReruns: 0, crossRunLimit: 5, 'model.requestTimeoutSeconds': 30, maxAnswerBytes: 500_000,
     };
     for (const [k, v] of Object.entries(values)) fake.settings.set(`greenloop.${k}`, v);
     const s = new ConfigReader().read();
     assert.deepStrictEqual(s.loop, {
       maxIterations: 3, maxTokens: 5000, maxMinutes: 2, verifyTimeoutS: 40, patience: 4, onGiveUp: 'restore-baseline',
       protectedGlobs: ['spec/**'], allowTestEdits: true, snapshotExcludes: ['tmp/**'], flakyReruns: 0, crossRunLimit: 5,
+      maxAnswerBytes: 500_000,
     });
     assert.strictEqual(s.testCommand, 'pytest -q');
     assert.strictEqual(s.tsc, 'off');
@@ -54,6 +55,8 @@ describe('extension settings', () => {
     ['allowTestEdits', 'true', /^The setting greenloop\.allowTestEdits must be true or false/],
     ['flakyReruns', -1, /^The setting greenloop\.flakyReruns must be a whole number, 0 or more \(got -1\)\./],
     ['crossRunLimit', 1.5, /^The setting greenloop\.crossRunLimit must be a whole number, 0 or more/],
+    ['maxAnswerBytes', 999, /^The setting greenloop\.maxAnswerBytes must be a whole number of at least 1000 \(got 999\)\./],
+    ['maxAnswerBytes', 1.5e6 + 0.5, /^The setting greenloop\.maxAnswerBytes must be a whole number of at least 1000/],
     ['model.requestTimeoutSeconds', 0, /^The setting greenloop\.model\.requestTimeoutSeconds must be a positive number of seconds/],
   ];
   for (const [key, value, sentence] of bad) {

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { CancellationError, LanguageModelChatMessage, LanguageModelError } from './support/fakeVscode';
 import { LmActor } from '../../../src/extension/lmActor';
-import { ActorError } from '../../../src/core/ports';
+import { ActorError, AnswerTooLarge } from '../../../src/core/ports';
 import type { ActorRequest } from '../../../src/core/ports';
 import type * as vscode from 'vscode';
 
@@ -100,5 +100,31 @@ describe('vscode.lm actor', () => {
       return true;
     });
     assert.strictEqual(model.lastToken?.isCancellationRequested, true);
+  });
+
+  it('stops reading an endless answer at the size cap, cancels the model, and reports it as too large', async () => {
+    let yielded = 0;
+    const model = new FakeChatModel([]);
+    model.sendRequest = async (_messages, _opts, token) => {
+      model.lastToken = token;
+      return {
+        text: (async function* () {
+          for (;;) {
+            if (token.isCancellationRequested) throw new CancellationError();
+            yielded++;
+            yield 'x'.repeat(64 * 1024);
+          }
+        })(),
+      };
+    };
+    const req = { ...request(), maxAnswerBytes: 1_000_000 };
+    await assert.rejects(actorFor(model).propose(req), (err: Error) => {
+      assert.ok(err instanceof AnswerTooLarge, `${err.name}: ${err.message}`);
+      assert.match(err.message, /^The answer was larger than 1,000,000 bytes/);
+      assert.strictEqual(err.usage.prompt, 8);
+      return true;
+    });
+    assert.strictEqual(model.lastToken?.isCancellationRequested, true);
+    assert.strictEqual(yielded, Math.floor(1_000_000 / (64 * 1024)) + 1, 'not one chunk more than the cap needed');
   });
 });

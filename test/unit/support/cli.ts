@@ -1,5 +1,6 @@
 // Runs the real, bundled `greenloop` CLI (dist/cli.js) as a child process, the way a user or script would.
 import { spawn, execFileSync } from 'child_process';
+import type { ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -24,21 +25,27 @@ export interface CliResult {
 }
 
 export function runCli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+  return startCli(args, opts).done;
+}
+
+/** The CLI as a running process, for tests that signal it (Ctrl-C) while it works. */
+export function startCli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {}): { child: ChildProcess; done: Promise<CliResult> } {
   const cli = ensureCliBuilt();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd: opts.cwd ?? ROOT, env: { ...process.env, ...opts.env } });
+  const child = spawn(process.execPath, [cli, ...args], { cwd: opts.cwd ?? ROOT, env: { ...process.env, ...opts.env } });
+  const done = new Promise<CliResult>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout!.on('data', (d) => (stdout += d));
+    child.stderr!.on('data', (d) => (stderr += d));
     const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 120_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
-    child.stdin.end(opts.input ?? '');
   });
+  child.stdin!.end(opts.input ?? '');
+  return { child, done };
 }
 
 /** A temp copy of a fixture project, made a real git repository with one commit. */

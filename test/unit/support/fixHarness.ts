@@ -2,7 +2,8 @@
 // scripted Chat Completions server on loopback. Shared by the CLI test files.
 import * as fs from 'fs';
 import * as path from 'path';
-import { runCli, tempDir, tempProject } from './cli';
+import { startCli, tempDir, tempProject } from './cli';
+import type { ChildProcess } from 'child_process';
 import type { CliResult } from './cli';
 import { startFakeOpenAIServer } from '../../support/fakeOpenAIServer';
 import type { FakeOpenAIServer, ScriptStep } from '../../support/fakeOpenAIServer';
@@ -12,12 +13,16 @@ export interface FixResult extends CliResult {
   report: any;
 }
 
+export interface FixOptions { env?: NodeJS.ProcessEnv; timeoutMs?: number; stream?: boolean }
+
 export interface FixHarness {
   server: FakeOpenAIServer;
   project: string;
   stateDir: string;
   /** Runs `greenloop fix --actor openai` against the scripted server with these answers queued. */
-  fix(script: ScriptStep[], extra?: string[], opts?: { env?: NodeJS.ProcessEnv; timeoutMs?: number; stream?: boolean }): Promise<FixResult>;
+  fix(script: ScriptStep[], extra?: string[], opts?: FixOptions): Promise<FixResult>;
+  /** The same run as a process the test can signal (Ctrl-C) while it works. */
+  startFix(script: ScriptStep[], extra?: string[], opts?: FixOptions): { child: ChildProcess; done: Promise<FixResult> };
   /** The i-th request's messages joined: what the model read. */
   prompt(i: number): string;
   read(rel: string): string;
@@ -29,25 +34,21 @@ export async function fixHarness(fixture = 'calc'): Promise<FixHarness> {
   const server = await startFakeOpenAIServer([]);
   const project = tempProject(fixture);
   const stateDir = tempDir('state');
+  const startFix: FixHarness['startFix'] = (script, extra = [], opts = {}) => {
+    server.push(...script);
+    const stream = opts.stream ? [] : ['--no-stream'];
+    const { child, done } = startCli(
+      ['fix', '--cwd', project, '--actor', 'openai', '--base-url', server.url, '--model', 'scripted', ...stream, '--tsc', 'off', '--state-dir', stateDir, '--json', ...extra],
+      { env: opts.env, timeoutMs: opts.timeoutMs },
+    );
+    return { child, done: done.then((res) => ({ ...res, report: parseReport(res.stdout) })) };
+  };
   return {
     server,
     project,
     stateDir,
-    async fix(script, extra = [], opts = {}) {
-      server.push(...script);
-      const stream = opts.stream ? [] : ['--no-stream'];
-      const res = await runCli(
-        ['fix', '--cwd', project, '--actor', 'openai', '--base-url', server.url, '--model', 'scripted', ...stream, '--tsc', 'off', '--state-dir', stateDir, '--json', ...extra],
-        { env: opts.env, timeoutMs: opts.timeoutMs },
-      );
-      let report: any = null;
-      try {
-        report = JSON.parse(res.stdout);
-      } catch {
-        /* asserted by the caller */
-      }
-      return { ...res, report };
-    },
+    fix: (script, extra = [], opts = {}) => startFix(script, extra, opts).done,
+    startFix,
     prompt: (i) => server.requests[i].body.messages.map((m: { content: string }) => m.content).join('\n'),
     read: (rel) => fs.readFileSync(path.join(project, rel), 'utf8'),
     write: (rel, text) => {
@@ -60,4 +61,12 @@ export async function fixHarness(fixture = 'calc'): Promise<FixHarness> {
       fs.rmSync(stateDir, { recursive: true, force: true });
     },
   };
+}
+
+function parseReport(stdout: string): any {
+  try {
+    return JSON.parse(stdout);
+  } catch {
+    return null; // asserted by the caller
+  }
 }

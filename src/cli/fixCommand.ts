@@ -10,11 +10,11 @@ import { DEFAULT_LOOP_CONFIG, TYPE_CHECK_PROTECTED_GLOBS } from '../shared/confi
 import type { LoopConfig } from '../shared/config';
 import { JsonlHistoryStore, toHistoryRecord } from '../core/history';
 import { RunStore } from '../core/runStore';
-import { toReport } from '../core/report';
+import { setupFailureReport, toReport } from '../core/report';
 import type { RunState } from '../core/runState';
 import { openForRun } from '../snapshot/openForRun';
 import { openOutsideWatch } from '../core/outside/outsideWatch';
-import { defaultStateDir } from '../shared/stateDir';
+import { defaultStateDir, ensureUsableStateDir } from '../shared/stateDir';
 import { newRunId } from '../shared/runId';
 import { buildVerifier, VERIFIER_FLAGS } from './verifierOptions';
 import { actorFromFlags, loopConfigFromFlags, modelKeyFromFlags } from './fixOptions';
@@ -55,8 +55,31 @@ const FLAGS = {
   'max-answer-bytes': { type: 'string' },
 } as const;
 
+type FixFlags = ReturnType<typeof parseFlags>;
+
+function parseFlags(argv: string[]) {
+  return parseArgs({ args: argv, options: FLAGS, strict: true }).values;
+}
+
 export async function fixCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: FLAGS, strict: true });
+  const values = parseFlags(argv);
+  try {
+    return await runFix(values);
+  } catch (err) {
+    // A run that could not start still answers a --json or --report caller, with the same sentence as stderr.
+    if (err instanceof UsageError) {
+      const { redactor } = runSecrets({ env: process.env, keyVariable: values['api-key-env'] });
+      try {
+        writeReport(values, setupFailureReport(redactor.text(err.message)));
+      } catch {
+        // An unwritable --report path: the line on stderr still says why the run did not start.
+      }
+    }
+    throw err;
+  }
+}
+
+async function runFix(values: FixFlags): Promise<number> {
   const model = modelKeyFromFlags(values);
   // Once per run: what the test command and the agent do not inherit, and what nothing written or sent may contain.
   const { redactor, withheld } = runSecrets({ env: process.env, apiKey: model.key, keyVariable: model.variable });
@@ -67,6 +90,9 @@ export async function fixCommand(argv: string[]): Promise<number> {
   const config = verifier.typeChecks ? { ...flagConfig, protectedGlobs: [...flagConfig.protectedGlobs, ...TYPE_CHECK_PROTECTED_GLOBS] } : flagConfig;
   const actor = actorFromFlags(values, cwd, config.verifyTimeoutS * 1000, model, withheld);
   const stateDir = values['state-dir'] ?? defaultStateDir();
+  await ensureUsableStateDir(stateDir).catch((err: Error) => {
+    throw new UsageError(`${err.message}; pass --state-dir with a folder you can write.`);
+  });
   const runs = new RunStore(stateDir, cwd, redactor);
   const history = JsonlHistoryStore.forWorkspace(stateDir, cwd, redactor);
 
@@ -92,6 +118,10 @@ export async function fixCommand(argv: string[]): Promise<number> {
       throw new UsageError(err.message.split('\n')[0]);
     });
   if (recovered) say(`greenloop: ${recovered.sentence}`);
+  if (resumeFrom && !(await snapshots.hasAll(savedSnapshots(resumeFrom)))) {
+    await journal.release();
+    throw new UsageError(`The snapshots of run ${resumeFrom.runId} are no longer in the store (moved aside or deleted), so it cannot be resumed; start a new run instead.`);
+  }
   // Opened before the first test run, so the ignored files the tests themselves write are known as theirs.
   const outside = actor.editsWorkspace
     ? await openOutsideWatch({ workspace: cwd, stateDir, home: os.homedir(), snapshots }).catch(async (err: Error) => {
@@ -127,6 +157,8 @@ export async function fixCommand(argv: string[]): Promise<number> {
   } catch (err) {
     // A workspace the snapshots cannot record at all is a setup problem: one sentence, nothing changed.
     if ((err as Error).name === 'UnrecordablePathError') throw new UsageError((err as Error).message);
+    // The state folder deleted before the loop wrote anything (during the first test run): setup, nothing changed.
+    if ((err as Error).name === 'StateDirLost') throw new UsageError(`${(err as Error).message}; nothing was changed.`);
     if (controller.signal.aborted) {
       say('greenloop: cancelled before the loop started; nothing was changed.');
       return EXIT.notGreen;
@@ -143,12 +175,20 @@ export async function fixCommand(argv: string[]): Promise<number> {
   }
   await runs.save(state);
   await history.append(toHistoryRecord(state));
-  const report = toReport(state, redactor);
+  writeReport(values, toReport(state, redactor));
+  if (state.outcome === 'error') return EXIT.internal;
+  return state.outcome === 'green' ? EXIT.green : EXIT.notGreen;
+}
+
+function writeReport(values: FixFlags, report: object): void {
   const json = jsonText(report);
   if (values.report) fs.writeFileSync(values.report, `${json}\n`);
   if (values.json) process.stdout.write(`${json}\n`);
-  if (state.outcome === 'error') return EXIT.internal;
-  return state.outcome === 'green' ? EXIT.green : EXIT.notGreen;
+}
+
+/** The snapshots a resume returns to or compares with: all must still be in the store. */
+function savedSnapshots(state: RunState): string[] {
+  return [...new Set([state.baseline.snapshot, (state.floor ?? state.baseline).snapshot, state.best.snapshot, state.current.snapshot])];
 }
 
 /** The explicit extra budget of a resume: each amount counts from where the run stopped. */

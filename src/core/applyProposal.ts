@@ -16,6 +16,7 @@ import { Pacer } from './pacer';
 import { blobId } from './blobId';
 import { journaledRestore, type WorkspaceWriter } from './rollback';
 import type { WriteIntent } from './runJournal';
+import type { LastApplyMemory } from './lastApply';
 
 export interface ApplyContext extends WorkspaceWriter {
   policy: PathPolicy;
@@ -23,6 +24,8 @@ export interface ApplyContext extends WorkspaceWriter {
   intent?: Pick<WriteIntent, 'attempt' | 'returnTo' | 'artifacts'>;
   /** Stop: checked between blocks, so a long answer never holds it up. */
   signal?: AbortSignal;
+  /** Keeps what the edit overwrites, for the one case no snapshot can undo it (the state folder deleted). */
+  memory?: LastApplyMemory;
 }
 
 /** A model's SEARCH/REPLACE answer: parsed, checked against earlier proposals, applied all-or-nothing. */
@@ -62,6 +65,7 @@ export async function applyModelAnswer(ctx: ApplyContext, state: RunState, recor
     parsed.blocks,
     ctx.policy,
     async (writes) => {
+      if (ctx.intent) ctx.memory?.remember(ctx.intent.returnTo, writes);
       if (!ctx.intent || !ctx.journal) return;
       const paths = writes.map((w) => ({ path: w.rel, before: w.before === null ? null : blobId(w.before), after: blobId(w.after) }));
       await ctx.journal.intend({ kind: 'apply', ...ctx.intent, paths });

@@ -1,8 +1,9 @@
 // The bounded loop: propose → snapshot → apply → verify, until code (never the model) says stop.
 import { newRunId } from '../shared/runId';
 import type { ActorResponse, OutsideChange, OutsideMark, SnapshotRef, TokenUsage } from './ports';
-import { ActorError, AnswerTooLarge, VerifyError, WorkspaceNotRecordable } from './ports';
+import { ActorError, AnswerTooLarge, StateDirLost, VerifyError, WorkspaceNotRecordable } from './ports';
 import { DEFAULT_MAX_ANSWER_BYTES } from '../shared/config';
+import { LastApplyMemory } from './lastApply';
 import type { Witness } from '../verify/types';
 import type { EscalationReason, IterationRecord, RunState, StateRef, Verdict, WitnessSummary } from './runState';
 import { LoopEmitter } from './events';
@@ -42,6 +43,7 @@ class StopLoop {
 
 export class LoopEngine implements LoopContext {
   readonly events = new LoopEmitter();
+  readonly lastApply = new LastApplyMemory();
   deadline: RunDeadline | null = null;
   private readonly policy: PathPolicy;
   private readonly known: KnownStates;
@@ -169,6 +171,7 @@ export class LoopEngine implements LoopContext {
         if (stop) return await this.end.finish(state, stop);
       }
     } catch (err) {
+      if (err instanceof StateDirLost) return await this.end.afterStateDirLost(state, err, this.attempt);
       const stop = err instanceof WorkspaceNotRecordable ? this.unrecordableStop(state, err) : err;
       if (stop instanceof StopLoop) return stop.inPlace ? this.end.inPlace(state, stop.stop) : this.end.finish(state, stop.stop);
       return this.end.finish(state, this.stopFor(err, signal));
@@ -231,8 +234,9 @@ export class LoopEngine implements LoopContext {
       }
       seen.push(response.failure.signature);
     }
+    this.lastApply.forget();
     const ctx: ApplyContext = {
-      cwd: deps.cwd, policy: this.policy, snapshots: deps.snapshots, journal: deps.journal,
+      cwd: deps.cwd, policy: this.policy, snapshots: deps.snapshots, journal: deps.journal, memory: this.lastApply,
       intent: { attempt: n, returnTo: settled.snapshot, artifacts: state.artifacts }, signal: runSignal(this),
     };
     const applied = response.kind === 'text' ? await applyModelAnswer(ctx, state, record, response.text) : await acceptAgentEdits(ctx, state, record);

@@ -9,6 +9,7 @@ import type { RunDeadline } from './deadline';
 import type { EscalationReason, Outcome, RunState } from './runState';
 import type { Stop } from './termination';
 import type { Redactor } from './redact';
+import type { LastApplyMemory } from './lastApply';
 
 export interface EngineDeps {
   cwd: string;
@@ -39,6 +40,8 @@ export interface LoopContext {
   readonly events: LoopEmitter;
   /** The run's deadline (Stop or the time budget), null between runs. */
   readonly deadline: RunDeadline | null;
+  /** What the last applied edit overwrote: the way back when the state folder (and every snapshot) is gone. */
+  readonly lastApply: LastApplyMemory;
   /** Adds a warning to the run (once) and tells the host. */
   warn(state: RunState, message: string): void;
 }

@@ -101,6 +101,17 @@ export class WorkspaceNotRecordable extends Error {
   }
 }
 
+/**
+ * The state folder (snapshot store, run journal) disappeared while a run was on — deleted or moved by something
+ * else: nothing recorded can be restored from it any more, so the run must stop where it is.
+ */
+export class StateDirLost extends Error {
+  constructor(readonly where: string) {
+    super(`The state folder ${where} disappeared while the run was on (deleted or moved by something else), so no snapshot is left to roll back from`);
+    this.name = 'StateDirLost';
+  }
+}
+
 export interface Verifier {
   verify(signal?: AbortSignal): Promise<Witness>;
   /**

@@ -47,3 +47,21 @@ export function toReport(state: RunState, redactor: Redactor): FixReport {
     warnings: state.warnings,
   });
 }
+
+/** The report of a run that could not start (bad flags or setup): nothing measured, nothing changed, one sentence why. */
+export interface SetupFailureReport {
+  outcome: 'error';
+  reason: null;
+  reasonText: string;
+  baseline: null;
+  final: null;
+  iterations: [];
+  llmCalls: 0;
+  requests: 0;
+  tokens: { prompt: 0; completion: 0 };
+  warnings: [];
+}
+
+export function setupFailureReport(sentence: string): SetupFailureReport {
+  return { outcome: 'error', reason: null, reasonText: sentence, baseline: null, final: null, iterations: [], llmCalls: 0, requests: 0, tokens: { prompt: 0, completion: 0 }, warnings: [] };
+}

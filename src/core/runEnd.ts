@@ -1,9 +1,9 @@
 // How a run ends: the outcome recorded, the workspace left at the best state (or the floor, or the last kept one)
 // and never worse than the floor, and — when files no snapshot records changed — the tests run once more so the
 // report says what they say on disk.
-import type { SnapshotRef } from './ports';
+import { StateDirLost, type SnapshotRef } from './ports';
 import type { Witness } from '../verify/types';
-import type { EscalationReason, FinalState, RunState, StateRef, WitnessSummary } from './runState';
+import type { EscalationReason, FinalState, IterationRecord, RunState, StateRef, WitnessSummary } from './runState';
 import type { AnyStop, LoopContext } from './loopContext';
 import { newRunState, summarize, UNVERIFIED } from './runStateFactory';
 import { journaledRestore, leftAloneSentence, rollBack } from './rollback';
@@ -71,13 +71,52 @@ export class RunEnd {
       await this.ctx.deps.journal?.settled();
       state.current = { snapshot: to.snapshot, tree: to.tree, witness: to.witness };
     } catch (err) {
-      restored = false;
-      this.ctx.warn(state, `Could not restore the ${target} state: ${(err as Error).message}`);
+      const to = ref ?? state.current;
+      // With the store gone the last edit can still be undone from memory when that is the whole way back.
+      if (err instanceof StateDirLost && this.ctx.lastApply.reaches(to.snapshot)) {
+        const undone = await this.ctx.lastApply.undo(this.ctx.deps.cwd);
+        leftAlone = undone.leftAlone;
+        state.current = { snapshot: to.snapshot, tree: to.tree, witness: to.witness };
+        this.ctx.warn(state, `${err.message}; the last edit was undone from memory instead (${undone.restored.join(', ') || 'nothing left to undo'}).`);
+      } else {
+        restored = false;
+        this.ctx.warn(state, `Could not restore the ${target} state: ${(err as Error).message}`);
+      }
     }
     if (leftAlone.length) this.ctx.warn(state, leftAloneSentence(leftAlone));
     const why = !restored ? 'The restore did not finish' : leftAlone.length ? 'Files changed by someone else were left as they are' : state.unrecordedChanged?.length ? 'Git-ignored files changed during the run' : '';
     if (why) await this.reverifyFinal(state, why);
-    return target;
+    // A restore that did not finish left the workspace as it was: the report must not name a state it is not in.
+    return restored ? target : 'last';
+  }
+
+  /**
+   * The state folder was deleted under the run: no snapshot can be restored or taken. The edit in flight is undone
+   * from memory when it can be (a model's edit; never over a person's change), the run stops where it is, and when
+   * the workspace may not be the state its witness describes, the tests run once more so the report tells the truth.
+   */
+  async afterStateDirLost(state: RunState, err: StateDirLost, attempt: IterationRecord | null): Promise<RunState> {
+    const { deps, lastApply } = this.ctx;
+    const inFlight = attempt !== null && !state.iterations.includes(attempt);
+    let text = `${err.message}; the run stopped`;
+    if (inFlight && lastApply.reaches(state.current.snapshot)) {
+      const undone = await lastApply.undo(deps.cwd);
+      attempt.rolledBack = undone.restored.length > 0;
+      attempt.note = `${err.message}; this attempt's edit was undone from memory.`;
+      text += ` and attempt ${attempt.n}'s edit was undone from memory (${undone.restored.join(', ') || 'nothing was written yet'}), so the workspace is as it was before that attempt`;
+      if (undone.leftAlone.length) this.ctx.warn(state, leftAloneSentence(undone.leftAlone));
+    } else if (inFlight) {
+      text += ` with what attempt ${attempt.n} changed still on disk`;
+    }
+    if (inFlight) {
+      attempt.durationMs = deps.clock.now() - attempt.startedAt;
+      if (!attempt.note) attempt.note = `${err.message}.`;
+      state.iterations.push(attempt);
+    }
+    state.inFlight = undefined;
+    const stop: AnyStop = { outcome: 'escalated', reason: 'user-edit', text: `${text}; start a new run to go on.` };
+    if (inFlight && !attempt.rolledBack) await this.reverifyFinal(state, 'The workspace could not be restored');
+    return this.record(state, stop, 'last');
   }
 
   /**

@@ -6,6 +6,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { currentProcess, isStillRunning, processIsAlive, type ProcessIdentity } from '../shared/processLiveness';
 import { workspaceKey } from '../shared/stateDir';
+import { StateDirLost } from './ports';
 
 export interface PathIntent {
   path: string;
@@ -126,8 +127,14 @@ export class RunJournal implements WriteJournal {
   /** Temp file plus rename: a kill leaves the old record or the new one, never half of one. Writes go in order. */
   private write(): Promise<void> {
     const next = this.writes.then(async () => {
-      const tmp = await this.writeTemp();
-      await fsp.rename(tmp, this.file);
+      try {
+        const tmp = await this.writeTemp();
+        await fsp.rename(tmp, this.file);
+      } catch (err) {
+        // The journal's folder went away under a live run: the state folder was deleted, not a disk error.
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new StateDirLost(path.dirname(path.dirname(this.file)));
+        throw err;
+      }
     });
     this.writes = next.catch(() => undefined);
     return next;

@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { RunState } from './runState';
 import { historyKey } from './history';
+import { asSavedRun } from './savedRunShape';
 import type { Redactor } from './redact';
 
 export class RunStore {
@@ -33,12 +34,14 @@ export class RunStore {
       }
     }
     if (!/^[\w.-]+$/.test(runId)) throw new Error(`"${id}" is not a run id.`);
+    let saved: unknown;
     try {
-      return JSON.parse(await fs.promises.readFile(path.join(this.dir, `${runId}.json`), 'utf8')) as RunState;
+      saved = JSON.parse(await fs.promises.readFile(path.join(this.dir, `${runId}.json`), 'utf8'));
     } catch (err) {
       const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
-      throw new Error(missing ? `There is no run ${runId} on this workspace.` : `The saved state of run ${runId} is unreadable: ${(err as Error).message}`);
+      throw new Error(missing ? `There is no run ${runId} on this workspace.` : `The saved state of run ${runId} is unreadable (${(err as Error).message}), so it cannot be resumed; start a new run instead.`);
     }
+    return asSavedRun(saved, runId);
   }
 
   async delete(runId: string): Promise<void> {

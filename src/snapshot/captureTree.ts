@@ -5,7 +5,7 @@
 // own .git as a gitlink (or fail when it has no commit yet), losing the files inside. Git walks into such a
 // directory once the index already has an entry below it, so we seed one real file there with update-index
 // and let `add -A` do the rest. Nested .git directories are never opened, moved or written.
-import { promises as fsp } from 'node:fs';
+import { existsSync, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { WorkspaceNotRecordable } from '../core/ports';
 import { GitError, joinZ, splitZ, type GitRunner } from './gitRunner';
@@ -90,6 +90,8 @@ async function indexReadable(ctx: CaptureContext): Promise<boolean> {
 }
 
 async function dropIndex(ctx: CaptureContext): Promise<void> {
+  // No store left at all (its folder deleted): nothing to rebuild; the store tells the loop what happened.
+  if (!existsSync(path.join(path.dirname(ctx.indexFile), 'HEAD'))) throw new Error('The snapshot store is gone.');
   ctx.warn('The snapshot store\'s index was damaged and has been rebuilt; this snapshot re-reads every file once.');
   await fsp.rm(ctx.indexFile, { force: true });
   await fsp.rm(`${ctx.indexFile}.lock`, { force: true });

@@ -47,7 +47,7 @@ function escapeLeading(p: string): string {
  * Text of the shadow repository's info/exclude: the user's own .git/info/exclude (read, never written)
  * followed by the exclude globs.
  */
-export function buildExcludeFile(workspace: string, excludes: string[]): string {
+export function buildExcludeFile(workspace: string, excludes: string[], stateDirRel: string | null = null): string {
   const lines = ['# Written by Greenloop; rebuilt every time the snapshot store opens.'];
   try {
     const own = readFileSync(path.join(workspace, '.git', 'info', 'exclude'), 'utf8');
@@ -57,5 +57,11 @@ export function buildExcludeFile(workspace: string, excludes: string[]): string 
   }
   lines.push('# Greenloop snapshot excludes');
   for (const g of excludes) lines.push(...globToGitignore(g));
+  if (stateDirRel) lines.push('# Greenloop\'s own state folder', `/${literalGitignore(stateDirRel)}/`);
   return lines.join('\n') + '\n';
+}
+
+/** A path for a gitignore line that matches only itself (the line starts with "/", so "#" and "!" are plain). */
+function literalGitignore(rel: string): string {
+  return rel.replace(/[\\*?[\]]/g, '\\$&').replace(/ $/, '\\ ');
 }

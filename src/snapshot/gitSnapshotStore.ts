@@ -3,9 +3,9 @@
 // a run's refs lets gc prune what only that run used. The user's .git is never read for state nor written.
 import { newRunId } from '../shared/runId';
 import { createHash } from 'node:crypto';
-import { promises as fsp } from 'node:fs';
+import { existsSync, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import type { PlannedRestore, SnapshotRef, SnapshotStore } from '../core/ports';
+import { StateDirLost, type PlannedRestore, type SnapshotRef, type SnapshotStore } from '../core/ports';
 import { entriesOf, writeTreeFiles } from './writeTreeFiles';
 import { DEFAULT_SNAPSHOT_EXCLUDES } from '../shared/config';
 import { writeCommit } from './commitObject';
@@ -47,7 +47,7 @@ export async function openSnapshotStore(opts: SnapshotStoreOptions): Promise<Git
   const warn = opts.onWarning ?? ((m: string) => process.emitWarning(m));
   const gitDir = shadowDirFor(opts.stateDir ?? defaultStateDir(), workspace);
   const repo = await openShadowRepo(workspace, gitDir, opts.excludes ?? DEFAULT_SNAPSHOT_EXCLUDES, warn, opts.locksOwnerGone);
-  const store = new GitSnapshotStore(repo.git, workspace, gitDir, repo.indexFile, runId, warn);
+  const store = new GitSnapshotStore(repo.git, workspace, gitDir, repo.indexFile, runId, warn, repo.stateDirRel);
   await store.init(repo.excludesChanged);
   return store;
 }
@@ -66,6 +66,8 @@ export class GitSnapshotStore implements SnapshotStore {
     indexFile: string,
     readonly runId: string,
     warn: (msg: string) => void,
+    /** Greenloop's own state folder when it sits inside the workspace: its files are never the code's. */
+    private readonly stateDirRel: string | null = null,
   ) {
     this.capture = { git, workspace, indexFile, excludeFile: path.join(storeDir, 'info', 'exclude'), warn };
   }
@@ -186,7 +188,8 @@ export class GitSnapshotStore implements SnapshotStore {
 
   unrecordedFingerprint(limit = MAX_FINGERPRINT_FILES): Promise<Map<string, string> | null> {
     return this.serial(async () => {
-      const paths = splitZ((await this.git.run(['ls-files', '-z', '--others', '--ignored', '--exclude-standard'])).stdout);
+      const notState = this.stateDirRel ? ['--', '.', `:(exclude,literal)${this.stateDirRel}`] : [];
+      const paths = splitZ((await this.git.run(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', ...notState], { patternPathspecs: true })).stdout);
       if (paths.length > limit) return null;
       const out = new Map<string, string>();
       for (let i = 0; i < paths.length; i += 256) {
@@ -255,6 +258,20 @@ export class GitSnapshotStore implements SnapshotStore {
     }
   }
 
+  /** True when every one of these snapshots is still in the store (a resume needs them all). */
+  hasAll(ids: readonly string[]): Promise<boolean> {
+    return this.serial(async () => {
+      for (const id of ids) {
+        try {
+          await this.treeOf(id);
+        } catch {
+          return false;
+        }
+      }
+      return true;
+    });
+  }
+
   private async treeOf(id: string): Promise<string> {
     const cached = this.trees.get(id);
     if (cached) return cached;
@@ -285,7 +302,13 @@ export class GitSnapshotStore implements SnapshotStore {
 
   // One private index per folder: every store object on that folder in this process takes turns with it.
   private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const next = (queues.get(this.storeDir) ?? Promise.resolve()).then(fn, fn);
+    const guarded = () => fn().catch((err: unknown) => {
+      // A store deleted under a live run fails in many ways (git "not a git repository", ENOENT on the index):
+      // each means the same to the loop, so each is told as the one thing that happened.
+      if (!existsSync(path.join(this.storeDir, 'HEAD'))) throw new StateDirLost(path.dirname(path.dirname(this.storeDir)));
+      throw err;
+    });
+    const next = (queues.get(this.storeDir) ?? Promise.resolve()).then(guarded, guarded);
     queues.set(this.storeDir, next.catch(() => undefined));
     return next;
   }

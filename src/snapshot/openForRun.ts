@@ -3,7 +3,7 @@
 // finish what a killed run left in flight — before the new run reads or writes anything.
 import { recoverInterrupted, type Recovered } from '../core/recovery';
 import { RunJournal } from '../core/runJournal';
-import { canonicalWorkspace, defaultStateDir } from '../shared/stateDir';
+import { canonicalWorkspace, defaultStateDir, ensureUsableStateDir } from '../shared/stateDir';
 import { newRunId } from '../shared/runId';
 import { openSnapshotStore, type GitSnapshotStore, type SnapshotStoreOptions } from './gitSnapshotStore';
 
@@ -22,6 +22,7 @@ export async function openForRun(opts: SnapshotStoreOptions): Promise<OpenedForR
     throw new Error(`The workspace folder ${opts.workspace} does not exist or is not a folder; open an existing folder and try again.`);
   }
   const stateDir = opts.stateDir ?? defaultStateDir();
+  await ensureUsableStateDir(stateDir);
   const runId = opts.runId ?? newRunId();
   const { journal, interrupted } = await RunJournal.open(stateDir, workspace, runId);
   try {

@@ -4,6 +4,7 @@ import { existsSync, promises as fsp, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { buildExcludeFile } from './excludeRules';
 import { GitRunner } from './gitRunner';
+import { stateDirInside } from '../shared/stateDir';
 
 // info/attributes outranks every .gitattributes in the workspace: no eol conversion, no clean/smudge filters
 // (git-lfs and friends would run the user's programs), no ident expansion. Files are stored byte for byte.
@@ -17,6 +18,8 @@ export interface ShadowRepo {
   indexFile: string;
   /** True when the exclude rules differ from the last time this store was opened. */
   excludesChanged: boolean;
+  /** The state folder's path inside the workspace, null when it is outside. */
+  stateDirRel: string | null;
 }
 
 export async function openShadowRepo(
@@ -47,11 +50,21 @@ export async function openShadowRepo(
   const info = path.join(gitDir, 'info');
   await fsp.mkdir(info, { recursive: true });
   await fsp.writeFile(path.join(info, 'attributes'), ATTRIBUTES);
-  const excludeText = buildExcludeFile(workspace, excludes);
+  // A state folder kept inside the workspace holds this very store: never recorded, never seen as a change.
+  const stateDirRel = stateDirInside(workspace, path.dirname(path.dirname(gitDir)));
+  if (stateDirRel === '') throw new Error(`The state folder cannot be the workspace itself (${workspace}); choose a folder outside it or below it.`);
+  if (stateDirRel) await keepOutOfPersonsGit(path.join(workspace, stateDirRel));
+  const excludeText = buildExcludeFile(workspace, excludes, stateDirRel);
   const excludePath = path.join(info, 'exclude');
   const before = await fsp.readFile(excludePath, 'utf8').catch(() => '');
   if (before !== excludeText) await fsp.writeFile(excludePath, excludeText);
-  return { git, gitDir, indexFile, excludesChanged: before !== excludeText };
+  return { git, gitDir, indexFile, excludesChanged: before !== excludeText, stateDirRel };
+}
+
+/** The person's own `git status` would list the store's thousands of files; a `*` .gitignore inside keeps it quiet. */
+async function keepOutOfPersonsGit(stateDir: string): Promise<void> {
+  const file = path.join(stateDir, '.gitignore');
+  if (!existsSync(file)) await fsp.writeFile(file, '# Greenloop\'s state (snapshots, run journal): not part of the project.\n*\n');
 }
 
 async function isValid(git: GitRunner): Promise<boolean> {

@@ -52,7 +52,12 @@ export function normalizeRelPath(raw: string): { ok: true; rel: string } | { ok:
   }
   const shown = JSON.stringify(raw);
   if (raw.trim() === '') return { ok: false, reason: 'An edit has an empty file path; put the workspace-relative path on the line before the block.' };
-  if (raw.includes('\0')) return { ok: false, reason: `The path ${shown} contains a NUL character; use a plain workspace-relative path.` };
+  // A name with control characters is one no person could type and a terminal would obey when it is printed.
+  const control = /[\u0000-\u001f\u007f-\u009f]/.exec(raw);
+  if (control) {
+    const code = `U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    return { ok: false, reason: `The path ${shown} contains a control character (${code}); use a plain workspace-relative path.` };
+  }
   const slashed = raw.trim().replace(/\\/g, '/');
   if (slashed.startsWith('/') || /^[A-Za-z]:/.test(slashed)) {
     return { ok: false, reason: `${raw} is an absolute path; use a path relative to the workspace root instead.` };

@@ -1,4 +1,6 @@
 // What a model or a test's output says is data: printed on the person's terminal, an escape sequence in it must be
+import * as fs from 'fs';
+import * as path from 'path';
 // shown, never obeyed (ESC]52 would write their clipboard, ESC[2J clear their screen). Real CLI, real runs.
 import * as assert from 'assert';
 import { runCli, tempDir } from '../support/cli';
@@ -45,8 +47,11 @@ describe('model and test-output text reaches the terminal escaped (real CLI)', f
 
   it('greenloop fix shows escapes in file names and test names as text on stderr, and --json keeps them exactly', async () => {
     const hostile = `${edit(HOSTILE_PATH, '', 'module.exports = 1;')}\n${FIX_ADD}`;
-    const res = await h.fix([answer(hostile), answer(FIX_MUL)], ['--test-cmd', 'node tap.js']);
+    const res = await h.fix([answer(hostile), answer(FIX_ADD), answer(FIX_MUL)], ['--test-cmd', 'node tap.js']);
     assert.strictEqual(res.code, 0, res.stderr);
+    // A name with control characters is never created; the refusal says why, escaped like everything else.
+    assert.match(res.report.iterations[0].note, /contains a control character \(U\+001B\)/);
+    assert.deepEqual(fs.readdirSync(path.join(h.project, 'src')).sort(), ['calc.js']);
 
     assert.strictEqual(firstRawControl(res.stderr), '', 'a raw control character reached stderr');
     assert.ok(res.stderr.includes(String.raw`edits src/\x1b]52;c;aGFja2Vk\x07\x1b[2J\x9d52;c;aGFja2Vk\x07.js`), `the escaped path is shown:\n${res.stderr}`);

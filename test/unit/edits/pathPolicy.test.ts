@@ -49,6 +49,14 @@ describe('pathPolicy', () => {
     assert.match(refused('  '), /empty file path/);
   });
 
+  it('refuses names with control characters (terminal escapes, NUL, DEL, C1), saying which', () => {
+    assert.match(refused('src/\u001b]52;c;ZXZpbA==\u0007x.ts'), /contains a control character \(U\+001B\); use a plain workspace-relative path/);
+    assert.match(refused('src/a\u0000b.ts'), /control character \(U\+0000\)/);
+    assert.match(refused('src/a\u007fb.ts'), /control character \(U\+007F\)/);
+    assert.match(refused('src/a\u009bb.ts'), /control character \(U\+009B\)/);
+    assert.ok(checkPath(policy, 'src/café-ünïcode.ts').ok, 'ordinary non-ASCII names stay editable');
+  });
+
   it('refuses anything under a .git folder, at any depth', () => {
     assert.match(refused('.git/config'), /is inside \.git\/, which Greenloop never edits/);
     assert.match(refused('vendor/lib/.git/HEAD'), /inside \.git\//);

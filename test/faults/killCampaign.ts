@@ -261,7 +261,8 @@ export class KillCampaign {
       }
       const temps = [...leftoverTemps(ws), ...leftoverTemps(stateDir).map((p) => `state/${p}`)];
       if (temps.length) problems.push(`temp or lock files were left: ${temps.slice(0, 5).join(', ')}`);
-      if (fs.readdirSync(path.join(stateDir, 'journal')).length) problems.push('the run journal was not released after the next run');
+      const journal = path.join(stateDir, 'journal');
+      if (fs.existsSync(journal) && fs.readdirSync(journal).length) problems.push('the run journal was not released after the next run');
       return { phase, delayMs, state: state ?? 'before', recovered, problems };
     } finally {
       await server.close();

@@ -31,6 +31,7 @@ import { DEFAULT_LOOP_CONFIG } from '../shared/config';
 import { GuardRefusal } from './editorGuards';
 import type { Redactor } from '../core/redact';
 import { runSecrets } from '../core/secretEnv';
+import { STOPPED_BEFORE_BASELINE } from '../core/report';
 import { redactingLog } from './redactingLog';
 import type { RunLog } from './redactingLog';
 
@@ -259,7 +260,9 @@ export class RunService implements RunServiceApi {
       run.tally.reasonText = run.redactor.text((err as Error).message);
       if (run.controller.signal.aborted) {
         run.tally.outcome = 'cancelled';
-        this.log.info('Cancelled before the loop started; nothing was changed.');
+        run.tally.reasonText = STOPPED_BEFORE_BASELINE;
+        this.log.info(STOPPED_BEFORE_BASELINE);
+        void vscode.window.showInformationMessage(`Greenloop: ${STOPPED_BEFORE_BASELINE}`);
       } else {
         this.report(err);
       }

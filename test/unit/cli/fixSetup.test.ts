@@ -120,10 +120,12 @@ describe('greenloop fix: setup problems before any model call, and Stop during t
     }
   });
 
-  it('a reachable model is checked with one model-list request and the run goes on as before', async () => {
+  it('a model server that answers the check goes on to the loop as before (the check is no model call)', async () => {
     const res = await h.fix([answer(FIX_ADD), answer(FIX_MUL)]);
     assert.strictEqual(res.code, 0, res.stderr);
     assert.strictEqual(res.report.llmCalls, 2);
+    assert.strictEqual(res.report.requests, 2, 'the model list is not counted as a model request');
+    assert.strictEqual(h.server.requests.length, 2);
   });
 });
 

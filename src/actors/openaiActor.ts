@@ -24,6 +24,8 @@ export interface OpenAIActorOptions {
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+/** Longest the check before the first test run waits for the model list. */
+const CHECK_TIMEOUT_MS = 10_000;
 
 interface RawUsage { prompt_tokens?: unknown; completion_tokens?: unknown }
 
@@ -124,6 +126,23 @@ export class OpenAIActor implements Actor {
       if (req.signal.aborted) throw abortError(req.signal);
       if (err instanceof AnswerTooLarge) throw err;
       throw this.toActorError(err, guard, timeoutMs);
+    } finally {
+      guard.dispose();
+    }
+  }
+
+  async check(signal: AbortSignal): Promise<void> {
+    const guard = new RequestGuard(signal, Math.min(this.opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, CHECK_TIMEOUT_MS));
+    try {
+      const res = await fetch(`${this.baseUrl}/models`, { headers: this.headers(), signal: guard.controller.signal });
+      // Only a refused key is sure to refuse every completion too; a server without a model list may still answer them.
+      if (res.status === 401 || res.status === 403) throw httpStatusError(res.status, await this.errorBody(res, () => undefined), res.headers);
+      await res.body?.cancel();
+    } catch (err) {
+      if (signal.aborted) throw abortError(signal);
+      const e = this.toActorError(err, guard, CHECK_TIMEOUT_MS);
+      // Nothing is retried here: a server that does not answer a model list now will not answer a prompt either.
+      throw new ActorError(e.message.replace(/^The model server sent nothing for (\d+ s); the request was abandoned\.$/, `The model server at ${this.baseUrl} did not answer within $1; check the base URL and that the server is running.`), 'fatal', undefined, e.category);
     } finally {
       guard.dispose();
     }

@@ -10,7 +10,7 @@ import { DEFAULT_LOOP_CONFIG, TYPE_CHECK_PROTECTED_GLOBS } from '../shared/confi
 import type { LoopConfig } from '../shared/config';
 import { JsonlHistoryStore, toHistoryRecord } from '../core/history';
 import { RunStore } from '../core/runStore';
-import { setupFailureReport, toReport } from '../core/report';
+import { setupFailureReport, STOPPED_BEFORE_BASELINE, toReport } from '../core/report';
 import type { RunState } from '../core/runState';
 import { openForRun } from '../snapshot/openForRun';
 import { openOutsideWatch } from '../core/outside/outsideWatch';
@@ -160,7 +160,8 @@ async function runFix(values: FixFlags): Promise<number> {
     // The state folder deleted before the loop wrote anything (during the first test run): setup, nothing changed.
     if ((err as Error).name === 'StateDirLost') throw new UsageError(`${(err as Error).message}; nothing was changed.`);
     if (controller.signal.aborted) {
-      say('greenloop: cancelled before the loop started; nothing was changed.');
+      say(`greenloop: ${STOPPED_BEFORE_BASELINE}`);
+      writeReport(values, setupFailureReport(STOPPED_BEFORE_BASELINE, 'cancelled'));
       return EXIT.notGreen;
     }
     throw err;

@@ -48,7 +48,9 @@ export function importedFiles(rel: string, policy: PathPolicy): string[] {
   if (/\.[cm]?[jt]sx?$/.test(rel)) {
     for (const m of text.matchAll(JS_IMPORT)) {
       const base = path.posix.normalize(path.posix.join(dir, m[1]));
-      const found = JS_EXTENSIONS.map((ext) => base + ext).find(exists);
+      // TypeScript under node16/nodenext resolution imports './money.js' for money.ts.
+      const asTs = /\.[cm]?js$/.test(base) ? ['.ts', '.tsx'].map((ext) => base.replace(/\.([cm]?)js$/, ext === '.ts' ? '.$1ts' : ext)) : [];
+      const found = [...JS_EXTENSIONS.map((ext) => base + ext), ...asTs].find(exists);
       if (found) out.push(found);
     }
   } else if (rel.endsWith('.py')) {
@@ -62,7 +64,7 @@ export function importedFiles(rel: string, policy: PathPolicy): string[] {
 }
 
 /** At most `max` bytes of a regular file, opened without blocking (a FIFO swapped in meanwhile is refused). */
-function boundedRead(abs: string, max: number): Buffer | null {
+export function boundedRead(abs: string, max: number): Buffer | null {
   let fd: number | null = null;
   try {
     fd = fs.openSync(abs, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));

@@ -69,6 +69,9 @@ export class LoopEngine implements LoopContext {
     const deadline = this.startDeadline(signal, startedAt, deps.config.maxMinutes, 0);
     try {
       const baselineSnap = await deps.snapshots.snapshot('baseline');
+      // A model that cannot be reached is told now, in seconds: not after the tests and every retry.
+      const unreachable = await this.checkActor(deadline.signal);
+      if (unreachable) return this.end.unverified(startedAt, baselineSnap, 'actor-error', unreachable);
       let witness: Witness;
       try {
         witness = await deps.verifier.verify(deadline.signal);
@@ -105,6 +108,17 @@ export class LoopEngine implements LoopContext {
       return await this.loop(state, signal);
     } finally {
       this.stopDeadline();
+    }
+  }
+
+  /** The actor's own check before the first test run: the sentence of what is wrong, or null. */
+  private async checkActor(signal: AbortSignal): Promise<string | null> {
+    try {
+      await this.deps.actor.check?.(signal);
+      return null;
+    } catch (err) {
+      if (err instanceof ActorError) return err.message;
+      throw err;
     }
   }
 

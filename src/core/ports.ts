@@ -83,6 +83,12 @@ export interface Actor {
   /** True for agent CLIs that edit files themselves: their prompt asks for edits, not SEARCH/REPLACE blocks. */
   readonly editsWorkspace?: boolean;
   propose(req: ActorRequest): Promise<ActorResponse>;
+  /**
+   * One cheap request before the first test run (a model list, never a completion): throws an ActorError in one
+   * sentence when the model cannot be reached or refuses the key, so a setup problem is told in seconds, not
+   * after the tests and every retry. Resolves when the answer says nothing either way.
+   */
+  check?(signal: AbortSignal): Promise<void>;
 }
 
 /** Thrown when the verifier cannot run at all (command not found, hang past its timeout). */

@@ -1,7 +1,8 @@
 // Builds what the model reads each attempt. Everything here informs the model; nothing here lets it decide.
 import type { RunState } from './runState';
 import { elapsedMs, tokensUsed, upcomingLimits } from './termination';
-import { importedFiles, mentionedPaths, readContextFiles } from './contextFiles';
+import { boundedRead, importedFiles, mentionedPaths, readContextFiles } from './contextFiles';
+import { compiledSourceOf } from './compiledSource';
 import type { PathPolicy } from './edits/pathPolicy';
 import { CHARS_PER_TOKEN, pruneStackNoise, trimSection } from './textTrim';
 
@@ -106,7 +107,8 @@ export function buildPrompt(state: RunState, now: number, opts: PromptOptions): 
 /** Files the prompt may show: those the failures name, then those earlier attempts edited (names only: each is checked). */
 export function contextCandidates(state: RunState, policy: PathPolicy): string[] {
   const touched = state.iterations.flatMap((it) => it.files);
-  const mentioned = mentionedPaths(state.current.witness, state.cwd);
+  // A stack trace through compiled output (out/test/x.test.js) stands for its TypeScript source.
+  const mentioned = [...new Set(mentionedPaths(state.current.witness, state.cwd).map((rel) => compiledSourceOf(rel, policy, boundedRead) ?? rel))];
   // The code a failing test imports comes right after the test: it is what the model has to change.
   return [...new Set([...mentioned.flatMap((rel) => [rel, ...importedFiles(rel, policy)]), ...touched])];
 }

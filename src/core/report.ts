@@ -50,7 +50,7 @@ export function toReport(state: RunState, redactor: Redactor): FixReport {
 
 /** The report of a run that could not start (bad flags or setup): nothing measured, nothing changed, one sentence why. */
 export interface SetupFailureReport {
-  outcome: 'error';
+  outcome: 'error' | 'cancelled';
   reason: null;
   reasonText: string;
   baseline: null;
@@ -62,6 +62,9 @@ export interface SetupFailureReport {
   warnings: [];
 }
 
-export function setupFailureReport(sentence: string): SetupFailureReport {
-  return { outcome: 'error', reason: null, reasonText: sentence, baseline: null, final: null, iterations: [], llmCalls: 0, requests: 0, tokens: { prompt: 0, completion: 0 }, warnings: [] };
+/** A Stop while the first test run was on: that run proves nothing, and nothing else happened yet. */
+export const STOPPED_BEFORE_BASELINE = 'Stopped before the first test run finished; nothing was changed.';
+
+export function setupFailureReport(sentence: string, outcome: 'error' | 'cancelled' = 'error'): SetupFailureReport {
+  return { outcome, reason: null, reasonText: sentence, baseline: null, final: null, iterations: [], llmCalls: 0, requests: 0, tokens: { prompt: 0, completion: 0 }, warnings: [] };
 }

@@ -16,6 +16,15 @@ export class LmActor implements Actor {
     this.label = `vscode-lm:${model.vendor}/${model.id}`;
   }
 
+  /** The chosen model must still be offered (an extension uninstalled, a sign-out): asked before the first test run. */
+  async check(signal: AbortSignal): Promise<void> {
+    if (signal.aborted) throw abortError(signal);
+    const offered = await vscode.lm.selectChatModels({ vendor: this.model.vendor, id: this.model.id });
+    if (!offered.some((m) => m.id === this.model.id)) {
+      throw new ActorError(`The model ${this.model.name} is no longer available; choose another with "Greenloop: Select model".`, 'fatal');
+    }
+  }
+
   async propose(req: ActorRequest): Promise<ActorResponse> {
     if (req.signal.aborted) throw abortError(req.signal);
     const cts = new vscode.CancellationTokenSource();

@@ -47,6 +47,7 @@ export function gatedActor(inner: Actor, gate: PauseGate): Actor {
   return {
     label: inner.label,
     editsWorkspace: inner.editsWorkspace,
+    check: inner.check?.bind(inner),
     async propose(req: ActorRequest): Promise<ActorResponse> {
       await gate.pass(req.signal);
       const answer = await inner.propose(req);

@@ -31,6 +31,9 @@ import { DEFAULT_LOOP_CONFIG } from '../shared/config';
 import { GuardRefusal } from './editorGuards';
 import type { Redactor } from '../core/redact';
 import { runSecrets } from '../core/secretEnv';
+import { STOPPED_BEFORE_BASELINE } from '../core/report';
+import { setupActionsFor } from '../shared/setupActions';
+import { showSetupError } from './setupActionRunner';
 import { redactingLog } from './redactingLog';
 import type { RunLog } from './redactingLog';
 
@@ -44,6 +47,8 @@ class ActiveRun implements RunView {
   /** The person chose "Continue with my edit": the engine's user-edit stop is resumed automatically. */
   editAccepted = false;
   snapshots: GitSnapshotStore | undefined;
+  /** Where the test command came from (`task "test"`, a setting…): which button a setup problem gets. */
+  testSource: string | undefined;
   constructor(readonly folder: vscode.Uri, readonly runId: string, readonly startedAt: number, readonly tally: RunTally, readonly redactor: Redactor) {}
 }
 
@@ -103,7 +108,7 @@ export class RunService implements RunServiceApi {
       this.log.info(`Fix until green on ${parts.cwd}: verifier \`${parts.spec.command}\` (${parts.spec.source}), model ${parts.actor.label}, budgets ${parts.loop.maxIterations} attempts / ${parts.loop.maxTokens} tokens / ${parts.loop.maxMinutes} min`);
       const past = await this.files(wf.uri).list();
       past.warnings.forEach((w) => this.log.warn(w));
-      await this.execute(wf.uri, newRunId(), parts.loop, parts.actor, parts.verifier, (engine, signal) => engine.run(signal), { pastRuns: past.records, ignoreHistory: opts.ignoreHistory });
+      await this.execute(wf.uri, newRunId(), parts.loop, parts.actor, parts.verifier, (engine, signal) => engine.run(signal), { pastRuns: past.records, ignoreHistory: opts.ignoreHistory, testSource: parts.spec.source });
     } catch (err) {
       this.report(err);
     }
@@ -190,7 +195,7 @@ export class RunService implements RunServiceApi {
   private async execute(
     folder: vscode.Uri, runId: string, config: LoopConfig, actor: Actor, verifier: Verifier,
     go: (engine: LoopEngine, signal: AbortSignal) => Promise<RunState>,
-    opts: { resumed?: RunState; pastRuns?: HistoryRecord[]; ignoreHistory?: boolean } = {},
+    opts: { resumed?: RunState; pastRuns?: HistoryRecord[]; ignoreHistory?: boolean; testSource?: string } = {},
   ): Promise<void> {
     const { resumed } = opts;
     const now = Date.now();
@@ -203,6 +208,7 @@ export class RunService implements RunServiceApi {
     }
     const run = new ActiveRun(folder, runId, now, tally, this.redactor);
     run.state = resumed;
+    run.testSource = opts.testSource;
     const cwd = realpath(folder.fsPath);
     let opened: OpenedForRun;
     try {
@@ -259,7 +265,9 @@ export class RunService implements RunServiceApi {
       run.tally.reasonText = run.redactor.text((err as Error).message);
       if (run.controller.signal.aborted) {
         run.tally.outcome = 'cancelled';
-        this.log.info('Cancelled before the loop started; nothing was changed.');
+        run.tally.reasonText = STOPPED_BEFORE_BASELINE;
+        this.log.info(STOPPED_BEFORE_BASELINE);
+        void vscode.window.showInformationMessage(`Greenloop: ${STOPPED_BEFORE_BASELINE}`);
       } else {
         this.report(err);
       }
@@ -293,6 +301,9 @@ export class RunService implements RunServiceApi {
       const choice = await vscode.window.showWarningMessage(reasonText, anyway, hint);
       if (choice === anyway) void this.start(run.folder, { ignoreHistory: true });
       else if (choice === hint) await vscode.commands.executeCommand('greenloop.openRunPanel', run.folder.toString(), (await this.files(run.folder).list()).records.filter((r) => r.runId !== run.runId).pop()?.runId ?? run.runId);
+    } else if (state.outcome === 'escalated' && state.iterations.length === 0 && (state.reason === 'actor-error' || state.reason === 'verify-error')) {
+      // Stopped before any model call on a setup problem: one sentence and the button that fixes it.
+      void showSetupError(`Greenloop: ${reasonText}`, setupActionsFor(state.reason, reasonText, run.testSource));
     } else if (state.outcome === 'escalated') {
       await vscode.commands.executeCommand('greenloop.openRunPanel', run.folder.toString(), run.runId).then(undefined, (err: Error) => this.log.error(`Could not open the run panel: ${err.message}`));
     } else if (state.outcome === 'cancelled') {
@@ -375,7 +386,7 @@ export class RunService implements RunServiceApi {
   private report(err: unknown): void {
     const message = this.redactor.text(err instanceof Error ? err.message : String(err));
     this.log.error(message);
-    void vscode.window.showErrorMessage(message);
+    void showSetupError(message, setupActionsFor(null, message));
   }
 
   dispose(): void {

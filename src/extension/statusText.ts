@@ -77,6 +77,11 @@ export function statusView(t: RunTally, now: number): StatusView {
         accessibleLabel: `Greenloop escalated (${t.reason ?? 'unknown'}): ${failingText}`,
       };
     case 'cancelled':
+      // Stopped while the first test run was on: no count was ever known, so none is shown.
+      if (failing === null) {
+        const text = 'Greenloop stopped before the first test run finished';
+        return { text: `$(circle-slash) ${text}`, tooltip: [`${text}; nothing was changed.`], severity: 'normal', accessibleLabel: text };
+      }
       return { text: `$(circle-slash) Greenloop stopped · ${failingText}`, tooltip: ['Stopped by you.', ...tooltip], severity: 'normal', accessibleLabel: `Greenloop stopped: ${failingText}` };
     default:
       return { text: '$(error) Greenloop failed', tooltip: [t.reasonText || 'Internal error.', ...tooltip], severity: 'error', accessibleLabel: `Greenloop failed: ${t.reasonText}` };

@@ -6,6 +6,7 @@ import type { Witness } from '../verify/types';
 import type { TscMode } from '../shared/config';
 import type { TestSpec } from './testSource';
 import { forTerminal } from '../shared/terminalText';
+import { isAbortError } from '../core/retry';
 
 export interface OutputSink {
   write(text: string): void;
@@ -35,7 +36,10 @@ export class TerminalVerifier implements Verifier {
   async rerun(ids: string[], signal?: AbortSignal): Promise<Witness> {
     this.out = this.sink();
     this.out.writeLine(`\x1b[1m── Greenloop re-run of ${ids.length} newly failing test${ids.length === 1 ? '' : 's'} on the same files (flaky?): ${forTerminal(ids.slice(0, 3).join(', '))}${ids.length > 3 ? ' …' : ''}\x1b[0m`);
-    const w = await this.inner.rerun(ids, signal);
+    const w = await this.inner.rerun(ids, signal).catch((err: Error) => {
+      if (isAbortError(err)) this.out?.writeLine('\x1b[33m── stopped\x1b[0m\n');
+      throw err;
+    });
     const stillFailing = ids.filter((id) => w.failing.includes(id));
     this.out.writeLine(`── ${stillFailing.length ? `\x1b[31mstill failing: ${stillFailing.length}\x1b[0m` : '\x1b[33mpassed this time: flaky\x1b[0m'}\n`);
     return w;
@@ -52,6 +56,11 @@ export class TerminalVerifier implements Verifier {
       this.out.writeLine(`── exit code ${w.exitCode ?? w.signal ?? '—'} · ${(w.durationMs / 1000).toFixed(1)} s · ${verdict}\n`);
       return w;
     } catch (err) {
+      // Stopped half-way, the run proves nothing: no count is shown, only that it was stopped.
+      if (isAbortError(err)) {
+        this.out.writeLine('\x1b[33m── stopped\x1b[0m\n');
+        throw err;
+      }
       this.out.writeLine(`\x1b[31m── could not run: ${forTerminal((err as Error).message)}\x1b[0m\n`);
       throw err;
     }

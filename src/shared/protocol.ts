@@ -1,5 +1,7 @@
 // The escalation panel's typed messages: one map per direction. Both sides validate what they receive, because a
 // webview is a separate process and a message is only data until checked.
+import type { SetupAction, SetupActionId } from './setupActions';
+import { SETUP_ACTION_IDS } from './setupActions';
 
 /** One point of the failing-count chart; n 0 is the baseline. */
 export interface ChartPoint {
@@ -50,6 +52,8 @@ export interface PanelData {
   /** Tests found flaky in this run (failed, then passed on a re-run of the same files). */
   flaky: string[];
   defaultExtra: ExtraBudgetInput;
+  /** What fixes a setup problem (Open Settings, Open tasks.json, Set API key…): shown before Retry with hint. */
+  setupActions?: SetupAction[];
 }
 
 export interface HostToWebview {
@@ -64,6 +68,7 @@ export interface WebviewToHost {
   rollback: { to: 'best' | 'baseline' };
   accept: Record<never, never>;
   close: Record<never, never>;
+  setupAction: { id: SetupActionId };
 }
 
 export type HostMessage = { [K in keyof HostToWebview]: { type: K } & HostToWebview[K] }[keyof HostToWebview];
@@ -102,6 +107,8 @@ export function parseWebviewMessage(raw: unknown): WebviewMessage | null {
       return { type: 'close' };
     case 'rollback':
       return raw.to === 'best' || raw.to === 'baseline' ? { type: 'rollback', to: raw.to } : null;
+    case 'setupAction':
+      return SETUP_ACTION_IDS.includes(raw.id as SetupActionId) ? { type: 'setupAction', id: raw.id as SetupActionId } : null;
     case 'retry': {
       if (typeof raw.hint !== 'string' || raw.hint.length > MAX_HINT_CHARS) return null;
       const extra = parseExtraBudget(raw.extra);
@@ -128,7 +135,8 @@ function isPanelData(v: unknown): v is PanelData {
     && Array.isArray(v.hypotheses) && v.hypotheses.every((h) => isRecord(h) && typeof h.n === 'number' && typeof h.hypothesis === 'string')
     && isStringArray(v.hints)
     && isStringArray(v.flaky)
-    && parseExtraBudget(v.defaultExtra) !== null;
+    && parseExtraBudget(v.defaultExtra) !== null
+    && (v.setupActions === undefined || (Array.isArray(v.setupActions) && v.setupActions.every((a) => isRecord(a) && SETUP_ACTION_IDS.includes(a.id as SetupActionId) && typeof a.label === 'string')));
 }
 
 /** Checks a message from the host (the webview side of the same contract). */

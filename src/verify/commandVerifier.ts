@@ -7,6 +7,7 @@ import { VerifyError } from '../core/ports';
 import type { Diagnostic, FailingTest, FormatOption, RunnerFormat, Witness } from './types';
 import { narrowTestCommand } from './rerunFilter';
 import { classifyRun } from './runClass';
+import { cannotRunSentence } from './cannotRun';
 import { abortError } from '../core/retry';
 import { runCommand } from './runCommand';
 import type { RunResult } from './runCommand';
@@ -58,7 +59,11 @@ export class CommandVerifier implements Verifier {
     const { cwd, testCommand, timeoutMs } = this.opts;
     const started = Date.now();
     const { run: tests, parsed } = await this.runAndRead(testCommand, this.opts.env, timeoutMs, started, signal, this.opts.onOutput);
+    // A run stopped half-way is no witness of anything: its failures are the kill's, not the code's.
+    if (tests.cancelled) throw abortError(signal);
     if (tests.notFound) throw new VerifyError(`Test command not found: ${testCommand} (run in ${cwd}).`);
+    const cannotRun = cannotRunSentence(tests, testCommand, cwd, parsed.failing.length);
+    if (cannotRun) throw new VerifyError(cannotRun);
     this.lastRunner = parsed.runner;
 
     let diagnostics: Diagnostic[] = [];
@@ -67,6 +72,7 @@ export class CommandVerifier implements Verifier {
     if (tsc && !tests.timedOut && !tests.cancelled) {
       const remaining = Math.max(1000, timeoutMs - (Date.now() - started));
       const { run, parsed: checked } = await this.runAndRead(tscCommand(tsc), this.opts.env, remaining, started, signal, undefined, 'tsc');
+      if (run.cancelled) throw abortError(signal);
       tscOutput = run.output;
       if (run.timedOut) return this.witness(tests, parsed, [], `${tests.output}\n${tscOutput}`, started, true);
       diagnostics = checked.diagnostics.map((d) => ({ ...d, file: relativize(d.file, cwd) }));
@@ -94,6 +100,7 @@ export class CommandVerifier implements Verifier {
     }
     const started = Date.now();
     const { run, parsed } = await this.runAndRead(testCommand, this.opts.env, timeoutMs, started, signal);
+    if (run.cancelled) throw abortError(signal);
     if (run.notFound) throw new VerifyError(`Test command not found: ${testCommand} (run in ${cwd}).`);
     return this.witness(run, parsed, [], run.output, started, run.timedOut);
   }

@@ -28,6 +28,7 @@ const ui = {
   reason: el('reason'),
   reasonDetail: el('reason-detail'),
   advice: el('advice'),
+  setupActions: el('setup-actions'),
   hints: el('hints'),
   chart: el('chart'),
   form: el<HTMLFormElement>('retry-form'),
@@ -118,6 +119,18 @@ function renderHypotheses(data: PanelData): void {
   }));
 }
 
+/** A setup problem's fixes (Open Settings, Set API key…) lead, right under the reason, before Retry with hint. */
+function renderSetupActions(data: PanelData): void {
+  const actions = data.setupActions ?? [];
+  ui.setupActions.hidden = actions.length === 0;
+  ui.setupActions.replaceChildren(...actions.map((a, i) => {
+    const button = make('button', i === 0 ? 'primary' : 'secondary', a.label) as HTMLButtonElement;
+    button.type = 'button';
+    button.addEventListener('click', () => post({ type: 'setupAction', id: a.id }));
+    return button;
+  }));
+}
+
 function render(data: PanelData): void {
   current = data;
   const title = data.running ? `Greenloop is running on ${data.folderName}` : `Greenloop: ${data.reasonTitle}`;
@@ -130,6 +143,7 @@ function render(data: PanelData): void {
   ui.reason.dataset.outcome = data.outcome;
   setText(ui.reasonDetail, data.reasonText);
   setText(ui.advice, data.advice);
+  renderSetupActions(data);
   ui.hints.replaceChildren(...data.hints.map((h) => make('li', '', `Hint given: ${h}`)));
   ui.flaky.hidden = data.flaky.length === 0;
   setText(ui.flaky, data.flaky.length

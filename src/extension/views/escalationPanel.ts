@@ -6,6 +6,8 @@ import type { HostMessage, PanelData } from '../../shared/protocol';
 import type { RunServiceApi } from '../runServiceApi';
 import { buildPanelData } from './panelData';
 import { PanelController } from './panelController';
+import { runSetupAction } from '../setupActionRunner';
+import type { SetupAction } from '../../shared/setupActions';
 import { makeNonce, panelHtml } from './panelHtml';
 import { findRunRecord, folderName, sameFolder } from './runLookup';
 
@@ -19,6 +21,8 @@ class RunPanel implements vscode.Disposable {
   private timer: NodeJS.Timeout | undefined;
   private diffCache: { key: string; text: string } | undefined;
   private disposed = false;
+  /** The buttons the panel shows now: the only ones a message from it may run. */
+  private setupActions: SetupAction[] = [];
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -33,6 +37,10 @@ class RunPanel implements vscode.Disposable {
       retry: (hint, extra) => runs.retryWithHint(folder, runId, hint, extra),
       rollback: (to) => runs.rollback(folder, runId, to),
       accept: () => runs.accept(folder, runId),
+      setupAction: async (id) => {
+        const action = this.setupActions.find((a) => a.id === id);
+        if (action) await runSetupAction(action);
+      },
       close: () => panel.dispose(),
     });
     this.disposables.push(
@@ -82,7 +90,9 @@ class RunPanel implements vscode.Disposable {
     } catch (err) {
       warning = `Could not compute the diff of the best state against the baseline: ${(err as Error).message}`;
     }
-    return { data: buildPanelData(record, folderName(this.folder), diff), warning };
+    const data = buildPanelData(record, folderName(this.folder), diff);
+    this.setupActions = data.setupActions ?? [];
+    return { data, warning };
   }
 
   dispose(): void {

@@ -2,6 +2,7 @@
 // messages into run actions one at a time, report the outcome. escalationPanel.ts wires it to a real WebviewPanel.
 import type { ExtraBudgetInput, HostMessage, PanelData } from '../../shared/protocol';
 import { describeGrant, parseWebviewMessage } from '../../shared/protocol';
+import type { SetupActionId } from '../../shared/setupActions';
 
 export interface PanelPorts {
   post(message: HostMessage): void;
@@ -10,6 +11,8 @@ export interface PanelPorts {
   retry(hint: string, extra: ExtraBudgetInput): Promise<void>;
   rollback(to: 'best' | 'baseline'): Promise<void>;
   accept(): Promise<void>;
+  /** Opens what fixes a setup problem (settings, tasks.json, workspace trust, the API key). */
+  setupAction(id: SetupActionId): Promise<void>;
   close(): void;
 }
 
@@ -65,6 +68,11 @@ export class PanelController {
     }
     if (message.type === 'close') {
       this.ports.close();
+      return;
+    }
+    // Opening a settings page changes nothing of the run: no busy state, no refresh.
+    if (message.type === 'setupAction') {
+      await this.ports.setupAction(message.id).catch((err: Error) => this.status(err.message || String(err), 'error'));
       return;
     }
     // One action at a time: a double click must not roll back twice or start two retries.

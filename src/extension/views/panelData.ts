@@ -3,6 +3,7 @@ import type { HistoryRecord } from '../../core/history';
 import type { ChartPoint, ExtraBudgetInput, HypothesisItem, PanelData } from '../../shared/protocol';
 import { MAX_EXTRA } from '../../shared/protocol';
 import { explainStop } from './reasonText';
+import { setupActionsFor } from '../../shared/setupActions';
 
 export const DEFAULT_EXTRA_ATTEMPTS = 3;
 const FALLBACK_TOKENS_PER_ATTEMPT = 20_000;
@@ -70,5 +71,9 @@ export function buildPanelData(record: HistoryRecord, folderName: string, bestDi
     hints: record.hints,
     flaky: record.flaky ?? [],
     defaultExtra: defaultExtraBudget(record),
+    // A model that cannot be reached, a test command that cannot run: what to open comes first, not a retry.
+    setupActions: record.reason === 'actor-error' || (record.reason === 'verify-error' && record.iterations.length === 0)
+      ? setupActionsFor(record.reason, record.reasonText)
+      : [],
   };
 }

@@ -45,6 +45,7 @@ export function panelHtml(input: PanelHtmlInput): string {
     <h2 id="why-heading">Why the loop stopped</h2>
     <p id="reason" class="reason">Loading…</p>
     <p id="reason-detail"></p>
+    <div id="setup-actions" class="setup-actions" hidden></div>
     <p id="advice"></p>
     <ul id="hints" class="hints" aria-label="Hints given so far"></ul>
     <p id="flaky" class="muted" hidden></p>

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { CancellationError, LanguageModelChatMessage, LanguageModelError } from './support/fakeVscode';
+import { CancellationError, fake, LanguageModelChatMessage, LanguageModelError } from './support/fakeVscode';
 import { LmActor } from '../../../src/extension/lmActor';
 import { ActorError, AnswerTooLarge } from '../../../src/core/ports';
 import type { ActorRequest } from '../../../src/core/ports';
@@ -126,5 +126,16 @@ describe('vscode.lm actor', () => {
     });
     assert.strictEqual(model.lastToken?.isCancellationRequested, true);
     assert.strictEqual(yielded, Math.floor(1_000_000 / (64 * 1024)) + 1, 'not one chunk more than the cap needed');
+  });
+
+  it('before the first test run, says in one sentence that the chosen model is no longer offered, without a request', async () => {
+    const model = new FakeChatModel(['unused']);
+    const actor = new LmActor(model as unknown as vscode.LanguageModelChat);
+    fake.chatModels = [model];
+    await actor.check(new AbortController().signal);
+    fake.chatModels = [];
+    await assert.rejects(actor.check(new AbortController().signal), (err: ActorError) =>
+      err instanceof ActorError && err.kind === 'fatal' && /^The model Fake Model is no longer available; choose another with "Greenloop: Select model"\.$/.test(err.message));
+    assert.strictEqual(model.sent.length, 0);
   });
 });

@@ -92,4 +92,16 @@ describe('status bar', () => {
     assert.match(item.text, / · 0:05$/);
     bar.dispose();
   });
+
+  it('a Stop during the first test run shows no count: the run stopped before the first test run finished', () => {
+    const t = newTally(T0, { maxIterations: 8, maxTokens: 200_000, maxMinutes: 30 });
+    t.outcome = 'cancelled';
+    t.phase = 'done';
+    t.finishedAt = T0 + 4_000;
+    const v = statusView(t, T0 + 5_000);
+    assert.strictEqual(v.text, '$(circle-slash) Greenloop stopped before the first test run finished');
+    assert.deepStrictEqual(v.tooltip, ['Greenloop stopped before the first test run finished; nothing was changed.']);
+    assert.doesNotMatch(`${v.text} ${v.tooltip.join(' ')}`, /failing|checking tests/);
+  });
 });
+

@@ -105,3 +105,34 @@ describe('test terminal: the person sees what the verifier judges', () => {
     assert.match(screen(), /── could not run: Test command not found/);
   });
 });
+
+describe('a test run stopped half-way proves nothing', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'greenloop-stopped-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('Stop during the run gives no witness: the terminal says "stopped", never a failing count', async () => {
+    // Three failures printed, then the rest of the suite still running when the person presses Stop.
+    const script = path.join(dir, 'slow.js');
+    fs.writeFileSync(script, [
+      "console.log('TAP version 13');",
+      "for (let i = 1; i <= 3; i++) console.log('not ok ' + i + ' - early ' + i);",
+      'setTimeout(() => {}, 60000);',
+    ].join('\n'));
+    const pty = new TestTerminal();
+    const seen: string[] = [];
+    pty.onDidWrite((t) => seen.push(t));
+    pty.open();
+    const verifier = new TerminalVerifier({ command: `node ${JSON.stringify(script)}`, cwd: dir, source: 'task "test"' }, 'off', 60, () => pty);
+    const stop = new AbortController();
+    const run = verifier.verify(stop.signal);
+    for (let i = 0; i < 200 && !seen.join('').includes('early 3'); i++) await new Promise((r) => setTimeout(r, 50));
+    stop.abort();
+    await assert.rejects(run, (err: Error) => err.name === 'AbortError');
+    const screen = seen.join('');
+    assert.match(screen, /── stopped/);
+    assert.doesNotMatch(screen, /failing|suite did not load|exit code/);
+  });
+});

@@ -21,6 +21,7 @@ function harness(over: Partial<PanelPorts> = {}): Harness {
     retry: async (hint, extra) => void calls.push(`retry ${hint} ${JSON.stringify(extra)}`),
     rollback: async (to) => void calls.push(`rollback ${to}`),
     accept: async () => void calls.push('accept'),
+    setupAction: async (id) => void calls.push(`setup ${id}`),
     close: () => void calls.push('close'),
     ...over,
   };
@@ -113,4 +114,14 @@ describe('escalation panel controller (host side of the protocol)', () => {
     assert.strictEqual(h.posted.length, 2);
     assert.deepStrictEqual(h.calls, []);
   });
+
+  it('a setup button runs its action at once, without a busy state; an unknown one is ignored', async () => {
+    const h = harness();
+    await h.controller.receive({ type: 'ready' });
+    await h.controller.receive({ type: 'setupAction', id: 'setApiKey' });
+    await h.controller.receive({ type: 'setupAction', id: 'workbench.action.terminal.sendSequence' });
+    assert.deepStrictEqual(h.calls, ['setup setApiKey']);
+    assert.deepStrictEqual(types(h.posted), ['show', 'busy:false']);
+  });
 });
+

@@ -127,7 +127,7 @@ export class RunService implements RunServiceApi {
       const state = await rollbackRun(this.files(folder), await this.viewer(folder), runId, to);
       if (!state) return;
       const now = countsText(state.current.witness.failing.length, state.current.witness.diagnostics.length);
-      this.afterChange(folder, state, to === 'best' ? `Rolled back to the best state (${now}).` : `Rolled back to the baseline: the workspace is as it was before the run (${now}).`);
+      this.afterChange(folder, state, `Rolled back to the ${to === 'best' ? 'best state' : 'baseline'} (${now}).`);
     });
   }
 

@@ -62,10 +62,9 @@ describe('Greenloop in a real VS Code: escalation panel', function () {
 
     assert.equal(await panel().locator('#workspace').innerText(), 'Workspace at the best state: 1 failing.');
     await panel().getByRole('button', { name: 'Roll back to baseline' }).click();
-    await eventually('the panel to confirm the rollback', () => panel().locator('#status').innerText(), (t) => t === 'Workspace at the baseline (as before the run): 2 failing.');
-    assert.deepEqual(treeBytes(ws), start, 'every file is byte for byte the starting copy');
     // Every surface follows the run's state: the panel, the status bar and the Loop history all say baseline, 2 failing.
-    assert.equal(await panel().locator('#workspace').innerText(), 'Workspace at the baseline (as before the run): 2 failing.');
+    await eventually('the panel to confirm the rollback', () => panel().locator('#workspace').innerText(), (t) => t === 'Workspace at the baseline (as before the run): 2 failing.');
+    assert.deepEqual(treeBytes(ws), start, 'every file is byte for byte the starting copy');
     assert.equal(await panel().getByRole('button', { name: 'Roll back to baseline' }).isDisabled(), true, 'no second roll back to where the workspace already is');
     assert.equal(await panel().getByRole('button', { name: 'Roll back to best' }).isDisabled(), false);
     await eventually('the status bar to follow the rollback', status, (t) => /Greenloop escalated · 2 failing · at baseline/.test(t), 10_000);

@@ -95,9 +95,10 @@ export class PanelController {
       this.busy = false;
       this.post({ type: 'busy', busy: false });
     }
-    // The status line says where the run is now, read from its state after the action, never what was asked for.
+    // What the panel says afterwards is read from the run's state after the action (the workspace line shows where
+    // the workspace is), never what was asked for: a finished retry leaves no "Retrying…" behind.
     const data = await this.refresh();
     if (failed) this.status(failed, 'error');
-    else if (data) this.status(message.type === 'retry' ? `Retry ended: ${data.reasonTitle}. ${data.workspaceText}` : data.workspaceText);
+    else if (data) this.status(message.type === 'retry' ? `Retry ended: ${data.reasonTitle}.` : '');
   }
 }

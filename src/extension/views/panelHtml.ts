@@ -49,7 +49,7 @@ export function panelHtml(input: PanelHtmlInput): string {
       <button type="button" id="accept">Accept current state</button>
       <button type="button" id="close">Close</button>
     </div>
-    <p id="workspace"></p>
+    <p id="workspace" aria-live="polite"></p>
     <p id="status" role="status" aria-live="polite"></p>
   </section>
   <section aria-labelledby="why-heading">

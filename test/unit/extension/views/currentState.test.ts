@@ -91,18 +91,18 @@ describe('every surface shows the run as it is now', () => {
     r = { ...r, finalState: 'baseline', finalFailing: r.baselineFailing, finalDiagnostics: 0 };
     await h.controller.receive({ type: 'rollback', to: 'baseline' });
     assert.strictEqual(h.lastShown().workspaceText, 'Workspace at the baseline (as before the run): 3 failing.');
-    assert.strictEqual(h.lastStatus(), 'Workspace at the baseline (as before the run): 3 failing.');
+    assert.strictEqual(h.lastStatus(), '', 'no stale status line beside the workspace line');
     assert.deepStrictEqual(h.lastShown().actions, { retry: true, rollbackBest: true, rollbackBaseline: false, accept: true });
   });
 
-  it('panel: after Accept the Accept button is off and the status says where the workspace is', async () => {
+  it('panel: after Accept the Accept button is off and the workspace line says where the workspace is', async () => {
     let r = record({ iterations: [iteration(1)], finalState: 'best' });
     const h = panelHarness(() => r);
     await h.controller.receive({ type: 'ready' });
     r = { ...r, finalState: 'last' };
     await h.controller.receive({ type: 'accept' });
     assert.strictEqual(h.lastShown().actions.accept, false);
-    assert.strictEqual(h.lastStatus(), 'Workspace at the state the run left: 1 failing.');
+    assert.strictEqual(h.lastShown().workspaceText, 'Workspace at the state the run left: 1 failing.');
   });
 
   it('panel: after a green Retry it no longer says "Retrying…" and Retry is off', async () => {
@@ -111,7 +111,8 @@ describe('every surface shows the run as it is now', () => {
     await h.controller.receive({ type: 'ready' });
     await h.controller.receive({ type: 'retry', hint: 'rounding', extra: { iterations: 3, tokens: 0, minutes: 0 } });
     assert.doesNotMatch(h.lastStatus() ?? '', /Retrying/);
-    assert.strictEqual(h.lastStatus(), 'Retry ended: Green. Workspace at the state the run left: 0 failing.');
+    assert.strictEqual(h.lastStatus(), 'Retry ended: Green.');
+    assert.strictEqual(h.lastShown().workspaceText, 'Workspace at the state the run left: 0 failing.');
     assert.strictEqual(h.lastShown().actions.retry, false);
   });
 

@@ -72,9 +72,9 @@ describe('escalation panel controller (host side of the protocol)', () => {
     await h.controller.receive({ type: 'close' });
     assert.deepStrictEqual(h.calls, ['retry rounding {"iterations":3,"tokens":30000,"minutes":9}', 'rollback baseline', 'accept', 'close']);
     assert.deepStrictEqual(types(h.posted), [
-      'busy:true', 'status:info:Retrying. This grants 3 more attempts, 30,000 more tokens and 9 more minutes.', 'busy:false', 'show', 'busy:false', 'status:info:Retry ended: Stuck: no progress. No edit was made: 1 failing.',
-      'busy:true', 'busy:false', 'show', 'busy:false', 'status:info:No edit was made: 1 failing.',
-      'busy:true', 'busy:false', 'show', 'busy:false', 'status:info:No edit was made: 1 failing.',
+      'busy:true', 'status:info:Retrying. This grants 3 more attempts, 30,000 more tokens and 9 more minutes.', 'busy:false', 'show', 'busy:false', 'status:info:Retry ended: Stuck: no progress.',
+      'busy:true', 'busy:false', 'show', 'busy:false', 'status:info:',
+      'busy:true', 'busy:false', 'show', 'busy:false', 'status:info:',
     ]);
   });
 

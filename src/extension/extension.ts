@@ -5,6 +5,7 @@ import { ConfigReader } from './config';
 import { RunService } from './runService';
 import { StatusBar } from './statusBar';
 import { TestTerminalHost } from './testTerminal';
+import { TestingView } from './testingView';
 import { registerViews } from './views/registerViews';
 
 export function activate(context: vscode.ExtensionContext): void {
@@ -12,7 +13,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const config = new ConfigReader();
   const terminals = new TestTerminalHost();
   const runs = new RunService(context, config, log, terminals);
-  context.subscriptions.push(log, config, terminals, runs, new StatusBar(runs));
+  context.subscriptions.push(log, config, terminals, runs, new StatusBar(runs), new TestingView(runs));
   registerCommands({ context, runs, log });
   registerViews(context, runs);
 }

@@ -2,7 +2,7 @@
 // Each acts on the run's saved state and records the change in history.
 import * as vscode from 'vscode';
 import { toHistoryRecord } from '../core/history';
-import type { HistoryRecord } from '../core/history';
+import type { RunState } from '../core/runState';
 import type { SnapshotStore } from '../core/ports';
 import type { RunFiles } from './runFiles';
 import type { ExtraBudget } from './runServiceApi';
@@ -20,8 +20,11 @@ export function validateExtra(extra: ExtraBudget): void {
   }
 }
 
-/** Restores the run's best or baseline snapshot; asks first when files changed since the run ended. Null when declined. */
-export async function rollbackRun(files: RunFiles, store: SnapshotStore, runId: string, to: 'best' | 'baseline'): Promise<HistoryRecord | null> {
+/**
+ * Restores the run's best or baseline snapshot; asks first when files changed since the run ended. Returns the run's
+ * new state (what every view shows from now on); null when declined.
+ */
+export async function rollbackRun(files: RunFiles, store: SnapshotStore, runId: string, to: 'best' | 'baseline'): Promise<RunState | null> {
   const state = await files.runs.load(runId);
   const ref = to === 'best' ? state.best : state.baseline;
   const since = await store.changedSince(state.current.snapshot);
@@ -29,7 +32,7 @@ export async function rollbackRun(files: RunFiles, store: SnapshotStore, runId: 
     const shown = since.slice(0, 3).join(', ') + (since.length > 3 ? ` and ${since.length - 3} more` : '');
     const go = 'Roll back anyway';
     const answer = await vscode.window.showWarningMessage(
-      `${shown} changed after run ${runId} ended; rolling back to its ${to} state overwrites ${since.length === 1 ? 'that change' : 'those changes'}.`,
+      `${shown} changed after the run ended; rolling back to its ${to} state overwrites ${since.length === 1 ? 'that change' : 'those changes'}.`,
       { modal: true }, go,
     );
     if (answer !== go) return null;
@@ -41,16 +44,15 @@ export async function rollbackRun(files: RunFiles, store: SnapshotStore, runId: 
   return record(files, state);
 }
 
-export async function acceptRun(files: RunFiles, runId: string): Promise<HistoryRecord> {
+export async function acceptRun(files: RunFiles, runId: string): Promise<RunState> {
   const state = await files.runs.load(runId);
   state.finalState = 'last';
   state.warnings.push(`Accepted as it is by you at ${new Date().toISOString()}.`);
   return record(files, state);
 }
 
-async function record(files: RunFiles, state: Parameters<typeof toHistoryRecord>[0]): Promise<HistoryRecord> {
+async function record(files: RunFiles, state: RunState): Promise<RunState> {
   await files.runs.save(state);
-  const rec = toHistoryRecord(state);
-  await files.history.append(rec);
-  return rec;
+  await files.history.append(toHistoryRecord(state));
+  return state;
 }

@@ -15,14 +15,17 @@ import { openForRun, type OpenedForRun } from '../snapshot/openForRun';
 import type { GitSnapshotStore } from '../snapshot/gitSnapshotStore';
 import type { LoopConfig } from '../shared/config';
 import { newRunId } from '../shared/runId';
-import { progressLine } from '../cli/progressPrinter';
 import type { ConfigReader } from './config';
 import { requireTrust, saveOrRefuse, watchTyping } from './editorGuards';
 import { gatedActor, gatedVerifier, PauseGate } from './pauseGate';
 import { RunFiles } from './runFiles';
 import { pickFolder, prepareRun } from './runSetup';
 import type { ExtraBudget, RunServiceApi, RunView } from './runServiceApi';
-import { foldEvent, newTally } from './runTally';
+import type { ChangedFile } from '../shared/protocol';
+import { foldEvent, newTally, settleTally } from './runTally';
+import { countsText, workspaceAtText } from '../shared/plainWords';
+import { liveLine } from './liveLines';
+import { toastText } from './toastText';
 import type { RunTally } from './runTally';
 import type { TestTerminalHost } from './testTerminal';
 import { acceptRun, rollbackRun, validateExtra } from './runActions';
@@ -65,10 +68,10 @@ export class RunService implements RunServiceApi {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly config: ConfigReader,
-    log: vscode.LogOutputChannel,
+    private readonly channel: vscode.LogOutputChannel,
     private readonly terminals: TestTerminalHost,
   ) {
-    this.log = redactingLog(log, () => this.redactor);
+    this.log = redactingLog(channel, () => this.redactor);
   }
 
   get active(): RunView | undefined {
@@ -126,15 +129,17 @@ export class RunService implements RunServiceApi {
 
   async rollback(folder: vscode.Uri, runId: string, to: 'best' | 'baseline'): Promise<void> {
     await this.guarded(async () => {
-      const record = await rollbackRun(this.files(folder), await this.viewer(folder), runId, to);
-      if (record) this.afterChange(folder, `Rolled back run ${runId} to its ${to} state.`);
+      const state = await rollbackRun(this.files(folder), await this.viewer(folder), runId, to);
+      if (!state) return;
+      const now = countsText(state.current.witness.failing.length, state.current.witness.diagnostics.length);
+      this.afterChange(folder, state, `Rolled back to the ${to === 'best' ? 'best state' : 'baseline'} (${now}).`);
     });
   }
 
   async accept(folder: vscode.Uri, runId: string): Promise<void> {
     await this.guarded(async () => {
-      await acceptRun(this.files(folder), runId);
-      this.afterChange(folder, `Kept the workspace as it is after run ${runId}.`);
+      const state = await acceptRun(this.files(folder), runId);
+      this.afterChange(folder, state, 'Kept the workspace as it is now.');
     });
   }
 
@@ -145,13 +150,13 @@ export class RunService implements RunServiceApi {
       const state = await files.runs.load(runId);
       const grant: Grant = { hint, iterations: extra.iterations, tokens: extra.tokens, minutes: extra.minutes };
       const spent = spentWithoutGrant(state, grant, Date.now());
-      if (spent) throw new GuardRefusal(`Run ${runId} cannot go on: ${spent} in the retry's extra budget.`);
+      if (spent) throw new GuardRefusal(`The run cannot go on: ${spent} in the retry's extra budget.`);
       const wf = await pickFolder(this.context.workspaceState, folder);
       await saveOrRefuse(wf.uri);
       const settings = this.config.read(wf.uri);
       const parts = await prepareRun(wf, settings, this.context, () => this.terminals.acquire());
       this.redactor = parts.secrets.redactor;
-      this.log.info(`Retrying run ${runId} with +${extra.iterations} attempts, +${extra.tokens} tokens, +${extra.minutes} min${hint ? ` and the hint "${hint}"` : ''}.`);
+      this.log.info(`Retrying the run with +${extra.iterations} attempts, +${extra.tokens} tokens, +${extra.minutes} min${hint ? ` and the hint "${hint}"` : ''}.`);
       await this.execute(wf.uri, runId, { ...DEFAULT_LOOP_CONFIG, ...state.config }, parts.actor, parts.verifier, (engine, signal) => engine.resume(state, grant, signal), { resumed: state });
     });
   }
@@ -160,7 +165,7 @@ export class RunService implements RunServiceApi {
     const { records, warnings } = await this.files(folder).list();
     for (const w of warnings) {
       this.log.warn(w);
-      void vscode.window.showWarningMessage(this.redactor.text(w));
+      this.toast('warning', this.redactor.text(w));
     }
     return this.redactor.json(records);
   }
@@ -183,8 +188,11 @@ export class RunService implements RunServiceApi {
     return (await this.viewer(folder)).readFile(snapshotId, relPath);
   }
 
-  async diff(folder: vscode.Uri, fromSnapshot: string, toSnapshot: string): Promise<string> {
-    return this.redactor.text(await (await this.viewer(folder)).diff(fromSnapshot, toSnapshot));
+  async changedFiles(folder: vscode.Uri, baselineSnapshot: string, bestSnapshot: string): Promise<ChangedFile[]> {
+    const store = await this.viewer(folder);
+    const toBest = new Set(baselineSnapshot === bestSnapshot ? [] : await store.changedBetween(baselineSnapshot, bestSnapshot));
+    const sinceBest = new Set(await store.changedSince(bestSnapshot));
+    return [...new Set([...toBest, ...sinceBest])].sort().map((p) => ({ path: p, baselineToBest: toBest.has(p), bestToNow: sinceBest.has(p) }));
   }
 
   folders(): readonly vscode.Uri[] {
@@ -242,8 +250,8 @@ export class RunService implements RunServiceApi {
         async (progress, token) => {
           token.onCancellationRequested(() => this.stop());
           const off = engine.events.on((e) => {
-            const line = progressLine(e);
-            if (line) progress.report({ message: run.redactor.text(line.replace(/^greenloop: /, '')) });
+            const line = liveLine(e);
+            if (line) progress.report({ message: run.redactor.text(line) });
           });
           try {
             let s = await go(engine, run.controller.signal);
@@ -292,8 +300,12 @@ export class RunService implements RunServiceApi {
     }
     const attempts = `${state.iterations.length} attempt${state.iterations.length === 1 ? '' : 's'}`;
     const reasonText = run.redactor.text(state.reasonText);
+    const openRun = 'Open run';
+    const offerRun = (choice: string | undefined) => {
+      if (choice === openRun) void vscode.commands.executeCommand('greenloop.openRunPanel', run.folder.toString(), run.runId);
+    };
     if (state.outcome === 'green') {
-      void vscode.window.showInformationMessage(`Greenloop: all tests pass after ${attempts}.`);
+      void vscode.window.showInformationMessage(`Greenloop: all tests pass after ${attempts}.`, openRun).then(offerRun);
     } else if (state.outcome === 'escalated' && state.crossRun && state.iterations.length === 0) {
       // The cross-run guard stopped the run before any model call: the person may know better, and say so.
       const anyway = 'Run anyway';
@@ -307,9 +319,16 @@ export class RunService implements RunServiceApi {
     } else if (state.outcome === 'escalated') {
       await vscode.commands.executeCommand('greenloop.openRunPanel', run.folder.toString(), run.runId).then(undefined, (err: Error) => this.log.error(`Could not open the run panel: ${err.message}`));
     } else if (state.outcome === 'cancelled') {
-      void vscode.window.showInformationMessage(`Greenloop stopped; the workspace was left at the ${state.finalState ?? 'last'} state.`);
+      // "Left at the best state" only means something when an attempt ran; before that nothing was changed.
+      const where = state.iterations.length ? workspaceAtText(state.finalState) : null;
+      void vscode.window.showInformationMessage(where ? `Greenloop stopped; the workspace is at ${where}.` : 'Greenloop stopped before any edit; the workspace is unchanged.', openRun).then(offerRun);
     } else {
-      void vscode.window.showErrorMessage(`Greenloop stopped on an internal error: ${reasonText} See the "Greenloop" output for details.`);
+      this.log.error(reasonText);
+      const output = 'Show output';
+      void vscode.window.showErrorMessage('Greenloop stopped on an internal error.', output, openRun).then((choice) => {
+        if (choice === output) this.channel.show(true);
+        else offerRun(choice);
+      });
     }
   }
 
@@ -319,12 +338,12 @@ export class RunService implements RunServiceApi {
     // The status bar's tooltip shows it: an agent's failure quotes its output.
     run.tally.reasonText = run.redactor.text(run.tally.reasonText);
     if (e.type === 'run-started' || e.type === 'finished') run.state = e.state;
-    const line = progressLine(e);
+    const line = liveLine(e);
     if (line) {
-      const text = line.replace(/^greenloop: /, '');
-      if (e.type === 'warning' || e.type === 'escalated') this.log.warn(text);
+      const text = run.redactor.text(line);
+      if (e.type === 'warning' || e.type === 'escalated' || (e.type === 'verified' && (e.verdict === 'regression' || e.verdict === 'invalid-proposal'))) this.log.warn(text);
       else this.log.info(text);
-      if (e.type === 'warning') void vscode.window.showWarningMessage(`Greenloop: ${run.redactor.text(e.message)}`);
+      if (e.type === 'warning') this.toast('warning', `Greenloop: ${run.redactor.text(e.message)}`);
     }
     this.emitter.fire({ kind: 'event', event: e, run });
   }
@@ -377,7 +396,16 @@ export class RunService implements RunServiceApi {
     }
   }
 
-  private afterChange(folder: vscode.Uri, message: string): void {
+  /**
+   * A saved run changed (Roll back, Accept): the window's copy of it takes the new state, so the status bar, the
+   * panel and the tree, which all read it, say the same thing.
+   */
+  private afterChange(folder: vscode.Uri, state: RunState, message: string): void {
+    const run = this.newest;
+    if (run && run.folder.toString() === folder.toString() && run.runId === state.runId) {
+      run.state = state;
+      settleTally(run.tally, state);
+    }
     this.log.info(message);
     void vscode.window.showInformationMessage(`Greenloop: ${message}`);
     this.emitter.fire({ kind: 'history', folder });
@@ -386,7 +414,21 @@ export class RunService implements RunServiceApi {
   private report(err: unknown): void {
     const message = this.redactor.text(err instanceof Error ? err.message : String(err));
     this.log.error(message);
-    void showSetupError(message, setupActionsFor(null, message));
+    // A setup problem gets the buttons that fix it; any other error a toast with its whole text one click away.
+    const actions = setupActionsFor(null, message);
+    if (actions.length) void showSetupError(message, actions);
+    else this.toast('error', message);
+  }
+
+  /** A long message is cut at a sentence end on the toast; its whole text is one click away in the output. */
+  private toast(level: 'warning' | 'error', message: string): void {
+    const { text, cut } = toastText(message);
+    const output = 'Show output';
+    const buttons = cut ? [output] : [];
+    const shown = level === 'error' ? vscode.window.showErrorMessage(text, ...buttons) : vscode.window.showWarningMessage(text, ...buttons);
+    void Promise.resolve(shown).then((choice) => {
+      if (choice === output) this.channel.show(true);
+    });
   }
 
   dispose(): void {

@@ -5,6 +5,7 @@ import type { LoopEvent } from '../core/events';
 import type { RunState } from '../core/runState';
 import type { HistoryRecord } from '../core/history';
 import type { Redactor } from '../core/redact';
+import type { ChangedFile } from '../shared/protocol';
 
 export interface ExtraBudget {
   iterations: number;
@@ -45,8 +46,8 @@ export interface RunServiceApi extends vscode.Disposable {
   clearHistory(folder: vscode.Uri): Promise<void>;
   /** A snapshot's file content, for diff editors (null when the file did not exist then). */
   readSnapshotFile(folder: vscode.Uri, snapshotId: string, relPath: string): Promise<Uint8Array | null>;
-  /** Unified diff between two snapshots (redacted: the run panel shows it). */
-  diff(folder: vscode.Uri, fromSnapshot: string, toSnapshot: string): Promise<string>;
+  /** Files that differ between the baseline and the best state, or between the best state and the workspace now. */
+  changedFiles(folder: vscode.Uri, baselineSnapshot: string, bestSnapshot: string): Promise<ChangedFile[]>;
   /** Folders that have history (for the tree's roots in a multi-root workspace). */
   folders(): readonly vscode.Uri[];
 }

@@ -1,7 +1,7 @@
 // What the status bar shows about a run, folded from the engine's events (the engine shares its state only
 // when it finishes). Plain data: no vscode, so it is tested directly.
 import type { LoopEvent } from '../core/events';
-import type { EscalationReason, Outcome } from '../core/runState';
+import type { EscalationReason, Outcome, RunState } from '../core/runState';
 
 export interface RunTally {
   startedAt: number;
@@ -22,12 +22,15 @@ export interface RunTally {
   reasonText: string;
   finishedAt: number | null;
   paused: boolean;
+  /** Which saved state the workspace is at once the run ended (best, baseline, last), as the run's state says. */
+  workspaceAt: string | null;
 }
 
 export function newTally(startedAt: number, limits: { maxIterations: number; maxTokens: number; maxMinutes: number }): RunTally {
   return {
     startedAt, iteration: 0, ...limits, tokens: 0, elapsedBeforeMs: 0, failing: null, diagnostics: 0, trend: [],
     phase: 'verifying-baseline', outcome: 'running', reason: null, reasonText: '', finishedAt: null, paused: false,
+    workspaceAt: null,
   };
 }
 
@@ -46,6 +49,7 @@ export function foldEvent(t: RunTally, e: LoopEvent, now: number): void {
       t.reason = null;
       t.reasonText = '';
       t.finishedAt = null;
+      t.workspaceAt = null;
       break;
     }
     case 'iteration-started':
@@ -68,23 +72,33 @@ export function foldEvent(t: RunTally, e: LoopEvent, now: number): void {
       t.reason = e.reason;
       t.reasonText = e.message;
       break;
-    case 'finished': {
-      const s = e.state;
-      t.phase = 'done';
-      t.outcome = e.outcome;
-      t.reason = s.reason;
-      t.reasonText = s.reasonText;
+    case 'finished':
       t.finishedAt = now;
-      t.tokens = s.tokens.prompt + s.tokens.completion;
-      t.iteration = s.iterations.length;
-      t.failing = s.current.witness.failing.length;
-      t.diagnostics = s.current.witness.diagnostics.length;
-      t.maxIterations = s.limits.maxIterations;
-      t.maxTokens = s.limits.maxTokens;
-      t.maxMinutes = s.limits.maxMinutes;
+      settleTally(t, e.state);
+      t.outcome = e.outcome;
       break;
-    }
     default:
       break;
   }
+}
+
+/**
+ * A finished run's tally read from its state, the one source of truth: at the end of the loop, and again after
+ * Roll back / Accept change where the workspace is, so the status bar says what the panel and the tree say.
+ */
+export function settleTally(t: RunTally, s: RunState): void {
+  t.phase = 'done';
+  t.outcome = s.outcome;
+  t.reason = s.reason;
+  t.reasonText = s.reasonText;
+  t.finishedAt ??= s.finishedAt ?? null;
+  t.tokens = s.tokens.prompt + s.tokens.completion;
+  t.iteration = s.iterations.length;
+  t.failing = s.current.witness.failing.length;
+  t.diagnostics = s.current.witness.diagnostics.length;
+  t.maxIterations = s.limits.maxIterations;
+  t.maxTokens = s.limits.maxTokens;
+  t.maxMinutes = s.limits.maxMinutes;
+  t.paused = false;
+  t.workspaceAt = s.finalState;
 }

@@ -1,5 +1,6 @@
 // The status bar's words and colour for a run, as plain data (statusBar.ts puts them on the item).
 import type { RunTally } from './runTally';
+import { countsText, workspaceAtText } from '../shared/plainWords';
 
 export type Severity = 'normal' | 'warning' | 'error';
 
@@ -44,8 +45,7 @@ export function budgetUse(t: RunTally, now: number): number {
 
 export function statusView(t: RunTally, now: number): StatusView {
   const elapsed = elapsedMs(t, now);
-  const failing = t.failing === null ? null : t.failing + t.diagnostics;
-  const failingText = failing === null ? 'checking tests' : `${failing} failing`;
+  const failingText = t.failing === null ? 'checking tests' : countsText(t.failing, t.diagnostics);
   const tokenText = t.maxTokens > 0 ? `${formatTokens(t.tokens)}/${formatTokens(t.maxTokens)} tok` : `${formatTokens(t.tokens)} tok`;
   const timeText = formatDuration(elapsed);
   const tooltip = [
@@ -65,24 +65,30 @@ export function statusView(t: RunTally, now: number): StatusView {
     };
   }
   const summary = `${t.iteration} attempt${t.iteration === 1 ? '' : 's'}, ${tokenText}, ${timeText}`;
-  tooltip.push(summary, 'Click to open the run.');
+  const at = workspaceAtText(t.workspaceAt);
+  // Where the workspace is now (it moves with Roll back and Accept), shown on the item when it is not the run's end.
+  const where = t.workspaceAt === 'baseline' ? ' · at baseline' : '';
+  tooltip.push(summary, ...(at ? [`Workspace at ${at}.`] : []), 'Click to open the run.');
   switch (t.outcome) {
     case 'green':
+      if (t.workspaceAt === 'baseline') {
+        return { text: `$(discard) Greenloop rolled back · ${failingText}`, tooltip: ['All tests passed at the end of the run; you rolled the workspace back to the baseline.', ...tooltip], severity: 'normal', accessibleLabel: `Greenloop: rolled back to the baseline, ${failingText}` };
+      }
       return { text: '$(pass) Greenloop green', tooltip: ['All tests pass.', ...tooltip], severity: 'normal', accessibleLabel: `Greenloop: green after ${summary}` };
     case 'escalated':
       return {
-        text: `$(error) Greenloop escalated · ${failingText}`,
+        text: `$(error) Greenloop escalated · ${failingText}${where}`,
         tooltip: [`Stopped: ${t.reasonText || t.reason}`, ...tooltip],
         severity: 'error',
         accessibleLabel: `Greenloop escalated (${t.reason ?? 'unknown'}): ${failingText}`,
       };
     case 'cancelled':
       // Stopped while the first test run was on: no count was ever known, so none is shown.
-      if (failing === null) {
+      if (t.failing === null) {
         const text = 'Greenloop stopped before the first test run finished';
         return { text: `$(circle-slash) ${text}`, tooltip: [`${text}; nothing was changed.`], severity: 'normal', accessibleLabel: text };
       }
-      return { text: `$(circle-slash) Greenloop stopped · ${failingText}`, tooltip: ['Stopped by you.', ...tooltip], severity: 'normal', accessibleLabel: `Greenloop stopped: ${failingText}` };
+      return { text: `$(circle-slash) Greenloop stopped · ${failingText}${where}`, tooltip: ['Stopped by you.', ...tooltip], severity: 'normal', accessibleLabel: `Greenloop stopped: ${failingText}` };
     default:
       return { text: '$(error) Greenloop failed', tooltip: [t.reasonText || 'Internal error.', ...tooltip], severity: 'error', accessibleLabel: `Greenloop failed: ${t.reasonText}` };
   }

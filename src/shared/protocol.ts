@@ -13,10 +13,33 @@ export interface ChartPoint {
 export interface HypothesisItem {
   n: number;
   verdict: string;
+  /** The verdict in plain words ("edit refused", "no progress"). */
+  verdictText: string;
   failing: number;
+  /** "3 failing, 1 type error": tests and type errors counted apart. */
+  countsText: string;
   hypothesis: string;
   note: string;
 }
+
+/** A file the run changed, and which of the two comparisons the diff editor can show for it. */
+export interface ChangedFile {
+  path: string;
+  /** Differs between the baseline and the best state. */
+  baselineToBest: boolean;
+  /** Differs between the best state and the workspace now. */
+  bestToNow: boolean;
+}
+
+/** Which actions make sense for the run as it is now (the buttons are enabled from this, never from a guess). */
+export interface PanelActions {
+  retry: boolean;
+  rollbackBest: boolean;
+  rollbackBaseline: boolean;
+  accept: boolean;
+}
+
+export type DiffSide = 'baseline-best' | 'best-now';
 
 export interface ExtraBudgetInput {
   iterations: number;
@@ -39,15 +62,22 @@ export interface PanelData {
   /** The engine's own sentence with the numbers of this run. */
   reasonText: string;
   finalState: string | null;
+  /** "Workspace at the baseline (as before the run): 6 failing" — where the workspace is now. */
+  workspaceText: string;
   startedAt: number;
   baselineFailing: number;
   finalFailing: number;
+  /** Counts in words, tests and type errors apart: "6 failing", "3 failing, 1 type error". */
+  baselineText: string;
+  finalText: string;
+  /** The tests failing now, by name (type errors are counted in finalText, not listed as tests). */
+  failingTests: string[];
   tokensUsed: number;
   points: ChartPoint[];
   hypotheses: HypothesisItem[];
   outputExcerpt: string;
-  /** Unified diff of the best state against the baseline; empty when they are the same. */
-  bestDiff: string;
+  changedFiles: ChangedFile[];
+  actions: PanelActions;
   hints: string[];
   /** Tests found flaky in this run (failed, then passed on a re-run of the same files). */
   flaky: string[];
@@ -69,6 +99,7 @@ export interface WebviewToHost {
   accept: Record<never, never>;
   close: Record<never, never>;
   setupAction: { id: SetupActionId };
+  openDiff: { path: string; side: DiffSide };
 }
 
 export type HostMessage = { [K in keyof HostToWebview]: { type: K } & HostToWebview[K] }[keyof HostToWebview];
@@ -109,6 +140,10 @@ export function parseWebviewMessage(raw: unknown): WebviewMessage | null {
       return raw.to === 'best' || raw.to === 'baseline' ? { type: 'rollback', to: raw.to } : null;
     case 'setupAction':
       return SETUP_ACTION_IDS.includes(raw.id as SetupActionId) ? { type: 'setupAction', id: raw.id as SetupActionId } : null;
+    case 'openDiff':
+      return typeof raw.path === 'string' && raw.path.length > 0 && raw.path.length <= 4096 && (raw.side === 'baseline-best' || raw.side === 'best-now')
+        ? { type: 'openDiff', path: raw.path, side: raw.side }
+        : null;
     case 'retry': {
       if (typeof raw.hint !== 'string' || raw.hint.length > MAX_HINT_CHARS) return null;
       const extra = parseExtraBudget(raw.extra);
@@ -125,7 +160,7 @@ function isStringArray(v: unknown): v is string[] {
 
 function isPanelData(v: unknown): v is PanelData {
   if (!isRecord(v)) return false;
-  const strings = ['runId', 'folderName', 'outcome', 'reasonTitle', 'reasonSentence', 'advice', 'reasonText', 'outputExcerpt', 'bestDiff'];
+  const strings = ['runId', 'folderName', 'outcome', 'reasonTitle', 'reasonSentence', 'advice', 'reasonText', 'outputExcerpt', 'workspaceText', 'baselineText', 'finalText'];
   const numbers = ['startedAt', 'baselineFailing', 'finalFailing', 'tokensUsed'];
   return strings.every((k) => typeof v[k] === 'string')
     && numbers.every((k) => typeof v[k] === 'number')
@@ -135,6 +170,9 @@ function isPanelData(v: unknown): v is PanelData {
     && Array.isArray(v.hypotheses) && v.hypotheses.every((h) => isRecord(h) && typeof h.n === 'number' && typeof h.hypothesis === 'string')
     && isStringArray(v.hints)
     && isStringArray(v.flaky)
+    && isStringArray(v.failingTests)
+    && Array.isArray(v.changedFiles) && v.changedFiles.every((f) => isRecord(f) && typeof f.path === 'string' && typeof f.baselineToBest === 'boolean' && typeof f.bestToNow === 'boolean')
+    && isRecord(v.actions) && ['retry', 'rollbackBest', 'rollbackBaseline', 'accept'].every((k) => typeof (v.actions as Record<string, unknown>)[k] === 'boolean')
     && parseExtraBudget(v.defaultExtra) !== null
     && (v.setupActions === undefined || (Array.isArray(v.setupActions) && v.setupActions.every((a) => isRecord(a) && SETUP_ACTION_IDS.includes(a.id as SetupActionId) && typeof a.label === 'string')));
 }

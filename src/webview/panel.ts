@@ -1,9 +1,8 @@
 // The escalation panel in the browser: fills the host's HTML shell with a run's data and turns buttons into typed
 // messages. Plain DOM and textContent only; the one piece of markup (the chart) is parsed as SVG, never as HTML.
-import type { ExtraBudgetInput, PanelData, WebviewMessage } from '../shared/protocol';
+import type { DiffSide, ExtraBudgetInput, PanelData, WebviewMessage } from '../shared/protocol';
 import { describeGrant, parseExtraBudget, parseHostMessage } from '../shared/protocol';
 import { chartModel, renderChartSvg } from './failingChart';
-import { classifyDiff } from './diffLines';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -44,7 +43,10 @@ const ui = {
   accept: el<HTMLButtonElement>('accept'),
   close: el<HTMLButtonElement>('close'),
   status: el('status'),
-  diff: el('diff'),
+  workspace: el('workspace'),
+  changed: el('changed-files'),
+  failingSummary: el('failing-summary'),
+  failingTests: el('failing-tests'),
   hypotheses: el('hypotheses'),
   output: el('output'),
 };
@@ -78,12 +80,15 @@ function updateGrant(): void {
     : describeGrant(extra);
   ui.grant.classList.toggle('error', invalid);
   for (const input of [ui.iterations, ui.tokens, ui.minutes]) input.setAttribute('aria-invalid', String(invalid && !input.checkValidity()));
-  ui.retry.disabled = busy || invalid || !!current?.running;
+  ui.retry.disabled = busy || invalid || !current?.actions.retry;
 }
 
 function updateButtons(): void {
-  const running = !!current?.running;
-  for (const b of [ui.rollbackBest, ui.rollbackBaseline, ui.accept]) b.disabled = busy || running;
+  // The host says which actions fit the run as it is now (e.g. no roll back to the state the workspace is at).
+  const can = current?.actions;
+  ui.rollbackBest.disabled = busy || !can?.rollbackBest;
+  ui.rollbackBaseline.disabled = busy || !can?.rollbackBaseline;
+  ui.accept.disabled = busy || !can?.accept;
   ui.app.setAttribute('aria-busy', String(busy));
   updateGrant();
 }
@@ -93,15 +98,31 @@ function renderChart(data: PanelData): void {
   ui.chart.replaceChildren(document.importNode(svg, true));
 }
 
-function renderDiff(data: PanelData): void {
-  if (!data.bestDiff.trim()) {
-    ui.diff.replaceChildren(make('span', 'muted', 'No change: the best state is the baseline.'));
+function diffButton(path: string, side: DiffSide, label: string): HTMLButtonElement {
+  const b = make('button', 'diff-button', label) as HTMLButtonElement;
+  b.type = 'button';
+  b.setAttribute('aria-label', `${label}: ${path}`);
+  b.addEventListener('click', () => post({ type: 'openDiff', path, side }));
+  return b;
+}
+
+function renderChanged(data: PanelData): void {
+  if (!data.changedFiles.length) {
+    ui.changed.replaceChildren(make('li', 'muted', 'No file differs from the baseline.'));
     return;
   }
-  const { lines, omitted } = classifyDiff(data.bestDiff);
-  const nodes = lines.map((l) => make('span', `line ${l.kind}`, `${l.text}\n`));
-  if (omitted) nodes.push(make('span', 'line meta', `… ${omitted} more lines not shown.\n`));
-  ui.diff.replaceChildren(...nodes);
+  ui.changed.replaceChildren(...data.changedFiles.map((f) => {
+    const li = document.createElement('li');
+    li.append(make('span', 'path', f.path));
+    if (f.baselineToBest) li.append(diffButton(f.path, 'baseline-best', 'Baseline ↔ best'));
+    if (f.bestToNow) li.append(diffButton(f.path, 'best-now', 'Best ↔ now'));
+    return li;
+  }));
+}
+
+function renderFailing(data: PanelData): void {
+  setText(ui.failingSummary, data.finalText);
+  ui.failingTests.replaceChildren(...data.failingTests.map((t) => make('li', '', t)));
 }
 
 function renderHypotheses(data: PanelData): void {
@@ -112,7 +133,7 @@ function renderHypotheses(data: PanelData): void {
   ui.hypotheses.replaceChildren(...data.hypotheses.map((h) => {
     const li = document.createElement('li');
     li.value = h.n;
-    li.append(make('span', `verdict ${h.verdict}`, `${h.verdict} · ${h.failing} failing`));
+    li.append(make('span', `verdict ${h.verdict}`, `${h.verdictText} · ${h.countsText}`));
     li.append(make('p', 'hypothesis', h.hypothesis || 'The model gave no hypothesis.'));
     if (h.note) li.append(make('p', 'note muted', h.note));
     return li;
@@ -136,9 +157,9 @@ function render(data: PanelData): void {
   const title = data.running ? `Greenloop is running on ${data.folderName}` : `Greenloop: ${data.reasonTitle}`;
   setText(ui.heading, title);
   document.title = title;
-  setText(ui.meta, `${data.folderName} · run ${data.runId} · started ${new Date(data.startedAt).toLocaleString()} · `
-    + `${data.baselineFailing} → ${data.finalFailing} failing · ${data.tokensUsed.toLocaleString('en-US')} tokens`
-    + (data.finalState ? ` · workspace at the ${data.finalState} state` : ''));
+  setText(ui.meta, `${data.folderName} · started ${new Date(data.startedAt).toLocaleString()} · `
+    + `${data.baselineText} → ${data.finalText} · ${data.tokensUsed.toLocaleString('en-US')} tokens`);
+  setText(ui.workspace, data.workspaceText);
   setText(ui.reason, data.reasonSentence);
   ui.reason.dataset.outcome = data.outcome;
   setText(ui.reasonDetail, data.reasonText);
@@ -150,7 +171,8 @@ function render(data: PanelData): void {
     ? `Flaky: ${data.flaky.join(', ')} failed and then passed on a re-run of the same files, so ${data.flaky.length === 1 ? 'it counts' : 'they count'} neither as progress nor as regression.`
     : '');
   renderChart(data);
-  renderDiff(data);
+  renderChanged(data);
+  renderFailing(data);
   renderHypotheses(data);
   setText(ui.output, data.outputExcerpt || '(no output captured)');
   if (defaultsFor !== data.runId) {

@@ -6,7 +6,7 @@ import { formatTimings, startGreenloopSession, ui } from './harness/greenloopSes
 import type { GreenloopSession } from './harness/greenloopSession';
 import { eventually } from './harness/poll';
 import { waitForActiveTab, webviewDocument } from './harness/webviewPanel';
-import { hidePanel, runCommand, statusBarText } from './harness/workbench';
+import { hidePanel, openViewContainer, runCommand, statusBarText, treeRows } from './harness/workbench';
 import { runTestsOnDisk, treeBytes } from './harness/workspaces';
 import { answer, COMMENT, FIX_ADD, FIX_MUL } from '../support/calcAnswers';
 
@@ -60,9 +60,16 @@ describe('Greenloop in a real VS Code: escalation panel', function () {
     await hidePanel(page);
     await screenshot(page, 'b-escalation-panel');
 
+    assert.equal(await panel().locator('#workspace').innerText(), 'Workspace at the best state: 1 failing.');
     await panel().getByRole('button', { name: 'Roll back to baseline' }).click();
-    await eventually('the panel to confirm the rollback', () => panel().locator('#status').innerText(), (t) => /Rolled back to the baseline/.test(t));
+    // Every surface follows the run's state: the panel, the status bar and the Loop history all say baseline, 2 failing.
+    await eventually('the panel to confirm the rollback', () => panel().locator('#workspace').innerText(), (t) => t === 'Workspace at the baseline (as before the run): 2 failing.');
     assert.deepEqual(treeBytes(ws), start, 'every file is byte for byte the starting copy');
+    assert.equal(await panel().getByRole('button', { name: 'Roll back to baseline' }).isDisabled(), true, 'no second roll back to where the workspace already is');
+    assert.equal(await panel().getByRole('button', { name: 'Roll back to best' }).isDisabled(), false);
+    await eventually('the status bar to follow the rollback', status, (t) => /Greenloop escalated · 2 failing · at baseline/.test(t), 10_000);
+    await openViewContainer(page, ui.container);
+    await eventually('the Loop history to follow the rollback', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label === 'Stuck: no progress' && / · 2 → 2 failing$/.test(row.description)), 10_000);
     const onDisk = await runTestsOnDisk(ws);
     assert.match(onDisk.output, /# fail 2/, 'both original failures are back');
     await screenshot(page, 'b-rolled-back');

@@ -101,7 +101,7 @@ describe('Greenloop in a real VS Code: Fix until green', function () {
     await eventually('the run in the Loop history', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label === 'Green'));
     await expandTreeRow(page, ui.historyView, 'Green');
     const rows = await eventually('the refused attempt', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label.startsWith('Attempt 3')));
-    assert.deepEqual(rows.filter((r) => r.label.startsWith('Attempt')).map((r) => r.label), ['Attempt 1: invalid edit', 'Attempt 2: progress', 'Attempt 3: green']);
+    assert.deepEqual(rows.filter((r) => r.label.startsWith('Attempt')).map((r) => r.label), ['Attempt 1: edit refused', 'Attempt 2: progress', 'Attempt 3: green']);
     await widenSideBar(page, 160);
     await screenshot(page, 'd-invalid-edit-in-history');
   });
@@ -122,7 +122,7 @@ describe('Greenloop in a real VS Code: Fix until green', function () {
     await screenshot(page, 'e-running-before-stop');
 
     await runCommand(page, ui.stop);
-    await waitForNotification(page, 'Greenloop stopped; the workspace was left at the best state.', 60_000);
+    await waitForNotification(page, 'Greenloop stopped; the workspace is at the best state.', 60_000);
     await eventually('the status bar to say the run stopped', status, (t) => /Greenloop stopped · 1 failing/.test(t));
     await screenshot(page, 'e-stopped');
 

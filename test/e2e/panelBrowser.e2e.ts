@@ -27,8 +27,11 @@ function data(over: Partial<PanelData> = {}): PanelData {
     tokens: { prompt: 17_000, completion: 3_000 },
     outputExcerpt: '1 failing\n<img src=x onerror="window.__pwned=1">',
   });
-  const diff = 'diff --git a/src/cart.ts b/src/cart.ts\n--- a/src/cart.ts\n+++ b/src/cart.ts\n@@ -1 +1 @@\n-return <b>0</b>;\n+return total;\n';
-  return { ...buildPanelData(r, 'cart', diff), ...over };
+  const changed = [
+    { path: 'src/cart.ts', baselineToBest: true, bestToNow: true },
+    { path: 'src/<b>tax</b>.ts', baselineToBest: true, bestToNow: false },
+  ];
+  return { ...buildPanelData(r, 'cart', changed), ...over };
 }
 
 describe('escalation panel in Chromium', function () {
@@ -109,10 +112,38 @@ describe('escalation panel in Chromium', function () {
     assert.deepStrictEqual(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations), []);
     assert.deepStrictEqual((page as unknown as { errors: string[] }).errors, []);
     // The stylesheet applied: it is the only styling allowed, since the CSP forbids inline styles.
-    assert.strictEqual(await page.locator('#diff .line').first().evaluate((e) => getComputedStyle(e).display), 'block');
+    assert.strictEqual(await page.locator('#actions').evaluate((e) => getComputedStyle(e).position), 'sticky');
   });
 
-  it('shows why it stopped, the chart with the regression marked, the diff, hypotheses and output as text', async () => {
+  it('keeps the actions in view at 1440×900, before and after scrolling to the output', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await show(data({ outputExcerpt: 'line\n'.repeat(400), hypotheses: Array.from({ length: 12 }, (_, i) => ({ n: i + 1, verdict: 'no-progress', verdictText: 'no progress', failing: 3, countsText: '3 failing', hypothesis: 'Long hypothesis. '.repeat(20), note: '' })) }));
+    const inView = async (name: string) => {
+      const box = await page.getByRole('button', { name }).boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= 900;
+    };
+    for (const name of ['Roll back to best', 'Roll back to baseline', 'Accept current state', 'Close']) assert.ok(await inView(name), `${name} is above the fold`);
+    assert.ok(await inView('Retry with hint'), 'Retry with hint is above the fold');
+    await page.locator('#output').scrollIntoViewIfNeeded();
+    assert.ok(await inView('Roll back to baseline'), 'the action bar stays in view when scrolled down');
+  });
+
+  it('lists changed files with buttons that open the diff editor, and counts tests and type errors apart', async () => {
+    await show(data({ finalText: '1 failing, 1 type error', failingTests: ['Cart > tax'] }));
+    assert.deepStrictEqual(await page.locator('#changed-files .path').allTextContents(), ['src/cart.ts', 'src/<b>tax</b>.ts']);
+    assert.strictEqual(await page.locator('#changed-files b').count(), 0, 'file names are text, never markup');
+    await page.getByRole('button', { name: 'Baseline ↔ best: src/cart.ts' }).click();
+    await page.getByRole('button', { name: 'Best ↔ now: src/cart.ts' }).click();
+    assert.strictEqual(await page.getByRole('button', { name: 'Best ↔ now: src/<b>tax</b>.ts' }).count(), 0, 'no best ↔ now diff when nothing changed since');
+    assert.deepStrictEqual((await sent()).slice(1), [{ type: 'openDiff', path: 'src/cart.ts', side: 'baseline-best' }, { type: 'openDiff', path: 'src/cart.ts', side: 'best-now' }]);
+    assert.strictEqual(await page.textContent('#failing-summary'), '1 failing, 1 type error');
+    assert.deepStrictEqual(await page.locator('#failing-tests li').allTextContents(), ['Cart > tax']);
+    assert.deepStrictEqual(await page.locator('#hypotheses .verdict').allTextContents(), ['progress · 1 failing', 'regression · 2 failing']);
+    assert.match((await page.textContent('#run-meta')) ?? '', /3 failing → 1 failing/);
+    assert.doesNotMatch((await page.textContent('#run-meta')) ?? '', /run-1/, 'no raw run id');
+  });
+
+  it('shows why it stopped, the chart with the regression marked, hypotheses and output as text', async () => {
     const d = data();
     await show(d);
     assert.strictEqual(await page.textContent('#heading'), 'Greenloop: Stuck: no progress');
@@ -120,9 +151,7 @@ describe('escalation panel in Chromium', function () {
     assert.strictEqual(await page.locator('#chart svg .point').count(), 3);
     assert.strictEqual(await page.locator('#chart svg .point.regression').count(), 1);
     assert.strictEqual(await page.getAttribute('#chart svg', 'role'), 'img');
-    assert.deepStrictEqual(await page.locator('#diff .line.del').allTextContents(), ['-return <b>0</b>;\n']);
-    assert.deepStrictEqual(await page.locator('#diff .line.add').allTextContents(), ['+return total;\n']);
-    assert.strictEqual(await page.locator('#diff b, #output img').count(), 0, 'content is text, never markup');
+    assert.strictEqual(await page.locator('#output img').count(), 0, 'content is text, never markup');
     assert.strictEqual(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
     assert.deepStrictEqual(await page.locator('#hypotheses .hypothesis').allTextContents(), ['Totals ignored quantity.', 'The model gave no hypothesis.']);
     assert.match((await page.textContent('#output')) ?? '', /^1 failing\n<img/);
@@ -163,22 +192,29 @@ describe('escalation panel in Chromium', function () {
   });
 
   it('turns each button into its typed message, found by its accessible name', async () => {
-    await show(data());
+    await show(data({ actions: { retry: true, rollbackBest: true, rollbackBaseline: true, accept: true } }));
     for (const name of ['Roll back to best', 'Roll back to baseline', 'Accept current state', 'Close']) {
       await page.getByRole('button', { name }).click();
     }
     assert.deepStrictEqual((await sent()).slice(1), [{ type: 'rollback', to: 'best' }, { type: 'rollback', to: 'baseline' }, { type: 'accept' }, { type: 'close' }]);
   });
 
+  it('enables only the actions the host offers for the run as it is now', async () => {
+    await show(data({ actions: { retry: false, rollbackBest: true, rollbackBaseline: false, accept: true } }));
+    assert.strictEqual(await page.getByRole('button', { name: 'Retry with hint' }).isDisabled(), true);
+    assert.strictEqual(await page.getByRole('button', { name: 'Roll back to baseline' }).isDisabled(), true);
+    assert.strictEqual(await page.getByRole('button', { name: 'Roll back to best' }).isDisabled(), false);
+  });
+
   it('disables the actions while busy or while the run is running, and announces status politely', async () => {
-    await show(data());
+    await show(data({ actions: { retry: true, rollbackBest: true, rollbackBaseline: true, accept: true } }));
     await send({ type: 'busy', busy: true });
     await send({ type: 'status', message: 'Rolled back to the best state.', level: 'info' });
     assert.strictEqual(await page.getByRole('button', { name: 'Roll back to best' }).isDisabled(), true);
     assert.strictEqual(await page.getByRole('status').textContent(), 'Rolled back to the best state.');
     await send({ type: 'busy', busy: false });
     assert.strictEqual(await page.getByRole('button', { name: 'Accept current state' }).isDisabled(), false);
-    await show(data({ running: true, outcome: 'running', reasonSentence: 'The loop is still running; this page follows it.' }));
+    await show(data({ running: true, outcome: 'running', reasonSentence: 'The loop is still running; this page follows it.', actions: { retry: false, rollbackBest: false, rollbackBaseline: false, accept: false } }));
     assert.strictEqual(await page.getByRole('button', { name: 'Retry with hint' }).isDisabled(), true);
     assert.strictEqual(await page.getByRole('button', { name: 'Close' }).isDisabled(), false);
   });

@@ -15,7 +15,7 @@ export function openIterationDiff({ runs }: ViewServices): CommandHandler {
     const record = await findRunRecord(runs, folder, runIdValue);
     const iteration = record?.iterations.find((it) => it.n === nValue);
     if (!record || !iteration) {
-      throw new Error(`Attempt ${nValue} of run ${runIdValue} is not in the history any more (it may have been cleared); refresh the Loop history view.`);
+      throw new Error(`Attempt ${nValue} of this run is not in the history any more (it may have been cleared); refresh the Loop history view.`);
     }
     if (!iteration.afterSnapshot) {
       void vscode.window.showInformationMessage(`Attempt ${nValue} applied no edit, so there is no change to show.`);

@@ -2,7 +2,8 @@
 // (the ready handshake and the actions) and refreshed when its run changes.
 import * as vscode from 'vscode';
 import type { HistoryRecord } from '../../core/history';
-import type { HostMessage, PanelData } from '../../shared/protocol';
+import type { ChangedFile, DiffSide, HostMessage, PanelData } from '../../shared/protocol';
+import { snapshotUri } from './snapshotContent';
 import type { RunServiceApi } from '../runServiceApi';
 import { buildPanelData } from './panelData';
 import { PanelController } from './panelController';
@@ -19,7 +20,7 @@ class RunPanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly controller: PanelController;
   private timer: NodeJS.Timeout | undefined;
-  private diffCache: { key: string; text: string } | undefined;
+  private record: HistoryRecord | undefined;
   private disposed = false;
   /** The buttons the panel shows now: the only ones a message from it may run. */
   private setupActions: SetupAction[] = [];
@@ -41,6 +42,7 @@ class RunPanel implements vscode.Disposable {
         const action = this.setupActions.find((a) => a.id === id);
         if (action) await runSetupAction(action);
       },
+      openDiff: (path, side) => this.openDiff(path, side),
       close: () => panel.dispose(),
     });
     this.disposables.push(
@@ -69,28 +71,32 @@ class RunPanel implements vscode.Disposable {
     }, REFRESH_DELAY_MS);
   }
 
-  private async bestDiff(record: HistoryRecord): Promise<string> {
-    if (record.baselineSnapshot === record.bestSnapshot) return '';
-    const key = `${record.baselineSnapshot}..${record.bestSnapshot}`;
-    if (this.diffCache?.key !== key) {
-      this.diffCache = { key, text: await this.runs.diff(this.folder, record.baselineSnapshot, record.bestSnapshot) };
+  /** VS Code's own diff editor: snapshots are served read-only by the greenloop-snapshot content provider. */
+  private async openDiff(path: string, side: DiffSide): Promise<void> {
+    const record = this.record;
+    if (!record) return;
+    const at = (snapshot: string) => snapshotUri({ folder: this.folder.toString(), snapshot, relPath: path });
+    if (side === 'baseline-best') {
+      await vscode.commands.executeCommand('vscode.diff', at(record.baselineSnapshot), at(record.bestSnapshot), `${path} (baseline ↔ best)`, { preview: true });
+    } else {
+      await vscode.commands.executeCommand('vscode.diff', at(record.bestSnapshot), vscode.Uri.joinPath(this.folder, path), `${path} (best ↔ now)`, { preview: true });
     }
-    return this.diffCache.text;
   }
 
   private async load(): Promise<{ data: PanelData; warning?: string } | { error: string }> {
     const record = await findRunRecord(this.runs, this.folder, this.runId);
     if (!record) {
-      return { error: `Run ${this.runId} is no longer in the history of ${folderName(this.folder)} (it may have been cleared); close this panel.` };
+      return { error: `This run is no longer in the history of ${folderName(this.folder)} (it may have been cleared); close this panel.` };
     }
-    let diff = '';
+    this.record = record;
+    let changed: ChangedFile[] = [];
     let warning: string | undefined;
     try {
-      diff = await this.bestDiff(record);
+      changed = await this.runs.changedFiles(this.folder, record.baselineSnapshot, record.bestSnapshot);
     } catch (err) {
-      warning = `Could not compute the diff of the best state against the baseline: ${(err as Error).message}`;
+      warning = `Could not list the files the run changed: ${(err as Error).message}`;
     }
-    const data = buildPanelData(record, folderName(this.folder), diff);
+    const data = buildPanelData(record, folderName(this.folder), changed);
     this.setupActions = data.setupActions ?? [];
     return { data, warning };
   }

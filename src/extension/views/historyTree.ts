@@ -90,7 +90,8 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
     const item = new vscode.TreeItem(view.label, COLLAPSE[view.collapsible]);
     item.id = view.id;
     item.description = view.description;
-    item.tooltip = view.tooltip;
+    // Markdown, so a command quoted in backticks reads as code; each line its own paragraph.
+    if (view.tooltip) item.tooltip = new vscode.MarkdownString(view.tooltip.split('\n').filter((l) => l.trim()).join('\n\n'));
     item.contextValue = view.contextValue;
     if (view.command) item.command = view.command;
     if (view.resourcePath && (node.kind === 'file')) {

@@ -2,6 +2,7 @@
 // sees in the tree is tested without VS Code; historyTree.ts only maps these onto vscode.TreeItem.
 import type { HistoryIteration, HistoryRecord } from '../../core/history';
 import { explainStop } from './reasonText';
+import { countsText, verdictWords, workspaceAtText } from '../../shared/plainWords';
 
 export type HistoryNode =
   | { kind: 'folder'; folder: string; name: string }
@@ -46,7 +47,8 @@ export const MAX_TESTS_SHOWN = 50;
 const OUTCOME_ICONS: Record<string, NodeIcon> = {
   running: { id: 'sync~spin' },
   green: { id: 'pass-filled', color: 'testing.iconPassed' },
-  escalated: { id: 'warning', color: 'list.warningForeground' },
+  // The status bar shows an escalated run with $(error) on the error colour; the tree says it the same way.
+  escalated: { id: 'error', color: 'errorForeground' },
   cancelled: { id: 'circle-slash', color: 'disabledForeground' },
   error: { id: 'bug', color: 'errorForeground' },
 };
@@ -57,14 +59,6 @@ const VERDICT_ICONS: Record<string, NodeIcon> = {
   'no-progress': { id: 'dash', color: 'charts.yellow' },
   regression: { id: 'error', color: 'charts.red' },
   'invalid-proposal': { id: 'circle-slash', color: 'list.warningForeground' },
-};
-
-const VERDICT_LABELS: Record<string, string> = {
-  green: 'green',
-  progress: 'progress',
-  'no-progress': 'no progress',
-  regression: 'regression',
-  'invalid-proposal': 'invalid edit',
 };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -92,7 +86,7 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(s / 60)}:${pad(s % 60)}`;
 }
 
-const count = (failing: readonly string[], diagnostics: number) => failing.length + diagnostics;
+const count = (failing: readonly string[], diagnostics: number) => countsText(failing.length, diagnostics);
 
 /** One entry per run, newest first. A resumed run appends a new record under the same id; the last one wins. */
 export function runsNewestFirst(records: readonly HistoryRecord[], live?: HistoryRecord): HistoryRecord[] {
@@ -143,19 +137,21 @@ export function childrenOf(node: HistoryNode): HistoryNode[] {
 function runView(node: Extract<HistoryNode, { kind: 'run' }>, now: number): NodeView {
   const r = node.record;
   const why = explainStop(r.outcome, r.reason);
-  const before = count(r.baselineFailing, r.baselineDiagnostics);
+  // "6 → 4 failing"; with type errors on either side each side says both, never one sum.
+  const plainTests = r.baselineDiagnostics === 0 && r.finalDiagnostics === 0;
+  const before = plainTests ? String(r.baselineFailing.length) : count(r.baselineFailing, r.baselineDiagnostics);
   const after = count(r.finalFailing, r.finalDiagnostics);
   const tokens = r.tokens.prompt + r.tokens.completion;
   const tooltip = [
-    `${r.outcome}${r.reason ? ` (${r.reason})` : ''}: ${r.reasonText || why.sentence}`,
+    `${why.title}: ${r.reasonText || why.sentence}`,
     `Started ${new Date(r.startedAt).toLocaleString()} · ${r.iterations.length} attempt${r.iterations.length === 1 ? '' : 's'} · ${formatTokens(tokens)} tokens · ${r.actor}`,
-    r.finalState ? `Workspace left at the ${r.finalState} state.` : '',
+    workspaceAtText(r.finalState) && r.iterations.length ? `Workspace at ${workspaceAtText(r.finalState)}.` : '',
     ...r.hints.map((h) => `Hint: ${h}`),
   ].filter(Boolean).join('\n');
   return {
     id: nodeId(node),
     label: why.title,
-    description: `${formatStartTime(r.startedAt, now)} · ${before} → ${after} failing`,
+    description: `${formatStartTime(r.startedAt, now)} · ${before} → ${after}`,
     tooltip,
     icon: OUTCOME_ICONS[r.outcome] ?? { id: 'question' },
     collapsible: r.outcome === 'running' ? 'expanded' : 'collapsed',
@@ -169,9 +165,10 @@ function iterationView(node: Extract<HistoryNode, { kind: 'iteration' }>): NodeV
   const hypothesis = it.hypothesis.trim();
   return {
     id: nodeId(node),
-    label: `Attempt ${it.n}: ${VERDICT_LABELS[it.verdict] ?? it.verdict}`,
-    description: `${count(it.failing, it.diagnostics)} failing · ${formatTokens(tokens)} tok · ${formatDuration(it.durationMs)}`,
-    tooltip: [hypothesis ? `Hypothesis: ${hypothesis}` : 'The model gave no hypothesis.', it.note, it.rolledBack ? 'This edit was rolled back.' : '']
+    label: `Attempt ${it.n}: ${verdictWords(it.verdict)}`,
+    description: `${count(it.failing, it.diagnostics)} · ${formatTokens(tokens)} tok · ${formatDuration(it.durationMs)}`,
+    tooltip: [hypothesis ? `Hypothesis: ${hypothesis}` : 'The model gave no hypothesis.', it.note, it.rolledBack ? 'This edit was rolled back.' : '',
+      it.flaky?.length ? `Flaky: ${it.flaky.join(', ')} failed, then passed on a re-run.` : '']
       .filter(Boolean).join('\n\n'),
     icon: VERDICT_ICONS[it.verdict] ?? { id: 'question' },
     collapsible: it.failing.length || it.files.length || it.missing?.length || it.flaky?.length ? 'collapsed' : 'none',

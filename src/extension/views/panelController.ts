@@ -1,6 +1,6 @@
 // The escalation panel's conversation with its webview, without vscode: wait for `ready`, send the run, turn checked
 // messages into run actions one at a time, report the outcome. escalationPanel.ts wires it to a real WebviewPanel.
-import type { ExtraBudgetInput, HostMessage, PanelData } from '../../shared/protocol';
+import type { DiffSide, ExtraBudgetInput, HostMessage, PanelData } from '../../shared/protocol';
 import { describeGrant, parseWebviewMessage } from '../../shared/protocol';
 import type { SetupActionId } from '../../shared/setupActions';
 
@@ -13,6 +13,7 @@ export interface PanelPorts {
   accept(): Promise<void>;
   /** Opens what fixes a setup problem (settings, tasks.json, workspace trust, the API key). */
   setupAction(id: SetupActionId): Promise<void>;
+  openDiff(path: string, side: DiffSide): Promise<void>;
   close(): void;
 }
 
@@ -40,8 +41,9 @@ export class PanelController {
     this.post({ type: 'status', message, level });
   }
 
-  async refresh(): Promise<void> {
-    if (!this.ready || this.closed) return;
+  /** Sends the run as it is now; returns it (undefined when it could not be loaded or nothing is shown). */
+  async refresh(): Promise<PanelData | undefined> {
+    if (!this.ready || this.closed) return undefined;
     let loaded: Awaited<ReturnType<PanelPorts['load']>>;
     try {
       loaded = await this.ports.load();
@@ -50,11 +52,12 @@ export class PanelController {
     }
     if ('error' in loaded) {
       this.status(loaded.error, 'error');
-      return;
+      return undefined;
     }
     this.post({ type: 'show', data: loaded.data });
     this.post({ type: 'busy', busy: this.busy });
     if (loaded.warning) this.status(loaded.warning, 'error');
+    return loaded.data;
   }
 
   /** Everything the webview sends comes through here; unknown or malformed messages are dropped. */
@@ -75,27 +78,35 @@ export class PanelController {
       await this.ports.setupAction(message.id).catch((err: Error) => this.status(err.message || String(err), 'error'));
       return;
     }
+    if (message.type === 'openDiff') {
+      // Opening an editor changes nothing, so it needs no turn and may run beside a roll back.
+      await this.ports.openDiff(message.path, message.side).catch((err: Error) => this.status(err.message || String(err), 'error'));
+      return;
+    }
     // One action at a time: a double click must not roll back twice or start two retries.
     if (this.busy) return;
     this.busy = true;
     this.post({ type: 'busy', busy: true });
+    let failed: string | undefined;
     try {
       if (message.type === 'retry') {
         this.status(`Retrying. ${describeGrant(message.extra)}`);
         await this.ports.retry(message.hint, message.extra);
       } else if (message.type === 'rollback') {
         await this.ports.rollback(message.to);
-        this.status(message.to === 'best' ? 'Rolled back to the best state.' : 'Rolled back to the baseline: the workspace is as it was before the run.');
       } else {
         await this.ports.accept();
-        this.status('Accepted: the workspace stays as it is now.');
       }
     } catch (err) {
-      this.status((err as Error).message || String(err), 'error');
+      failed = (err as Error).message || String(err);
     } finally {
       this.busy = false;
       this.post({ type: 'busy', busy: false });
-      await this.refresh();
     }
+    // What the panel says afterwards is read from the run's state after the action (the workspace line shows where
+    // the workspace is), never what was asked for: a finished retry leaves no "Retrying…" behind.
+    const data = await this.refresh();
+    if (failed) this.status(failed, 'error');
+    else if (data) this.status(message.type === 'retry' ? `Retry ended: ${data.reasonTitle}.` : '');
   }
 }

@@ -1,6 +1,7 @@
 // Turns a run (live or from history) into what the escalation panel shows. Pure: no vscode, no I/O.
 import type { HistoryRecord } from '../../core/history';
-import type { ChartPoint, ExtraBudgetInput, HypothesisItem, PanelData } from '../../shared/protocol';
+import type { ChangedFile, ChartPoint, ExtraBudgetInput, HypothesisItem, PanelActions, PanelData } from '../../shared/protocol';
+import { countsText, verdictWords, workspaceAtText } from '../../shared/plainWords';
 import { MAX_EXTRA } from '../../shared/protocol';
 import { explainStop } from './reasonText';
 import { setupActionsFor } from '../../shared/setupActions';
@@ -25,7 +26,9 @@ export function hypotheses(record: HistoryRecord): HypothesisItem[] {
   return record.iterations.map((it) => ({
     n: it.n,
     verdict: it.verdict,
+    verdictText: verdictWords(it.verdict),
     failing: failingCount(it.failing, it.diagnostics),
+    countsText: countsText(it.failing.length, it.diagnostics),
     hypothesis: it.hypothesis.trim(),
     note: it.note,
   }));
@@ -48,7 +51,31 @@ export function defaultExtraBudget(record: HistoryRecord): ExtraBudgetInput {
   };
 }
 
-export function buildPanelData(record: HistoryRecord, folderName: string, bestDiff: string): PanelData {
+/**
+ * What can be done with the run as its state is now: nothing while it runs; Retry unless it is green; a roll back
+ * only to a state the workspace is not already at; Accept unless already accepted.
+ */
+export function panelActions(record: HistoryRecord): PanelActions {
+  if (record.outcome === 'running') return { retry: false, rollbackBest: false, rollbackBaseline: false, accept: false };
+  const same = record.baselineSnapshot === record.bestSnapshot;
+  const at = record.finalState;
+  return {
+    retry: record.outcome !== 'green',
+    rollbackBest: at !== 'best' && !(same && at === 'baseline'),
+    rollbackBaseline: at !== 'baseline' && !(same && at === 'best'),
+    accept: at !== 'last',
+  };
+}
+
+/** Where the workspace is now, with its counts; the panel's status line and the tree say the same. */
+export function workspaceLine(record: HistoryRecord): string {
+  const now = countsText(record.finalFailing.length, record.finalDiagnostics);
+  if (record.outcome === 'running') return `Running: ${now} so far.`;
+  const at = record.iterations.length ? workspaceAtText(record.finalState) : null;
+  return at ? `Workspace at ${at}: ${now}.` : `No edit was made: ${now}.`;
+}
+
+export function buildPanelData(record: HistoryRecord, folderName: string, changedFiles: ChangedFile[]): PanelData {
   const why = explainStop(record.outcome, record.reason);
   return {
     runId: record.runId,
@@ -60,14 +87,19 @@ export function buildPanelData(record: HistoryRecord, folderName: string, bestDi
     advice: why.advice,
     reasonText: record.reasonText,
     finalState: record.finalState,
+    workspaceText: workspaceLine(record),
     startedAt: record.startedAt,
     baselineFailing: failingCount(record.baselineFailing, record.baselineDiagnostics),
     finalFailing: failingCount(record.finalFailing, record.finalDiagnostics),
+    baselineText: countsText(record.baselineFailing.length, record.baselineDiagnostics),
+    finalText: countsText(record.finalFailing.length, record.finalDiagnostics),
+    failingTests: record.finalFailing,
     tokensUsed: record.tokens.prompt + record.tokens.completion,
     points: chartPoints(record),
     hypotheses: hypotheses(record),
     outputExcerpt: record.outputExcerpt,
-    bestDiff,
+    changedFiles,
+    actions: panelActions(record),
     hints: record.hints,
     flaky: record.flaky ?? [],
     defaultExtra: defaultExtraBudget(record),

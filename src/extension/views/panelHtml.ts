@@ -41,6 +41,17 @@ export function panelHtml(input: PanelHtmlInput): string {
     <h1 id="heading">${a(input.title)}</h1>
     <p id="run-meta" class="muted"></p>
   </header>
+  <section id="actions" class="actions" aria-labelledby="actions-heading">
+    <h2 id="actions-heading" class="visually-hidden">What next</h2>
+    <div class="buttons" role="group" aria-label="Workspace state">
+      <button type="button" id="rollback-best">Roll back to best</button>
+      <button type="button" id="rollback-baseline">Roll back to baseline</button>
+      <button type="button" id="accept">Accept current state</button>
+      <button type="button" id="close">Close</button>
+    </div>
+    <p id="workspace" aria-live="polite"></p>
+    <p id="status" role="status" aria-live="polite"></p>
+  </section>
   <section aria-labelledby="why-heading">
     <h2 id="why-heading">Why the loop stopped</h2>
     <p id="reason" class="reason">Loading…</p>
@@ -50,16 +61,11 @@ export function panelHtml(input: PanelHtmlInput): string {
     <ul id="hints" class="hints" aria-label="Hints given so far"></ul>
     <p id="flaky" class="muted" hidden></p>
   </section>
-  <section aria-labelledby="chart-heading">
-    <h2 id="chart-heading">Failing per attempt</h2>
-    <div id="chart" class="chart-box"></div>
-    <p class="legend muted"><span class="key baseline">■</span> baseline · <span class="key normal">●</span> attempt · <span class="key regression">✕</span> regression · <span class="key green">●</span> green</p>
-  </section>
-  <section aria-labelledby="actions-heading">
-    <h2 id="actions-heading">What next</h2>
+  <section aria-labelledby="retry-heading">
+    <h2 id="retry-heading">Retry with a hint</h2>
     <form id="retry-form" novalidate>
       <label for="hint">Hint for the model (optional)</label>
-      <textarea id="hint" rows="4" maxlength="${MAX_HINT_CHARS}" placeholder="e.g. The bug is in the rounding of totals, not in the tests."></textarea>
+      <textarea id="hint" rows="3" maxlength="${MAX_HINT_CHARS}" placeholder="e.g. The bug is in the rounding of totals, not in the tests."></textarea>
       <fieldset>
         <legend>Extra budget for the retry</legend>
         <label for="extra-iterations">Attempts</label>
@@ -72,25 +78,28 @@ export function panelHtml(input: PanelHtmlInput): string {
       <p id="grant-summary" aria-live="polite"></p>
       <button type="submit" id="retry" class="primary">Retry with hint</button>
     </form>
-    <div class="buttons" role="group" aria-label="Workspace state">
-      <button type="button" id="rollback-best">Roll back to best</button>
-      <button type="button" id="rollback-baseline">Roll back to baseline</button>
-      <button type="button" id="accept">Accept current state</button>
-      <button type="button" id="close">Close</button>
-    </div>
-    <p id="status" role="status" aria-live="polite"></p>
   </section>
-  <section aria-labelledby="diff-heading">
-    <h2 id="diff-heading">Best state against the baseline</h2>
-    <pre id="diff" class="diff" tabindex="0" aria-label="Diff of the best state against the baseline"></pre>
+  <section aria-labelledby="changed-heading">
+    <h2 id="changed-heading">Changed files</h2>
+    <ul id="changed-files" class="changed-files" aria-label="Files the run changed"></ul>
+  </section>
+  <section aria-labelledby="failing-heading">
+    <h2 id="failing-heading">Failing now</h2>
+    <p id="failing-summary"></p>
+    <ul id="failing-tests" class="failing-tests" aria-label="Failing tests"></ul>
+  </section>
+  <section aria-labelledby="chart-heading">
+    <h2 id="chart-heading">Failing per attempt</h2>
+    <div id="chart" class="chart-box"></div>
+    <p class="legend muted"><span class="key baseline">■</span> baseline · <span class="key normal">●</span> attempt · <span class="key regression">✕</span> regression · <span class="key green">●</span> green</p>
   </section>
   <section aria-labelledby="hypotheses-heading">
     <h2 id="hypotheses-heading">The model's hypotheses</h2>
     <ol id="hypotheses" class="hypotheses"></ol>
   </section>
   <section aria-labelledby="output-heading">
-    <h2 id="output-heading">Last verifier output</h2>
-    <pre id="output" class="output" tabindex="0" aria-label="Last verifier output"></pre>
+    <h2 id="output-heading">Last test output</h2>
+    <pre id="output" class="output" tabindex="0" aria-label="Last test output"></pre>
   </section>
 </main>
 <script nonce="${a(input.nonce)}" src="${a(input.scriptUri)}"></script>

@@ -26,16 +26,16 @@ describe('history tree model', () => {
     const view = describeNode(runNode(escalated), NOW);
     assert.strictEqual(view.label, 'Stuck: no progress');
     assert.strictEqual(view.description, '14:03 · 3 → 1 failing');
-    assert.deepStrictEqual(view.icon, { id: 'warning', color: 'list.warningForeground' });
+    assert.deepStrictEqual(view.icon, { id: 'error', color: 'errorForeground' });
     assert.strictEqual(view.collapsible, 'collapsed');
     assert.strictEqual(view.contextValue, 'greenloop.run.escalated');
-    assert.match(view.tooltip ?? '', /^escalated \(stagnation\): No progress in the last 2 attempts/);
+    assert.match(view.tooltip ?? '', /^Stuck: no progress: No progress in the last 2 attempts/);
     assert.match(view.tooltip ?? '', /3 attempts · 25k tokens · scripted/);
   });
 
   it('gives each outcome its own icon and keeps a running run expanded', () => {
     const icons = ['green', 'escalated', 'cancelled', 'error', 'running'].map((outcome) => describeNode(runNode(record({ outcome, reason: null })), NOW).icon.id);
-    assert.deepStrictEqual(icons, ['pass-filled', 'warning', 'circle-slash', 'bug', 'sync~spin']);
+    assert.deepStrictEqual(icons, ['pass-filled', 'error', 'circle-slash', 'bug', 'sync~spin']);
     assert.strictEqual(new Set(icons).size, icons.length);
     assert.strictEqual(describeNode(runNode(record({ outcome: 'running' })), NOW).collapsible, 'expanded');
     assert.strictEqual(describeNode(runNode(record({ outcome: 'green', reason: null })), NOW).label, 'Green');
@@ -58,7 +58,7 @@ describe('history tree model', () => {
     assert.strictEqual(second.label, 'Attempt 2: regression');
     assert.deepStrictEqual(second.icon, { id: 'error', color: 'charts.red' });
     assert.match(second.tooltip ?? '', /The model gave no hypothesis\.[\s\S]*Broke Cart > total[\s\S]*rolled back/);
-    assert.strictEqual(third.label, 'Attempt 3: invalid edit');
+    assert.strictEqual(third.label, 'Attempt 3: edit refused');
     assert.strictEqual(third.description, '1 failing · 1.2k tok · 4.2s');
   });
 

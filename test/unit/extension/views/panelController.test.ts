@@ -17,11 +17,12 @@ function harness(over: Partial<PanelPorts> = {}): Harness {
   const calls: string[] = [];
   const ports: PanelPorts = {
     post: (m) => posted.push(m),
-    load: async () => ({ data: buildPanelData(record(), 'cart', '') }),
+    load: async () => ({ data: buildPanelData(record(), 'cart', []) }),
     retry: async (hint, extra) => void calls.push(`retry ${hint} ${JSON.stringify(extra)}`),
     rollback: async (to) => void calls.push(`rollback ${to}`),
     accept: async () => void calls.push('accept'),
     setupAction: async (id) => void calls.push(`setup ${id}`),
+    openDiff: async (path, side) => void calls.push(`diff ${path} ${side}`),
     close: () => void calls.push('close'),
     ...over,
   };
@@ -72,9 +73,9 @@ describe('escalation panel controller (host side of the protocol)', () => {
     await h.controller.receive({ type: 'close' });
     assert.deepStrictEqual(h.calls, ['retry rounding {"iterations":3,"tokens":30000,"minutes":9}', 'rollback baseline', 'accept', 'close']);
     assert.deepStrictEqual(types(h.posted), [
-      'busy:true', 'status:info:Retrying. This grants 3 more attempts, 30,000 more tokens and 9 more minutes.', 'busy:false', 'show', 'busy:false',
-      'busy:true', 'status:info:Rolled back to the baseline: the workspace is as it was before the run.', 'busy:false', 'show', 'busy:false',
-      'busy:true', 'status:info:Accepted: the workspace stays as it is now.', 'busy:false', 'show', 'busy:false',
+      'busy:true', 'status:info:Retrying. This grants 3 more attempts, 30,000 more tokens and 9 more minutes.', 'busy:false', 'show', 'busy:false', 'status:info:Retry ended: Stuck: no progress.',
+      'busy:true', 'busy:false', 'show', 'busy:false', 'status:info:',
+      'busy:true', 'busy:false', 'show', 'busy:false', 'status:info:',
     ]);
   });
 
@@ -94,7 +95,7 @@ describe('escalation panel controller (host side of the protocol)', () => {
     let missing = false;
     const h = harness({
       accept: async () => { throw new Error('The workspace changed since the run ended; save or revert your edits, then accept again.'); },
-      load: async () => (missing ? { error: 'Run run-1 is no longer in the history.' } : { data: buildPanelData(record(), 'cart', '') }),
+      load: async () => (missing ? { error: 'Run run-1 is no longer in the history.' } : { data: buildPanelData(record(), 'cart', []) }),
     });
     await h.controller.receive({ type: 'ready' });
     await h.controller.receive({ type: 'accept' });

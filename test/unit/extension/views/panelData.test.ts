@@ -15,7 +15,7 @@ describe('escalation panel data', () => {
   });
 
   it('charts the baseline first, then each attempt, counting failing tests plus type errors', () => {
-    const d = buildPanelData(r, 'cart', 'diff text');
+    const d = buildPanelData(r, 'cart', [{ path: 'src/cart.ts', baselineToBest: true, bestToNow: false }]);
     assert.deepStrictEqual(d.points, [
       { n: 0, failing: 4, verdict: 'baseline' },
       { n: 1, failing: 2, verdict: 'progress' },
@@ -26,7 +26,7 @@ describe('escalation panel data', () => {
   });
 
   it('carries the reason in words, the engine sentence, the hypotheses, the output, the diff and the hints', () => {
-    const d = buildPanelData(r, 'cart', 'diff text');
+    const d = buildPanelData(r, 'cart', [{ path: 'src/cart.ts', baselineToBest: true, bestToNow: false }]);
     assert.strictEqual(d.reasonTitle, 'Stuck: no progress');
     assert.match(d.reasonSentence, /did not reduce the failing tests/);
     assert.strictEqual(d.reasonText, 'No progress in the last 2 attempts (patience 2).');
@@ -35,13 +35,13 @@ describe('escalation panel data', () => {
       [2, 'regression', 2, '', 'Broke Cart > total.'],
     ]);
     assert.strictEqual(d.outputExcerpt, '1 failing');
-    assert.strictEqual(d.bestDiff, 'diff text');
+    assert.deepStrictEqual(d.changedFiles, [{ path: 'src/cart.ts', baselineToBest: true, bestToNow: false }]);
     assert.deepStrictEqual(d.hints, ['Look at rounding.']);
     assert.deepStrictEqual(d.flaky, []);
-    assert.deepStrictEqual(buildPanelData(record({ flaky: ['Cart > rounding'] }), 'cart', '').flaky, ['Cart > rounding']);
+    assert.deepStrictEqual(buildPanelData(record({ flaky: ['Cart > rounding'] }), 'cart', []).flaky, ['Cart > rounding']);
     assert.strictEqual(d.tokensUsed, 20_000);
     assert.strictEqual(d.running, false);
-    assert.strictEqual(buildPanelData(record({ outcome: 'running' }), 'cart', '').running, true);
+    assert.strictEqual(buildPanelData(record({ outcome: 'running' }), 'cart', []).running, true);
   });
 
   it('proposes 3 more attempts at what an attempt has cost so far, rounded up', () => {

@@ -35,14 +35,22 @@ describe('escalation panel HTML', () => {
     assert.ok(anyUrl.every((u) => u.startsWith(input.cspSource)), `unexpected URLs: ${anyUrl.join(', ')}`);
   });
 
+  it('puts the actions first, right under the heading, and the retry form before the chart and the output', () => {
+    const at = (needle: string) => html.indexOf(needle);
+    assert.ok(at('id="actions"') > at('id="run-meta"') && at('id="actions"') < at('id="why-heading"'), 'the action bar comes before the explanation');
+    assert.ok(at('id="retry-form"') < at('id="chart"') && at('id="retry-form"') < at('id="output"'));
+    assert.ok(!html.includes('id="diff"'), 'changed files open in the diff editor; no raw diff block');
+    assert.ok(html.includes('id="changed-files"'));
+  });
+
   it('has the controls the e2e tests and keyboard users rely on: real buttons with stable names, labelled inputs', () => {
     const buttons = [...html.matchAll(/<button [^>]*id="([^"]+)"[^>]*>([^<]+)<\/button>/g)].map((m) => `${m[1]}=${m[2]}`);
     assert.deepStrictEqual(buttons, [
-      'retry=Retry with hint',
       'rollback-best=Roll back to best',
       'rollback-baseline=Roll back to baseline',
       'accept=Accept current state',
       'close=Close',
+      'retry=Retry with hint',
     ]);
     for (const id of ['hint', 'extra-iterations', 'extra-tokens', 'extra-minutes']) {
       assert.match(html, new RegExp(`<label for="${id}">[^<]+</label>`), `#${id} has a label`);

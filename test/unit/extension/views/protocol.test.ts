@@ -34,7 +34,7 @@ describe('panel protocol', () => {
   });
 
   it('lets the webview check host messages the same way', () => {
-    const data = buildPanelData(record(), 'cart', '');
+    const data = buildPanelData(record(), 'cart', []);
     assert.deepStrictEqual(parseHostMessage({ type: 'show', data }), { type: 'show', data });
     assert.deepStrictEqual(parseHostMessage({ type: 'busy', busy: true }), { type: 'busy', busy: true });
     assert.deepStrictEqual(parseHostMessage({ type: 'status', message: 'Rolled back.', level: 'info' }), { type: 'status', message: 'Rolled back.', level: 'info' });

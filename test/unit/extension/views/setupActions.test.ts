@@ -20,10 +20,10 @@ describe('setup problems carry the buttons that fix them', () => {
   });
 
   it('the panel of a run stopped on an actor error leads with them; a stuck run has none', () => {
-    const actor = buildPanelData(record({ reason: 'actor-error', reasonText: 'The model server refused the request (401): check the API key and its environment variable.', iterations: [iteration(1)] }), 'cart', '');
+    const actor = buildPanelData(record({ reason: 'actor-error', reasonText: 'The model server refused the request (401): check the API key and its environment variable.', iterations: [iteration(1)] }), 'cart', []);
     assert.deepStrictEqual(labels(actor.setupActions ?? []), ['Set API key', 'Open Settings @ greenloop.model.baseUrl']);
-    const verify = buildPanelData(record({ reason: 'verify-error', reasonText: 'The test command `npm run test:ci` cannot run: package.json in /ws has no "test:ci" script; add that script or choose another test command.' }), 'cart', '');
+    const verify = buildPanelData(record({ reason: 'verify-error', reasonText: 'The test command `npm run test:ci` cannot run: package.json in /ws has no "test:ci" script; add that script or choose another test command.' }), 'cart', []);
     assert.deepStrictEqual(labels(verify.setupActions ?? []), ['Open tasks.json', 'Open Settings @ greenloop.testCommand']);
-    assert.deepStrictEqual(buildPanelData(record(), 'cart', '').setupActions, []);
+    assert.deepStrictEqual(buildPanelData(record(), 'cart', []).setupActions, []);
   });
 });

@@ -1,0 +1,69 @@
+// What the Testing view and the Problems view show of a run, as plain data: the tests the witness names (failing with
+// their message and, where the runner printed one, file:line; green again since the baseline as passed) and the
+// type errors by file. No vscode, so it is tested directly; testingView.ts puts it on a TestController.
+import type { WitnessSummary } from '../core/runState';
+
+export interface TestEntry {
+  id: string;
+  /** The last part of the title path ("Cart > total" → "total"); the full id is the description. */
+  label: string;
+  /** Workspace-relative file, when the runner named one. */
+  file?: string;
+  /** 1-based line, when the runner's output gives file:line. */
+  line?: number;
+  state: 'failed' | 'passed';
+  message?: string;
+}
+
+export interface ProblemEntry {
+  line: number;
+  column: number;
+  code: string;
+  message: string;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const SOURCE_AT = /([\w@./-]+\.(?:[cm]?[jt]sx?|py|go|rs|java|kt|rb)):(\d+)(?::\d+)?/;
+
+/** The first file:line of the test's file in its message; else the first source location printed at all. */
+export function locate(file: string | undefined, message: string): { file?: string; line?: number } {
+  if (file) {
+    const m = new RegExp(`${escapeRe(file)}:(\\d+)`).exec(message);
+    return m ? { file, line: Number(m[1]) } : { file };
+  }
+  const m = SOURCE_AT.exec(message);
+  return m ? { file: m[1].replace(/^\.\//, ''), line: Number(m[2]) } : {};
+}
+
+export function testEntries(state: { baseline: { witness: WitnessSummary }; current: { witness: WitnessSummary } }): TestEntry[] {
+  const now = state.current.witness;
+  const failing = new Set(now.failing);
+  const entries: TestEntry[] = now.failing.map((id) => {
+    const failure = (now.failures ?? []).find((f) => f.id === id);
+    const where = locate(failure?.file, failure?.message ?? '');
+    return { id, label: lastPart(id), ...where, state: 'failed', message: failure?.message || 'Failing.' };
+  });
+  // Green since the baseline: failing then and reported passing now (not merely absent from the output).
+  const ran = now.ran ? new Set(now.ran) : null;
+  for (const id of state.baseline.witness.failing) {
+    if (failing.has(id) || (ran && !ran.has(id))) continue;
+    const before = (state.baseline.witness.failures ?? []).find((f) => f.id === id);
+    entries.push({ id, label: lastPart(id), ...(before?.file ? { file: before.file } : {}), state: 'passed' });
+  }
+  return entries;
+}
+
+export function problemsByFile(witness: WitnessSummary): Map<string, ProblemEntry[]> {
+  const byFile = new Map<string, ProblemEntry[]>();
+  for (const d of witness.diagnostics) {
+    const list = byFile.get(d.file) ?? [];
+    list.push({ line: d.line, column: d.column, code: d.code, message: d.message });
+    byFile.set(d.file, list);
+  }
+  return byFile;
+}
+
+function lastPart(id: string): string {
+  const parts = id.split(' > ');
+  return parts[parts.length - 1] || id;
+}

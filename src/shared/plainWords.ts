@@ -1,0 +1,35 @@
+// The words every surface (status bar, tree, panel, progress lines) uses for counts and verdicts, so failing tests
+// and type errors are never summed into one number and no internal verdict name reaches a person.
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "3 failing, 1 type error"; "2 type errors"; "0 failing" when all is well. */
+export function countsText(failing: number, typeErrors: number): string {
+  if (typeErrors === 0) return `${failing} failing`;
+  if (failing === 0) return plural(typeErrors, 'type error', 'type errors');
+  return `${failing} failing, ${plural(typeErrors, 'type error', 'type errors')}`;
+}
+
+const VERDICT_WORDS: Record<string, string> = {
+  green: 'green',
+  progress: 'progress',
+  'no-progress': 'no progress',
+  regression: 'regression',
+  'invalid-proposal': 'edit refused',
+  baseline: 'baseline',
+};
+
+/** A verdict as a person reads it; an unknown one (a newer history file) is shown with its dashes as spaces. */
+export function verdictWords(verdict: string): string {
+  return Object.prototype.hasOwnProperty.call(VERDICT_WORDS, verdict) ? VERDICT_WORDS[verdict] : verdict.replace(/-/g, ' ');
+}
+
+/** Where the workspace is after a run, for "workspace at the best state" lines; null when nothing says. */
+export function workspaceAtText(finalState: string | null): string | null {
+  switch (finalState) {
+    case 'best': return 'the best state';
+    case 'baseline': return 'the baseline (as before the run)';
+    case 'last': return 'the state the run left';
+    default: return null;
+  }
+}

@@ -1,0 +1,42 @@
+// Issue 11 item 7 (part): what the Testing view and the Problems view show of a run's witness.
+import * as assert from 'assert';
+import { locate, problemsByFile, testEntries } from '../../../src/extension/testingModel';
+import type { WitnessSummary } from '../../../src/core/runState';
+
+function witness(over: Partial<WitnessSummary>): WitnessSummary {
+  return { failing: [], failures: [], diagnostics: [], loadError: false, green: false, signature: 's', exitCode: 1, timedOut: false, outputExcerpt: '', ...over };
+}
+
+describe('Testing view model', () => {
+  const baseline = witness({
+    failing: ['Cart > tax', 'Cart > total', 'Money > pads cents'],
+    failures: [{ id: 'Cart > total', file: 'test/cart.test.ts', message: 'boom' }],
+    ran: ['Cart > tax', 'Cart > total', 'Money > pads cents'],
+  });
+  const current = witness({
+    failing: ['Cart > tax'],
+    failures: [{ id: 'Cart > tax', file: 'test/cart.test.ts', message: "AssertionError: expected 12 to equal 13\n    at Context.<anonymous> (test/cart.test.ts:42:12)" }],
+    ran: ['Cart > tax', 'Cart > total'],
+    diagnostics: [{ file: 'src/money.ts', line: 3, column: 7, code: 'TS2322', message: "Type 'string' is not assignable to type 'number'." }],
+  });
+
+  it('lists each failing test with its message and the file:line the runner printed', () => {
+    const [tax] = testEntries({ baseline: { witness: baseline }, current: { witness: current } });
+    assert.deepStrictEqual({ ...tax, message: tax.message?.split('\n')[0] }, { id: 'Cart > tax', label: 'tax', file: 'test/cart.test.ts', line: 42, state: 'failed', message: 'AssertionError: expected 12 to equal 13' });
+  });
+
+  it('marks a test that went green during the run as passed, and not one that merely stopped being reported', () => {
+    const entries = testEntries({ baseline: { witness: baseline }, current: { witness: current } });
+    assert.deepStrictEqual(entries.filter((e) => e.state === 'passed').map((e) => [e.id, e.file]), [['Cart > total', 'test/cart.test.ts']]);
+    assert.ok(!entries.some((e) => e.id === 'Money > pads cents'), 'absent from the output is not passing');
+  });
+
+  it('finds a location in output without a named file, and none when there is none', () => {
+    assert.deepStrictEqual(locate(undefined, 'at Object.<anonymous> (./src/money.test.js:9:3)'), { file: 'src/money.test.js', line: 9 });
+    assert.deepStrictEqual(locate('test/a.test.ts', 'expected 1 to equal 2'), { file: 'test/a.test.ts' });
+  });
+
+  it('groups type errors by file for the Problems view', () => {
+    assert.deepStrictEqual([...problemsByFile(current)], [['src/money.ts', [{ line: 3, column: 7, code: 'TS2322', message: "Type 'string' is not assignable to type 'number'." }]]]);
+  });
+});

@@ -11,7 +11,7 @@ import { cannotRunSentence } from './cannotRun';
 import { abortError } from '../core/retry';
 import { runCommand } from './runCommand';
 import type { RunResult } from './runCommand';
-import { normalizeOutput, normalizeTestId, signatureOf } from './normalize';
+import { normalizeOutput, normalizeTestId, readableOutput, signatureOf } from './normalize';
 import { parseSpool, tidyResult } from './parseOutput';
 import { OutputSpool } from './outputSpool';
 import type { ParsedOutput } from './parseOutput';
@@ -176,7 +176,8 @@ export class CommandVerifier implements Verifier {
       unreadable,
       stoppedEarly: parsed.stoppedEarly ?? null,
       commandFailure,
-      outputExcerpt: excerpt(normalized),
+      // Shown to the person and the model as the runner printed it; only the signature compares normalized text.
+      outputExcerpt: readableOutput(excerpt(rawOutput)),
       runner: parsed.runner,
     };
   }

@@ -70,6 +70,11 @@ export function normalizeOutput(text: string, ctx: NormalizeContext): string {
   return out;
 }
 
+/** The output as a person reads it: colours and carriage returns gone, every duration, path and port as printed. */
+export function readableOutput(text: string): string {
+  return stripAnsi(text).replace(/\r\n?/g, '\n');
+}
+
 /**
  * A test ID as the loop compares it: a title holding a temp path, a duration, a port or a pid would otherwise be
  * a new test on every run (contract: failing IDs are compared after the output's normalization).

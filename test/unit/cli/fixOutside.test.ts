@@ -90,10 +90,11 @@ describe('greenloop fix: an agent writing outside the snapshotted tree (real CLI
     assert.strictEqual(git('branch', '--list', 'agent-branch'), '');
     assert.strictEqual(git('status', '--porcelain'), '', 'index and files as they were');
 
-    // Looking is not changing: git status rewrites the index's stat data (here of a touched file), not what it stages;
+    // Looking is not changing: git status rewrites the index's stat data (here of a touched file), not what it stages
+    // (an explicit refresh too, since git status may skip the write when the touch lands in the index's own second);
     // git gc packs the refs (same values) and writes .git/info/refs for dumb HTTP clients.
     const index = fs.readFileSync(path.join(project, '.git/index'));
-    const ok = await fixWith(`${FIX_ADD}\ntouch test/calc.test.js\ngit status >/dev/null\ngit diff >/dev/null\ngit gc -q`, ['--max-iterations', '1']);
+    const ok = await fixWith(`${FIX_ADD}\nsleep 1\ntouch test/calc.test.js\ngit status >/dev/null\ngit update-index -q --refresh\ngit diff >/dev/null\ngit gc -q`, ['--max-iterations', '1']);
     assert.strictEqual(ok.report.reason, 'budget-iterations', ok.report.reasonText);
     assert.strictEqual(ok.report.iterations[0].verdict, 'progress');
     assert.ok(!fs.readFileSync(path.join(project, '.git/index')).equals(index), 'git status did rewrite the index');

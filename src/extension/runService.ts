@@ -315,7 +315,7 @@ export class RunService implements RunServiceApi {
       else if (choice === hint) await vscode.commands.executeCommand('greenloop.openRunPanel', run.folder.toString(), (await this.files(run.folder).list()).records.filter((r) => r.runId !== run.runId).pop()?.runId ?? run.runId);
     } else if (state.outcome === 'escalated' && state.iterations.length === 0 && (state.reason === 'actor-error' || state.reason === 'verify-error')) {
       // Stopped before any model call on a setup problem: one sentence and the button that fixes it.
-      void showSetupError(`Greenloop: ${reasonText}`, setupActionsFor(state.reason, reasonText, run.testSource));
+      void showSetupError(`Greenloop: ${reasonText}`, setupActionsFor(state.reason, reasonText, run.testSource), run.folder);
     } else if (state.outcome === 'escalated') {
       await vscode.commands.executeCommand('greenloop.openRunPanel', run.folder.toString(), run.runId).then(undefined, (err: Error) => this.log.error(`Could not open the run panel: ${err.message}`));
     } else if (state.outcome === 'cancelled') {

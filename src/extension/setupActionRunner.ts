@@ -2,14 +2,20 @@
 import * as vscode from 'vscode';
 import type { SetupAction } from '../shared/setupActions';
 
-export async function runSetupAction(action: SetupAction): Promise<void> {
+/** `folder`: the workspace folder the problem is in (its own tasks.json opens directly). */
+export async function runSetupAction(action: SetupAction, folder?: vscode.Uri): Promise<void> {
   switch (action.id) {
     case 'openSettings':
       await vscode.commands.executeCommand('workbench.action.openSettings', action.setting ?? 'greenloop');
       return;
-    case 'openTasks':
-      await vscode.commands.executeCommand('workbench.action.tasks.openWorkspaceFileTasks');
+    case 'openTasks': {
+      const tasks = folder && vscode.Uri.joinPath(folder, '.vscode', 'tasks.json');
+      const exists = tasks ? await vscode.workspace.fs.stat(tasks).then(() => true, () => false) : false;
+      // The folder's own file, opened as a file; without one, VS Code's "Configure Tasks" makes it.
+      if (tasks && exists) await vscode.window.showTextDocument(tasks);
+      else await vscode.commands.executeCommand('workbench.action.tasks.configureTaskRunner');
       return;
+    }
     case 'manageTrust':
       await vscode.commands.executeCommand('workbench.trust.manage');
       return;
@@ -23,8 +29,8 @@ export async function runSetupAction(action: SetupAction): Promise<void> {
 }
 
 /** One sentence, and the buttons that fix it; the chosen one runs. */
-export async function showSetupError(message: string, actions: readonly SetupAction[]): Promise<void> {
+export async function showSetupError(message: string, actions: readonly SetupAction[], folder?: vscode.Uri): Promise<void> {
   const choice = await vscode.window.showErrorMessage(message, ...actions.map((a) => a.label));
   const picked = actions.find((a) => a.label === choice);
-  if (picked) await runSetupAction(picked);
+  if (picked) await runSetupAction(picked, folder);
 }

@@ -76,6 +76,11 @@ export function statusView(t: RunTally, now: number): StatusView {
       }
       return { text: '$(pass) Greenloop green', tooltip: ['All tests pass.', ...tooltip], severity: 'normal', accessibleLabel: `Greenloop: green after ${summary}` };
     case 'escalated':
+      // The tests never ran properly, so there is no count to show: "0 failing" would read as green.
+      if (t.reason === 'verify-error' && t.iteration === 0) {
+        const text = 'Greenloop: the tests could not run';
+        return { text: `$(error) ${text}`, tooltip: [`Stopped: ${t.reasonText || 'the test command could not run'}`, 'Nothing was changed.', 'Click to open the run.'], severity: 'error', accessibleLabel: text };
+      }
       return {
         text: `$(error) Greenloop escalated · ${failingText}${where}`,
         tooltip: [`Stopped: ${t.reasonText || t.reason}`, ...tooltip],

@@ -40,7 +40,7 @@ class RunPanel implements vscode.Disposable {
       accept: () => runs.accept(folder, runId),
       setupAction: async (id) => {
         const action = this.setupActions.find((a) => a.id === id);
-        if (action) await runSetupAction(action);
+        if (action) await runSetupAction(action, this.folder);
       },
       openDiff: (path, side) => this.openDiff(path, side),
       close: () => panel.dispose(),

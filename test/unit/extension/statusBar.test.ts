@@ -70,6 +70,20 @@ describe('status bar', () => {
     assert.match(v.tooltip.join('\n'), /1 attempt, 12k\/200k tok, 1:00/, 'the time stops at the finish');
   });
 
+  it('a test command that could not run shows no failing count (it would read as green), only that the tests could not run', () => {
+    const limits = { maxIterations: 8, maxTokens: 200_000, maxMinutes: 30 };
+    const t = newTally(T0, limits);
+    const reasonText = 'The test command `npm run test:ci` cannot run: package.json has no "test:ci" script.';
+    foldEvent(t, { type: 'run-started', runId: 'r', baselineFailing: 0, baselineDiagnostics: 0, resumed: false, unverified: true, state: startedState(0, 0, limits) }, T0);
+    foldEvent(t, { type: 'escalated', reason: 'verify-error', message: reasonText }, T0);
+    const state = { iterations: [], reason: 'verify-error', reasonText, tokens: { prompt: 0, completion: 0 }, current: { witness: { failing: [], diagnostics: [] } }, limits } as unknown as RunState;
+    foldEvent(t, { type: 'finished', outcome: 'escalated', state }, T0 + 1000);
+    const v = statusView(t, T0 + 2000);
+    assert.strictEqual(v.text, '$(error) Greenloop: the tests could not run');
+    assert.strictEqual(v.severity, 'error');
+    assert.match(v.tooltip[0], /no "test:ci" script/);
+  });
+
   it('puts text, colour, accessible name and a click that opens the run onto the item', () => {
     const emitter = new EventEmitter<void>();
     const folder = Uri.file('/work/app');

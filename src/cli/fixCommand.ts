@@ -53,6 +53,7 @@ const FLAGS = {
   'cross-run-limit': { type: 'string' },
   'request-timeout-s': { type: 'string' },
   'max-answer-bytes': { type: 'string' },
+  focus: { type: 'string', multiple: true },
 } as const;
 
 type FixFlags = ReturnType<typeof parseFlags>;
@@ -158,6 +159,8 @@ async function runFix(values: FixFlags): Promise<number> {
     // A workspace the snapshots cannot record at all is a setup problem: one sentence, nothing changed.
     if ((err as Error).name === 'UnrecordablePathError') throw new UsageError((err as Error).message);
     // The state folder deleted before the loop wrote anything (during the first test run): setup, nothing changed.
+    // A focus that names no failing test is a typo on the command line, found by the first test run.
+    if ((err as Error).name === 'FocusNotFailingError') throw new UsageError((err as Error).message);
     if ((err as Error).name === 'StateDirLost') throw new UsageError(`${(err as Error).message}; nothing was changed.`);
     if (controller.signal.aborted) {
       say(`greenloop: ${STOPPED_BEFORE_BASELINE}`);

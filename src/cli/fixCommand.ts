@@ -98,6 +98,7 @@ async function runFix(values: FixFlags): Promise<number> {
   const history = JsonlHistoryStore.forWorkspace(stateDir, cwd, redactor);
 
   let resumeFrom: RunState | undefined;
+  if (values.resume && values.focus?.length) throw new UsageError('--focus is not used with --resume: a resumed run keeps the focus it started with.');
   if (values.resume) {
     if (!values.hint) throw new UsageError('--resume needs --hint "<what the model should know>" so the extra attempts differ from the last ones.');
     try {

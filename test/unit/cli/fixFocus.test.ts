@@ -49,4 +49,10 @@ describe('greenloop fix --focus (real CLI)', function () {
     assert.strictEqual(h.server.requests.length, 0);
     assert.match(h.read('src/calc.js'), /return a - b;/, 'nothing was changed');
   });
+
+  it('refuses --focus on a resumed run, which keeps the focus it started with', async () => {
+    const res = await h.fix([], ['--resume', 'last', '--hint', 'h', '--focus', 'calc > adds']);
+    assert.strictEqual(res.code, 2, res.stderr);
+    assert.strictEqual(res.stderr.trim(), 'greenloop: --focus is not used with --resume: a resumed run keeps the focus it started with.');
+  });
 });

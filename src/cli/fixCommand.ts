@@ -53,6 +53,7 @@ const FLAGS = {
   'cross-run-limit': { type: 'string' },
   'request-timeout-s': { type: 'string' },
   'max-answer-bytes': { type: 'string' },
+  focus: { type: 'string', multiple: true },
 } as const;
 
 type FixFlags = ReturnType<typeof parseFlags>;
@@ -97,6 +98,7 @@ async function runFix(values: FixFlags): Promise<number> {
   const history = JsonlHistoryStore.forWorkspace(stateDir, cwd, redactor);
 
   let resumeFrom: RunState | undefined;
+  if (values.resume && values.focus?.length) throw new UsageError('--focus is not used with --resume: a resumed run keeps the focus it started with.');
   if (values.resume) {
     if (!values.hint) throw new UsageError('--resume needs --hint "<what the model should know>" so the extra attempts differ from the last ones.');
     try {
@@ -158,6 +160,8 @@ async function runFix(values: FixFlags): Promise<number> {
     // A workspace the snapshots cannot record at all is a setup problem: one sentence, nothing changed.
     if ((err as Error).name === 'UnrecordablePathError') throw new UsageError((err as Error).message);
     // The state folder deleted before the loop wrote anything (during the first test run): setup, nothing changed.
+    // A focus that names no failing test is a typo on the command line, found by the first test run.
+    if ((err as Error).name === 'FocusNotFailingError') throw new UsageError((err as Error).message);
     if ((err as Error).name === 'StateDirLost') throw new UsageError(`${(err as Error).message}; nothing was changed.`);
     if (controller.signal.aborted) {
       say(`greenloop: ${STOPPED_BEFORE_BASELINE}`);

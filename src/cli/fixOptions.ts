@@ -25,6 +25,7 @@ export interface FixFlagValues {
   'cross-run-limit'?: string;
   'request-timeout-s'?: string;
   'max-answer-bytes'?: string;
+  focus?: string[];
 }
 
 export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
@@ -45,6 +46,7 @@ export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
     flakyReruns: parseNumberFlag('flaky-reruns', v['flaky-reruns'], { min: 0, integer: true }) ?? DEFAULT_LOOP_CONFIG.flakyReruns,
     crossRunLimit: parseNumberFlag('cross-run-limit', v['cross-run-limit'], { min: 0, integer: true }) ?? DEFAULT_LOOP_CONFIG.crossRunLimit,
     maxAnswerBytes: parseNumberFlag('max-answer-bytes', v['max-answer-bytes'], { min: 1000, integer: true }) ?? DEFAULT_LOOP_CONFIG.maxAnswerBytes,
+    ...(v.focus?.length ? { focus: [...new Set(v.focus)] } : {}),
   };
   const problems = validateLoopConfig(config);
   if (problems.length) throw new UsageError(problems[0]);

@@ -24,6 +24,7 @@ import type { Grant } from './budget';
 import { KnownStates } from './knownStates';
 import type { Revisit } from './knownStates';
 import { judgeWithReruns } from './flaky';
+import { FocusNotFailingError, unknownFocus } from './focus';
 import { markOutside, noteOutside } from './outside/outsideNote';
 import { baselineProblem, newRunState, summarize, upgradeSavedState } from './runStateFactory';
 import { RunEnd } from './runEnd';
@@ -85,6 +86,9 @@ export class LoopEngine implements LoopContext {
       if (signal.aborted) throw abortNow();
       const unusable = baselineProblem(witness, deps.config.verifyTimeoutS);
       if (unusable) return this.end.unverified(startedAt, baselineSnap, 'verify-error', unusable, witness);
+
+      const unfocused = unknownFocus(deps.config.focus, witness.failing);
+      if (unfocused) throw new FocusNotFailingError(unfocused, witness.failing);
 
       const base: StateRef = { snapshot: baselineSnap.id, tree: baselineSnap.tree, witness: summarize(witness), iteration: 0 };
       const state = newRunState(deps, deps.runId ?? newRunId(startedAt), startedAt, base);

@@ -4,7 +4,7 @@
 import type { Verifier } from './ports';
 import type { Witness } from '../verify/types';
 import type { IterationRecord, RunState, WitnessSummary } from './runState';
-import { judge, listForNote } from './witnessCompare';
+import { judge, judgeOptions, listForNote } from './witnessCompare';
 import type { Judgement } from './witnessCompare';
 import { abortError } from './retry';
 import { runSignal } from './loopContext';
@@ -26,8 +26,9 @@ export async function judgeWithReruns(ctx: LoopContext, state: RunState, record:
   const judged = await judgeFlakyAware(ctx, state, record, witness);
   if (judged.j.verdict !== 'green' || ctx.deps.config.flakyReruns <= 0) return judged;
   const again = summarize(await ctx.deps.verifier.verify(runSignal(ctx)));
-  if (again.green) return judged;
-  const j = judge(state.best.witness, again, { flaky: state.flaky });
+  const j = judge(state.best.witness, again, judgeOptions(state));
+  // With a focus, green allows the failures outside it: the re-run is judged, not only read.
+  if (again.green || j.verdict === 'green') return judged;
   const failing = again.failing.length ? listForNote(again.failing) : 'the run';
   ctx.warn(state, `Attempt ${record.n} was green once, but not when run again on the same files (${failing} failed): a fix that works only some of the time is not green.`);
   return { j: { ...j, note: `green once, but not on a re-run of the same files: ${j.note}` }, witness: again };
@@ -35,14 +36,14 @@ export async function judgeWithReruns(ctx: LoopContext, state: RunState, record:
 
 async function judgeFlakyAware(ctx: LoopContext, state: RunState, record: IterationRecord, witness: WitnessSummary): Promise<{ j: Judgement; witness: WitnessSummary }> {
   const { config, verifier } = ctx.deps;
-  const j = judge(state.best.witness, witness, { flaky: state.flaky });
+  const j = judge(state.best.witness, witness, judgeOptions(state));
   if (config.flakyReruns <= 0) return { j, witness };
   const onlyFlaky = !witness.green && !witness.loadError && witness.diagnostics.length === 0 && witness.failing.length > 0 && witness.failing.every((id) => state.flaky.includes(id));
   if (onlyFlaky && j.verdict !== 'regression') {
     for (let r = 0; r < config.flakyReruns; r++) {
       const again = summarize(await verifier.verify(runSignal(ctx)));
-      if (!again.green) continue;
-      const green = judge(state.best.witness, again, { flaky: state.flaky });
+      if (!again.green && !state.config.focus?.length) continue;
+      const green = judge(state.best.witness, again, judgeOptions(state));
       if (green.verdict === 'green') {
         const which = `${listForNote(witness.failing)} failed first and ${witness.failing.length === 1 ? 'is' : 'are'} flaky`;
         return { j: { ...green, note: `${green.note} (on a re-run: ${which})` }, witness: again };
@@ -57,7 +58,7 @@ async function judgeFlakyAware(ctx: LoopContext, state: RunState, record: Iterat
   state.flaky = [...new Set([...state.flaky, ...check.flaky])].sort();
   const one = check.flaky.length === 1;
   ctx.warn(state, `Flaky test${one ? '' : 's'} found in attempt ${record.n}: ${check.flaky.join(', ')}; ${one ? 'it counts' : 'they count'} neither as progress nor as regression.`);
-  const again = judge(state.best.witness, witness, { flaky: state.flaky });
+  const again = judge(state.best.witness, witness, judgeOptions(state));
   return { j: { ...again, note: `${again.note}; flaky (failed, then passed on re-run): ${listForNote(check.flaky)}` }, witness };
 }
 

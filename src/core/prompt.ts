@@ -82,6 +82,11 @@ export function buildPrompt(state: RunState, now: number, opts: PromptOptions): 
   if (witness.loadError) {
     sections.push(`## The test suite did not load or run properly\nVerifier output (excerpt):\n\`\`\`\n${trimSection(witness.outputExcerpt, failureChars / 2)}\n\`\`\``);
   }
+  const focus = state.config.focus ?? [];
+  if (focus.length) {
+    const goal = focus.map((id) => `- ${id}${witness.failing.includes(id) ? '' : ' (passes now)'}`).join('\n');
+    sections.push(`## Goal of this run\nMake ${focus.length === 1 ? 'this test' : 'these tests'} pass:\n${goal}\nOther failing tests below are context only: this run does not need them fixed. Every test that passes now must keep passing.`);
+  }
   if (witness.failures.length) {
     const body = witness.failures
       .map((f) => `- ${f.id}${f.file ? ` (${f.file})` : ''}\n${indent(trimSection(pruneStackNoise(f.message, state.cwd).trim(), 1500))}`)

@@ -18,7 +18,10 @@ export function tokensUsed(state: RunState): number {
 /** Checked after an iteration has been recorded. */
 export function checkAfterIteration(state: RunState, now: number): Stop | null {
   const last = state.iterations[state.iterations.length - 1];
-  if (last?.verdict === 'green') return { outcome: 'green', reason: null, text: `Green after ${last.n} attempt${last.n === 1 ? '' : 's'}.` };
+  if (last?.verdict === 'green') {
+    const scope = state.config.focus?.length ? ' on the focused tests' : '';
+    return { outcome: 'green', reason: null, text: `Green${scope} after ${last.n} attempt${last.n === 1 ? '' : 's'}.` };
+  }
   // A cycle (a kept state reached again) is called by the engine before the tests re-run; a repeat is decided here.
   if (last?.proposalHash && state.seenProposals.slice(0, -1).includes(last.proposalHash)) {
     return escalate('repeated-proposal', `Attempt ${last.n} proposed exactly the same edit as an earlier attempt.`);

@@ -26,6 +26,13 @@ export interface Judgement {
 export interface JudgeOptions {
   /** Tests found flaky in this run: left out of both sides. */
   flaky?: readonly string[];
+  /** The tests this run is for (LoopConfig.focus): see judgeFocused. */
+  focus?: readonly string[];
+}
+
+/** The options of every judgement in a run: its flaky tests and its focus. */
+export function judgeOptions(state: { flaky: readonly string[]; config: { focus?: readonly string[] } }): JudgeOptions {
+  return { flaky: state.flaky, focus: state.config.focus };
 }
 
 export function judge(best: WitnessSummary, next: WitnessSummary, opts: JudgeOptions = {}): Judgement {
@@ -66,10 +73,49 @@ export function judge(best: WitnessSummary, next: WitnessSummary, opts: JudgeOpt
   if (newlyFailing.length) {
     return { ...none, verdict: 'regression', newTests, newlyFailing, newlyVisible, note: `broke ${listForNote(newlyFailing)}${visible}` };
   }
+  if (opts.focus?.length) return judgeFocused(best, next, opts.focus, flaky, newlyVisible, visible);
   const fixedTests = best.failing.filter((id) => !nextFailing.has(id) && !flaky.has(id));
   const fixed = [...fixedTests, ...shrunk];
   if (fixed.length) return { ...none, verdict: 'progress', fixed, newlyVisible, note: `fixed ${listForNote(fixed)}${visible}` };
   return { ...none, verdict: 'no-progress', newlyVisible, note: `still ${next.failing.length} failing, ${next.diagnostics.length} type errors${visible}` };
+}
+
+/**
+ * A run with a focus, once nothing regressed (no test that passed broke or went missing, type errors not grown —
+ * checked over the whole suite before this is called):
+ * - green when every focused test ran and passed, the run did not time out, and whatever still fails was already
+ *   failing in the best state (tests or type errors). The test command may then exit non-zero: those old failures
+ *   explain it. A non-zero exit with nothing failing (the command itself failed) is not green.
+ * - progress when the focused tests failing now are a strict subset of those failing in the best state;
+ * - no progress otherwise, even if tests outside the focus were fixed (they are not what this run is for).
+ */
+function judgeFocused(best: WitnessSummary, next: WitnessSummary, focus: readonly string[], flaky: Set<string>, newlyVisible: string[], visible: string): Judgement {
+  const none = { newTests: [], newlyFailing: [], missing: [], fewerRan: null };
+  const inFocus = new Set(focus);
+  const before = best.failing.filter((id) => inFocus.has(id) && !flaky.has(id));
+  const now = next.failing.filter((id) => inFocus.has(id) && !flaky.has(id));
+  const fixed = before.filter((id) => !now.includes(id));
+  const others = next.failing.filter((id) => !inFocus.has(id));
+  const oldFailuresExplainExit = others.length > 0 || next.diagnostics.length > 0;
+  if (now.length === 0 && focus.every(ranIn(next)) && !next.timedOut && oldFailuresExplainExit) {
+    const still = others.length ? `; still failing as before: ${listForNote(others)}` : '';
+    return { ...none, verdict: 'green', fixed, newlyVisible, note: `the focused test${focus.length === 1 ? '' : 's'} pass${focus.length === 1 ? 'es' : ''} and nothing that passed broke${still}${visible}` };
+  }
+  if (fixed.length && now.every((id) => before.includes(id))) {
+    return { ...none, verdict: 'progress', fixed, newlyVisible, note: `fixed ${listForNote(fixed)}; focused still failing: ${now.length ? listForNote(now) : '(none, but the run is not green yet)'}${visible}` };
+  }
+  const outside = best.failing.filter((id) => !inFocus.has(id) && !next.failing.includes(id));
+  const aside = outside.length ? `; fixed ${listForNote(outside)} outside the focus, which does not count` : '';
+  return { ...none, verdict: 'no-progress', fixed: [], newlyVisible, note: `the focused test${now.length === 1 ? '' : 's'} ${listForNote(now.length ? now : [...focus])} still fail${now.length === 1 ? 's' : ''}${aside}${visible}` };
+}
+
+/** Whether a test is known to have run in `w`: reported as executed, or the runner names only failures and ran to the end. */
+function ranIn(w: WitnessSummary): (id: string) => boolean {
+  if (w.ran) {
+    const ran = executedIds(w);
+    return (id) => ran.has(id);
+  }
+  return () => !w.stoppedEarly && !w.loadError;
 }
 
 /**

@@ -96,7 +96,7 @@ export class RunService implements RunServiceApi {
   }
 
   /** `ignoreHistory`: the person chose "Run anyway" after the cross-run guard stopped a run like this one. */
-  async start(folder?: vscode.Uri, opts: { ignoreHistory?: boolean } = {}): Promise<void> {
+  async start(folder?: vscode.Uri, opts: { ignoreHistory?: boolean; focus?: string[] } = {}): Promise<void> {
     if (this.running) {
       void vscode.window.showInformationMessage(`Greenloop is already running on ${this.running.folder.fsPath}; stop it first ("Greenloop: Stop").`);
       return;
@@ -108,10 +108,11 @@ export class RunService implements RunServiceApi {
       const settings = this.config.read(wf.uri);
       const parts = await prepareRun(wf, settings, this.context, () => this.terminals.acquire());
       this.redactor = parts.secrets.redactor;
-      this.log.info(`Fix until green on ${parts.cwd}: verifier \`${parts.spec.command}\` (${parts.spec.source}), model ${parts.actor.label}, budgets ${parts.loop.maxIterations} attempts / ${parts.loop.maxTokens} tokens / ${parts.loop.maxMinutes} min`);
+      const loop = opts.focus?.length ? { ...parts.loop, focus: opts.focus } : parts.loop;
+      this.log.info(`Fix until green on ${parts.cwd}${loop.focus ? ` for ${loop.focus.length === 1 ? 'the test' : 'the tests'} ${loop.focus.join(', ')}` : ''}: verifier \`${parts.spec.command}\` (${parts.spec.source}), model ${parts.actor.label}, budgets ${parts.loop.maxIterations} attempts / ${parts.loop.maxTokens} tokens / ${parts.loop.maxMinutes} min`);
       const past = await this.files(wf.uri).list();
       past.warnings.forEach((w) => this.log.warn(w));
-      await this.execute(wf.uri, newRunId(), parts.loop, parts.actor, parts.verifier, (engine, signal) => engine.run(signal), { pastRuns: past.records, ignoreHistory: opts.ignoreHistory, testSource: parts.spec.source });
+      await this.execute(wf.uri, newRunId(), loop, parts.actor, parts.verifier, (engine, signal) => engine.run(signal), { pastRuns: past.records, ignoreHistory: opts.ignoreHistory, testSource: parts.spec.source });
     } catch (err) {
       this.report(err);
     }
@@ -305,13 +306,14 @@ export class RunService implements RunServiceApi {
       if (choice === openRun) void vscode.commands.executeCommand('greenloop.openRunPanel', run.folder.toString(), run.runId);
     };
     if (state.outcome === 'green') {
-      void vscode.window.showInformationMessage(`Greenloop: all tests pass after ${attempts}.`, openRun).then(offerRun);
+      const what = state.config.focus?.length ? `the focused test${state.config.focus.length === 1 ? '' : 's'} pass${state.config.focus.length === 1 ? 'es' : ''}` : 'all tests pass';
+      void vscode.window.showInformationMessage(`Greenloop: ${what} after ${attempts}.`, openRun).then(offerRun);
     } else if (state.outcome === 'escalated' && state.crossRun && state.iterations.length === 0) {
       // The cross-run guard stopped the run before any model call: the person may know better, and say so.
       const anyway = 'Run anyway';
       const hint = 'Open the last run';
       const choice = await vscode.window.showWarningMessage(reasonText, anyway, hint);
-      if (choice === anyway) void this.start(run.folder, { ignoreHistory: true });
+      if (choice === anyway) void this.start(run.folder, { ignoreHistory: true, focus: state.config.focus });
       else if (choice === hint) await vscode.commands.executeCommand('greenloop.openRunPanel', run.folder.toString(), (await this.files(run.folder).list()).records.filter((r) => r.runId !== run.runId).pop()?.runId ?? run.runId);
     } else if (state.outcome === 'escalated' && state.iterations.length === 0 && (state.reason === 'actor-error' || state.reason === 'verify-error')) {
       // Stopped before any model call on a setup problem: one sentence and the button that fixes it.

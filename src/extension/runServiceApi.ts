@@ -33,8 +33,11 @@ export interface RunServiceApi extends vscode.Disposable {
   /** The newest run of this window (active or finished), e.g. for "Open last escalation". */
   readonly latest: RunView | undefined;
 
-  /** Fix until green on a folder (asks which one in a multi-root workspace when omitted). */
-  start(folder?: vscode.Uri): Promise<void>;
+  /**
+   * Fix until green on a folder (asks which one in a multi-root workspace when omitted); `focus`: the failing test
+   * IDs the loop is for (LoopConfig.focus), the whole suite when absent or empty.
+   */
+  start(folder?: vscode.Uri, opts?: { focus?: string[] }): Promise<void>;
   /** Ends the active run cleanly through the engine (workspace left per greenloop.onGiveUp). */
   stop(): void;
   rollback(folder: vscode.Uri, runId: string, to: 'best' | 'baseline'): Promise<void>;

@@ -53,6 +53,22 @@ export function testEntries(state: { baseline: { witness: WitnessSummary }; curr
   return entries;
 }
 
+/** The Testing view's item for a file: its tests are its children. */
+export function fileItemId(file: string): string {
+  return `file:${file}`;
+}
+
+/**
+ * What "Fix until green" on the selected Testing view items asks the loop to fix (LoopConfig.focus): a test item is
+ * its test, a file item every test failing in that file; only failing tests count (a passing one has nothing to
+ * fix). No selection (the whole tree run): an empty focus, the whole suite.
+ */
+export function focusForSelection(selectedIds: readonly string[], entries: readonly TestEntry[]): string[] {
+  const failing = entries.filter((e) => e.state === 'failed');
+  const focus = selectedIds.flatMap((id) => failing.filter((e) => e.id === id || (e.file !== undefined && fileItemId(e.file) === id)).map((e) => e.id));
+  return [...new Set(focus)];
+}
+
 export function problemsByFile(witness: WitnessSummary): Map<string, ProblemEntry[]> {
   const byFile = new Map<string, ProblemEntry[]>();
   for (const d of witness.diagnostics) {

@@ -4,21 +4,31 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { RunServiceApi, RunView } from './runServiceApi';
-import { problemsByFile, testEntries } from './testingModel';
+import { fileItemId, focusForSelection, problemsByFile, testEntries } from './testingModel';
+import type { TestEntry } from './testingModel';
 
 export class TestingView implements vscode.Disposable {
   private readonly controller = vscode.tests.createTestController('greenloop', 'Greenloop');
   private readonly problems = vscode.languages.createDiagnosticCollection('greenloop');
   private readonly subs: vscode.Disposable[] = [];
+  /** What the tree shows now, and the folder of that run: what "Fix until green" on an item refers to. */
+  private entries: TestEntry[] = [];
+  private folder: vscode.Uri | undefined;
 
   constructor(private readonly runs: RunServiceApi) {
     this.subs.push(runs.onDidChange((change) => {
       if (change.kind === 'event' && ['run-started', 'verified', 'finished'].includes(change.event.type)) this.show(change.run);
     }));
-    // Starts a loop on the item's folder; the loop fixes the whole suite (a loop scoped to one test is not built yet).
-    this.controller.createRunProfile('Fix until green', vscode.TestRunProfileKind.Run, (request) => {
-      const item = request.include?.[0];
-      void this.runs.start(item?.uri ? vscode.workspace.getWorkspaceFolder(item.uri)?.uri : undefined);
+    // A loop scoped to the selected failing tests (a file item: every test failing in it); the rest of the suite
+    // still counts for regressions. Run on the whole tree, a loop on the whole suite.
+    this.controller.createRunProfile('Fix until green (selected failing tests)', vscode.TestRunProfileKind.Run, (request) => {
+      const selected = (request.include ?? []).map((item) => item.id);
+      const focus = focusForSelection(selected, this.entries);
+      if (selected.length && !focus.length) {
+        void vscode.window.showInformationMessage('None of the selected tests is failing: nothing to fix.');
+        return;
+      }
+      void this.runs.start(this.folder, { focus });
     }, false);
   }
 
@@ -27,13 +37,31 @@ export class TestingView implements vscode.Disposable {
     if (!state) return;
     const uriOf = (rel: string) => vscode.Uri.joinPath(run.folder, ...rel.split(/[\\/]/));
     const entries = testEntries(state);
+    this.entries = entries;
+    this.folder = run.folder;
     const items = entries.map((e) => {
       const item = this.controller.createTestItem(e.id, e.label, e.file ? uriOf(e.file) : undefined);
       item.description = e.id === e.label ? undefined : e.id;
       if (e.line) item.range = new vscode.Range(e.line - 1, 0, e.line - 1, 0);
       return item;
     });
-    this.controller.items.replace(items);
+    // Tests under their file, so a whole file can be fixed at once; tests with no known file at the top.
+    const files = new Map<string, vscode.TestItem>();
+    const top: vscode.TestItem[] = [];
+    entries.forEach((e, i) => {
+      if (!e.file) {
+        top.push(items[i]);
+        return;
+      }
+      let parent = files.get(e.file);
+      if (!parent) {
+        parent = this.controller.createTestItem(fileItemId(e.file), e.file, uriOf(e.file));
+        files.set(e.file, parent);
+        top.push(parent);
+      }
+      parent.children.add(items[i]);
+    });
+    this.controller.items.replace(top);
     const report = this.controller.createTestRun(new vscode.TestRunRequest(items), `Greenloop: ${path.basename(run.folder.fsPath)}`, false);
     entries.forEach((e, i) => {
       if (e.state === 'passed') {

@@ -23,6 +23,11 @@ export interface LoopConfig {
   crossRunLimit: number;
   /** Largest model answer read, in bytes (a JSON body, or a streamed answer's text); a larger one is an invalid proposal. */
   maxAnswerBytes: number;
+  /**
+   * Test IDs (as the verifier names them) this run is for, each failing when it starts; absent or empty: the whole
+   * suite. With a focus the run is green once these pass and nothing that passed broke (core/witnessCompare).
+   */
+  focus?: string[];
 }
 
 /** Far above any edit a model should send, far below what could exhaust memory or stall the loop. */

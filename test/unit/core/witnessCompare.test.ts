@@ -89,3 +89,25 @@ describe('judge: the progress witness', () => {
     assert.strictEqual(judge(complete, w(['s > c'], { executed: 5 })).verdict, 'regression', 'after a complete run a new failure broke something');
   });
 });
+
+describe('judge with a focus: the focused tests are the witness, the whole suite still guards against regressions', () => {
+  const ran = { ran: ALL, ranCount: 4, executed: 4 };
+  const focus = ['s > a', 's > b'];
+
+  it('green when the focused tests pass and the rest fails as before, though the command exits non-zero; not when nothing explains the exit', () => {
+    const j = judge(w(['s > a', 's > b', 's > c'], ran), w(['s > c'], ran), { focus });
+    assert.strictEqual(j.verdict, 'green');
+    assert.deepStrictEqual(j.fixed, ['s > a', 's > b']);
+    const commandFailed = judge(w(['s > a', 's > b'], ran), w([], { ...ran, exitCode: 1, commandFailure: 'lint failed' }), { focus });
+    assert.strictEqual(commandFailed.verdict, 'progress');
+    const notRun = judge(w(['s > a', 's > c'], ran), w(['s > c'], { ...ran, ran: ['s > b', 's > c', 's > d'] }), { focus: ['s > a'] });
+    assert.strictEqual(notRun.verdict, 'regression', 'a focused test that stopped running went missing');
+  });
+
+  it('progress only when the focused failing set shrinks; a fix outside the focus is no progress', () => {
+    assert.strictEqual(judge(w(['s > a', 's > b', 's > c'], ran), w(['s > b', 's > c'], ran), { focus }).verdict, 'progress');
+    const outside = judge(w(['s > a', 's > b', 's > c'], ran), w(['s > a', 's > b'], ran), { focus });
+    assert.strictEqual(outside.verdict, 'no-progress');
+    assert.match(outside.note, /outside the focus/);
+  });
+});

@@ -1,6 +1,7 @@
 // Issue 11 item 7 (part): what the Testing view and the Problems view show of a run's witness.
 import * as assert from 'assert';
-import { locate, problemsByFile, testEntries } from '../../../src/extension/testingModel';
+import { fileItemId, focusForSelection, locate, problemsByFile, testEntries } from '../../../src/extension/testingModel';
+import type { TestEntry } from '../../../src/extension/testingModel';
 import type { WitnessSummary } from '../../../src/core/runState';
 
 function witness(over: Partial<WitnessSummary>): WitnessSummary {
@@ -38,5 +39,26 @@ describe('Testing view model', () => {
 
   it('groups type errors by file for the Problems view', () => {
     assert.deepStrictEqual([...problemsByFile(current)], [['src/money.ts', [{ line: 3, column: 7, code: 'TS2322', message: "Type 'string' is not assignable to type 'number'." }]]]);
+  });
+
+  describe('"Fix until green" on selected items: the focus of the loop', () => {
+    const entries: TestEntry[] = [
+      { id: 'Cart > tax', label: 'tax', file: 'test/cart.test.ts', state: 'failed' },
+      { id: 'Cart > total', label: 'total', file: 'test/cart.test.ts', state: 'passed' },
+      { id: 'Cart > discount', label: 'discount', file: 'test/cart.test.ts', state: 'failed' },
+      { id: 'Money > pads cents', label: 'pads cents', file: 'test/money.test.ts', state: 'failed' },
+      { id: 'loose', label: 'loose', state: 'failed' },
+    ];
+
+    it('a failing test item is its test; a file item every test failing in that file; a passing test nothing', () => {
+      assert.deepStrictEqual(focusForSelection(['Money > pads cents'], entries), ['Money > pads cents']);
+      assert.deepStrictEqual(focusForSelection([fileItemId('test/cart.test.ts')], entries), ['Cart > tax', 'Cart > discount']);
+      assert.deepStrictEqual(focusForSelection(['Cart > total', 'loose', 'Cart > tax', fileItemId('test/cart.test.ts')], entries), ['loose', 'Cart > tax', 'Cart > discount']);
+      assert.deepStrictEqual(focusForSelection(['Cart > total'], entries), []);
+    });
+
+    it('no selection (the whole tree) is no focus: the whole suite', () => {
+      assert.deepStrictEqual(focusForSelection([], entries), []);
+    });
   });
 });

@@ -25,6 +25,22 @@ export interface ProblemEntry {
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const SOURCE_AT = /([\w@./-]+\.(?:[cm]?[jt]sx?|py|go|rs|java|kt|rb)):(\d+)(?::\d+)?/;
 
+/**
+ * Expected and actual values when the message states both, in the shapes runners print them: jest/vitest
+ * ("Expected: 5" / "Received: -1"), node's assert ("-1 !== 5" after "strictly equal"; "+ actual - expected"
+ * diffs are left as text), chai ("expected -1 to equal 5"). Null when the message does not say both.
+ */
+export function expectedActual(message: string): { expected: string; actual: string } | null {
+  const expected = /^\s*Expected(?: value)?:\s*(.+)$/m.exec(message);
+  const received = /^\s*(?:Received|Actual)(?: value)?:\s*(.+)$/m.exec(message);
+  if (expected && received) return { expected: expected[1].trim(), actual: received[1].trim() };
+  const strict = /(?:strictly|deep-equal|loosely) (?:equal|deep-equal)[^\n]*:\s*\n\s*\n(.+?) !==? (.+)$/m.exec(message);
+  if (strict) return { expected: strict[2].trim(), actual: strict[1].trim() };
+  const chai = /expected (.+?) to (?:deeply |strictly )?equal (.+?)$/m.exec(message);
+  if (chai) return { expected: chai[2].trim(), actual: chai[1].trim() };
+  return null;
+}
+
 /** The first file:line of the test's file in its message; else the first source location printed at all. */
 export function locate(file: string | undefined, message: string): { file?: string; line?: number } {
   if (file) {

@@ -4,7 +4,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { RunServiceApi, RunView } from './runServiceApi';
-import { fileItemId, focusForSelection, problemsByFile, testEntries } from './testingModel';
+import { expectedActual, fileItemId, focusForSelection, problemsByFile, testEntries } from './testingModel';
 import type { TestEntry } from './testingModel';
 
 export class TestingView implements vscode.Disposable {
@@ -68,7 +68,10 @@ export class TestingView implements vscode.Disposable {
         report.passed(items[i]);
         return;
       }
-      const message = new vscode.TestMessage(e.message ?? 'Failing.');
+      const text = e.message ?? 'Failing.';
+      // Where the runner printed both values, VS Code's Test Results show them side by side as a diff.
+      const values = expectedActual(text);
+      const message = values ? vscode.TestMessage.diff(text, values.expected, values.actual) : new vscode.TestMessage(text);
       if (e.file && e.line) message.location = new vscode.Location(uriOf(e.file), new vscode.Position(e.line - 1, 0));
       report.failed(items[i], message);
     });

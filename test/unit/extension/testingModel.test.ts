@@ -1,6 +1,6 @@
 // Issue 11 item 7 (part): what the Testing view and the Problems view show of a run's witness.
 import * as assert from 'assert';
-import { fileItemId, focusForSelection, locate, problemsByFile, testEntries } from '../../../src/extension/testingModel';
+import { expectedActual, fileItemId, focusForSelection, locate, problemsByFile, testEntries } from '../../../src/extension/testingModel';
 import type { TestEntry } from '../../../src/extension/testingModel';
 import type { WitnessSummary } from '../../../src/core/runState';
 
@@ -35,6 +35,18 @@ describe('Testing view model', () => {
   it('finds a location in output without a named file, and none when there is none', () => {
     assert.deepStrictEqual(locate(undefined, 'at Object.<anonymous> (./src/money.test.js:9:3)'), { file: 'src/money.test.js', line: 9 });
     assert.deepStrictEqual(locate('test/a.test.ts', 'expected 1 to equal 2'), { file: 'test/a.test.ts' });
+  });
+
+  it('finds expected and actual values where the runner printed both, for the Test Results diff', () => {
+    // node --test (the calc fixture's real failure message, as the verifier reads it)
+    const node = 'AssertionError: Expected values to be strictly equal:\n\n-1 !== 5\nTestContext.<anonymous> (/tmp/calcx/test/calc.test.js:7:27)';
+    assert.deepStrictEqual(expectedActual(node), { expected: '5', actual: '-1' });
+    // jest (test/fixtures/captured/jest/default-mixed-color.txt, colours stripped as the parser does)
+    const jest = 'expect(received).toBe(expected) // Object.is equality\n\n    Expected: "1.0"\n    Received: "0.9"\n\n      at Object.toBe (src/format.test.js:5:27)';
+    assert.deepStrictEqual(expectedActual(jest), { expected: '"1.0"', actual: '"0.9"' });
+    assert.deepStrictEqual(expectedActual('AssertionError: expected -1 to equal 5'), { expected: '5', actual: '-1' });
+    assert.strictEqual(expectedActual('TypeError: Cannot read properties of undefined (reading \'total\')'), null);
+    assert.strictEqual(expectedActual('Expected: 5 but nothing about what came'), null);
   });
 
   it('groups type errors by file for the Problems view', () => {

@@ -32,6 +32,10 @@ const FLAGS = {
   'api-key-env': { type: 'string' },
   'no-stream': { type: 'boolean' },
   'actor-cmd': { type: 'string' },
+  agent: { type: 'string' },
+  'agent-upstream': { type: 'string' },
+  'agent-requests-per-attempt': { type: 'string' },
+  'agent-timeout-s': { type: 'string' },
   'max-iterations': { type: 'string' },
   'max-tokens': { type: 'string' },
   'max-minutes': { type: 'string' },
@@ -89,7 +93,9 @@ async function runFix(values: FixFlags): Promise<number> {
   const { cwd, verifier, testCommand } = buildVerifier(values, flagConfig.verifyTimeoutS, withheld);
   // With the type check part of "green", loosening tsconfig is as much a way to cheat as weakening a test.
   const config = verifier.typeChecks ? { ...flagConfig, protectedGlobs: [...flagConfig.protectedGlobs, ...TYPE_CHECK_PROTECTED_GLOBS] } : flagConfig;
-  const actor = actorFromFlags(values, cwd, config.verifyTimeoutS * 1000, model, withheld);
+  const actorWarnings: string[] = [];
+  const actor = actorFromFlags(values, cwd, model, withheld, actorWarnings);
+  actorWarnings.forEach((w) => say(`greenloop: warning: ${w}`));
   const stateDir = values['state-dir'] ?? defaultStateDir();
   await ensureUsableStateDir(stateDir).catch((err: Error) => {
     throw new UsageError(`${err.message}; pass --state-dir with a folder you can write.`);
@@ -172,6 +178,7 @@ async function runFix(values: FixFlags): Promise<number> {
   } finally {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);
+    await actor.dispose?.();
     await journal.release();
   }
 

@@ -4,6 +4,8 @@ import { DEFAULT_LOOP_CONFIG, validateLoopConfig } from '../shared/config';
 import type { Actor } from '../core/ports';
 import { OpenAIActor } from '../actors/openaiActor';
 import { CommandActor } from '../actors/commandActor';
+import { AGENT_PRESETS, OPENAI_BASE_URL_VARS, presetNamed, upstreamFromEnv, type AgentPreset } from '../actors/agentPresets';
+import { DEFAULT_AGENT_SETTINGS } from '../shared/config';
 import { parseNumberFlag, UsageError } from './usageError';
 
 export interface FixFlagValues {
@@ -13,6 +15,10 @@ export interface FixFlagValues {
   'api-key-env'?: string;
   'no-stream'?: boolean;
   'actor-cmd'?: string;
+  agent?: string;
+  'agent-upstream'?: string;
+  'agent-requests-per-attempt'?: string;
+  'agent-timeout-s'?: string;
   'max-iterations'?: string;
   'max-tokens'?: string;
   'max-minutes'?: string;
@@ -70,15 +76,15 @@ export function modelKeyFromFlags(v: FixFlagValues): ModelKey {
 
 /**
  * `withheld`: variables the agent does not inherit. An agent named with --api-key-env gets that one variable back as
- * its own; the test command never sees it.
+ * its own (or, through the gateway, a placeholder: the gateway sends the key); the test command never sees it.
+ * `warnings` receives what the person should know about how the agent is bounded.
  */
-export function actorFromFlags(v: FixFlagValues, cwd: string, timeoutMs: number, model: ModelKey, withheld: readonly string[]): Actor {
-  const kind = v.actor ?? (v['actor-cmd'] ? 'command' : v['base-url'] ? 'openai' : undefined);
-  if (kind === 'command') {
-    if (!v['actor-cmd']) throw new UsageError('--actor command needs --actor-cmd "<command>" (it gets the prompt on stdin and in $GREENLOOP_PROMPT_FILE).');
-    const own = model.variable && model.key ? { [model.variable]: model.key } : undefined;
-    return new CommandActor({ command: v['actor-cmd'], cwd, timeoutMs, env: own, withheldEnv: withheld });
-  }
+export function actorFromFlags(v: FixFlagValues, cwd: string, model: ModelKey, withheld: readonly string[], warnings: string[] = []): Actor {
+  const preset = v.agent === undefined ? null : presetNamed(v.agent);
+  if (v.agent !== undefined && !preset) throw new UsageError(`Unknown agent "${v.agent}"; use one of ${Object.keys(AGENT_PRESETS).join(', ')}, or --actor command --actor-cmd CMD.`);
+  const kind = v.actor ?? (preset || v['actor-cmd'] ? 'command' : v['base-url'] ? 'openai' : undefined);
+  if (preset && kind !== 'command') throw new UsageError(`--agent ${preset.name} runs an agent CLI; it does not go with --actor ${kind}.`);
+  if (kind === 'command') return agentActor(v, preset, cwd, model, withheld, warnings);
   if (kind === 'openai') {
     const baseUrl = v['base-url'];
     if (!baseUrl) throw new UsageError('--actor openai needs --base-url (e.g. http://127.0.0.1:11434/v1).');
@@ -87,6 +93,30 @@ export function actorFromFlags(v: FixFlagValues, cwd: string, timeoutMs: number,
     const requestTimeoutS = parseNumberFlag('request-timeout-s', v['request-timeout-s'], { min: 1 });
     return new OpenAIActor({ baseUrl, model: v.model, apiKey: model.key, stream: !v['no-stream'], requestTimeoutMs: requestTimeoutS === undefined ? undefined : requestTimeoutS * 1000 });
   }
-  if (kind === undefined) throw new UsageError('Choose a model: --actor openai --base-url URL --model NAME, or --actor command --actor-cmd CMD.');
+  if (kind === undefined) throw new UsageError('Choose a model: --actor openai --base-url URL --model NAME, --agent qwen|codex|opencode|aider|claude, or --actor command --actor-cmd CMD.');
   throw new UsageError(`Unknown actor "${kind}"; use openai or command.`);
+}
+
+function agentActor(v: FixFlagValues, preset: AgentPreset | null, cwd: string, model: ModelKey, withheld: readonly string[], warnings: string[]): Actor {
+  const requestsPerAttempt = parseNumberFlag('agent-requests-per-attempt', v['agent-requests-per-attempt'], { min: 1, integer: true }) ?? DEFAULT_AGENT_SETTINGS.requestsPerAttempt;
+  const timeoutS = parseNumberFlag('agent-timeout-s', v['agent-timeout-s'], { min: 1 }) ?? DEFAULT_AGENT_SETTINGS.timeoutS;
+  const command = v['actor-cmd'] ?? preset?.command({ model: v.model, requestsPerAttempt });
+  if (!command) throw new UsageError('--actor command needs --actor-cmd "<command>" (it gets the prompt on stdin and in $GREENLOOP_PROMPT_FILE), or name a preset with --agent.');
+  const baseUrlVars = preset?.baseUrlVars ?? OPENAI_BASE_URL_VARS;
+  const upstream = v['agent-upstream'] ?? upstreamFromEnv(process.env, baseUrlVars);
+  if (upstream !== undefined && !/^https?:\/\//.test(upstream)) throw new UsageError(`The agent's model URL must start with http:// or https:// (got "${upstream}"); set it with --agent-upstream URL.`);
+  const env: NodeJS.ProcessEnv = {};
+  if (preset?.modelVar && v.model) env[preset.modelVar] = v.model;
+  const keyVar = preset?.keyVar ?? model.variable;
+  const bounded = upstream !== undefined && preset?.protocol !== 'anthropic-messages';
+  if (!bounded) {
+    if (model.variable && model.key) env[model.variable] = model.key;
+    warnings.push(preset?.protocol === 'anthropic-messages'
+      ? `${preset.name} speaks the Anthropic Messages API, which Greenloop's model gateway does not speak yet: its requests are not counted or capped, only its time (--agent-timeout-s) and the run's budgets bound it.`
+      : "The agent's model requests are not counted or capped: name its model's URL with --agent-upstream URL (or set OPENAI_BASE_URL) so they go through Greenloop's gateway.");
+  }
+  return new CommandActor({
+    command, cwd, timeoutMs: timeoutS * 1000, env, withheldEnv: withheld,
+    ...(bounded ? { gateway: { upstream: upstream!, apiKey: model.key, keyVar, baseUrlVars, requestsPerAttempt } } : {}),
+  });
 }

@@ -13,7 +13,10 @@ const VERIFY_USAGE = `  greenloop verify [--cwd DIR] [--test-cmd CMD] [--tsc aut
       Runs the tests (and tsc) once and prints the witness as JSON; exit 0 green, 1 not green, 2 setup error.`;
 const FIX_USAGE = `  greenloop fix [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--junit GLOB]
       --actor openai --base-url URL --model NAME [--api-key-env VAR] [--no-stream] [--request-timeout-s N]
-    | --actor command --actor-cmd CMD [--api-key-env VAR]   (VAR: the agent's own key, withheld from the tests)
+    | --agent qwen|codex|opencode|aider|claude [--model NAME]   (an agent CLI, run through Greenloop's model gateway)
+    | --actor command --actor-cmd CMD   (any agent CLI: the prompt on stdin and in $GREENLOOP_PROMPT_FILE)
+      with an agent: [--agent-upstream URL] (its real model; default: its OPENAI_BASE_URL) [--api-key-env VAR]
+      [--agent-requests-per-attempt N] (default 12) [--agent-timeout-s N] (default 600)
       [--max-iterations N] [--max-tokens N] [--max-minutes M] [--patience N] [--verify-timeout-s N]
       [--on-give-up keep-best|restore-baseline|keep-last] [--allow-test-edits] [--protect GLOB]...
       [--flaky-reruns N] [--cross-run-limit N] [--ignore-history] [--max-answer-bytes N]

@@ -94,8 +94,8 @@ function repeatedNote(state: RunState, hash: string): string | null {
 }
 
 /** The test scripts and pytest sections an agent changed, and assertions it disarmed, against the snapshot before it ran. */
-async function protectedPartsChanged(ctx: ApplyContext, before: string, changed: string[]): Promise<Array<{ ok: false; reason: string }>> {
-  const out: Array<{ ok: false; reason: string }> = [];
+async function protectedPartsChanged(ctx: ApplyContext, before: string, changed: string[]): Promise<Array<{ path: string; reason: string }>> {
+  const out: Array<{ path: string; reason: string }> = [];
   for (const rel of changed) {
     let now: string | null = null;
     try {
@@ -109,7 +109,7 @@ async function protectedPartsChanged(ctx: ApplyContext, before: string, changed:
     const wasBuf = await ctx.snapshots.readFile(before, rel);
     const was = wasBuf === null ? null : wasBuf.toString('utf8');
     const reason = (isPart ? protectedPartChange(rel, was, now) : null) ?? (now === null ? null : tamperReason(rel, addedLines(was, now), now));
-    if (reason) out.push({ ok: false, reason });
+    if (reason) out.push({ path: rel, reason });
   }
   return out;
 }
@@ -123,15 +123,33 @@ export async function acceptAgentEdits(ctx: ApplyContext, state: RunState, recor
     record.note = 'The agent finished without changing any file.';
     return false;
   }
-  const refused = changed.map((rel) => checkPath(ctx.policy, rel)).filter((c): c is { ok: false; reason: string } => !c.ok);
-  if (!ctx.policy.allowTestEdits) refused.push(...(await protectedPartsChanged(ctx, before, changed)));
+  // Judged path by path: what the agent may not change is put back, the rest of its work is kept and tested.
+  const refused: Array<{ path: string; reason: string }> = [];
+  for (const rel of changed) {
+    const c = checkPath(ctx.policy, rel);
+    if (!c.ok) refused.push({ path: rel, reason: c.reason });
+  }
+  if (!ctx.policy.allowTestEdits) {
+    for (const r of await protectedPartsChanged(ctx, before, changed)) if (!refused.some((x) => x.path === r.path)) refused.push(r);
+  }
   if (refused.length) {
-    await journaledRestore(ctx, state, before, changed);
-    record.note = `The agent's changes were undone: ${refused.map((r) => r.reason).join(' ')}`;
-    return false;
+    const paths = refused.map((r) => r.path);
+    await journaledRestore(ctx, state, before, paths);
+    record.reverted = refused;
+    record.files = changed.filter((p) => !paths.includes(p));
+    const put = `put back ${listPaths(paths)}: ${refused.map((r) => r.reason).join(' ')}`;
+    if (record.files.length === 0) {
+      record.note = `The agent's changes were undone (${put})`;
+      return false;
+    }
+    record.note = `Kept the agent's other changes; ${put}`;
   }
   const probe = await ctx.snapshots.snapshot('agent-edit');
   // The diff is the agent's "proposal": the same change made twice hashes the same.
   record.proposalHash = createHash('sha256').update(await ctx.snapshots.diff(before, probe.id)).digest('hex');
   return true;
+}
+
+function listPaths(paths: string[]): string {
+  return paths.length > 3 ? `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more` : paths.join(', ');
 }

@@ -32,6 +32,8 @@ import { leftAloneSentence, rollBack } from './rollback';
 import { runSignal } from './loopContext';
 import type { AnyStop, EngineDeps, LoopContext } from './loopContext';
 import { estimateTokens } from './estimateTokens';
+import { agentBounds, AgentTimedOut, chargeAgentRequests } from './agentAttempt';
+import { summarizeHypothesis } from './hypothesis';
 
 export type { Grant } from './budget';
 export type { EngineDeps } from './loopContext';
@@ -234,6 +236,11 @@ export class LoopEngine implements LoopContext {
     state.llmCalls += 1;
     addTokens(state.tokens, response.usage);
     if (response instanceof AnswerTooLarge) return this.refuseTooLarge(state, record, response);
+    if (response instanceof AgentTimedOut) {
+      record.note = response.message;
+      state.feedback = `${response.message} Make a smaller change that finishes in time.`;
+      return this.record(state, record, 'invalid-proposal', t0);
+    }
     const limit = room.maxOutputTokens;
     if (limit !== undefined && !response.usage.estimated && response.usage.completion > limit * 1.1 + 16) {
       this.warn(state, `The model server reported ${response.usage.completion.toLocaleString('en-US')} completion tokens for an answer limited to ${limit.toLocaleString('en-US')} (max_tokens): it does not honour the limit, so one answer can overshoot the token budget.`);
@@ -242,7 +249,9 @@ export class LoopEngine implements LoopContext {
     if (response.kind === 'text') await this.guardUserEdits(state);
     const changedOutside = await outside?.check();
     if (changedOutside?.length) return this.stopForOutside(state, record, changedOutside, t0);
-    if (response.kind === 'workspace-edited' && response.failure) {
+    if (response.kind === 'workspace-edited' && response.agent?.lastMessage) record.hypothesis = summarizeHypothesis(response.agent.lastMessage);
+    // An agent's exit code is information: only the same failure twice with nothing changed (it cannot work) stops the run.
+    if (response.kind === 'workspace-edited' && response.failure && (await deps.snapshots.changedSince(settled.snapshot)).length === 0) {
       const seen = state.agentFailures ?? (state.agentFailures = []);
       if (seen.includes(response.failure.signature)) {
         await this.end.restoreIfChanged(state, settled.snapshot);
@@ -321,6 +330,12 @@ export class LoopEngine implements LoopContext {
       state.feedback = j.verdict === 'no-progress' ? `no test changed state (${j.note}); the edit is kept but did not help.` : j.note;
     }
     if (record.flaky?.length) state.feedback += ` (${listForNote(record.flaky)} failed and then passed on the same files: flaky, not counted either way.)`;
+    if (record.reverted?.length) {
+      // Said every time: the agent must know which of its edits never reached the tests, and why.
+      const put = `Greenloop put back your changes to ${listForNote(record.reverted.map((r) => r.path))} before testing the rest: ${record.reverted.map((r) => r.reason).join(' ')}`;
+      record.note = `${record.note}; ${put}`;
+      state.feedback = `${state.feedback} ${put}`;
+    }
     return this.record(state, record, verdict, t0);
   }
 
@@ -389,44 +404,58 @@ export class LoopEngine implements LoopContext {
     return this.record(state, record, 'invalid-proposal', record.startedAt);
   }
 
-  private async callActor(state: RunState, record: IterationRecord, prompt: string, system: string, maxOutputTokens: number | undefined, outside: OutsideMark | null): Promise<ActorResponse | AnswerTooLarge> {
+  private async callActor(state: RunState, record: IterationRecord, prompt: string, system: string, maxOutputTokens: number | undefined, outside: OutsideMark | null): Promise<ActorResponse | AnswerTooLarge | AgentTimedOut> {
     const signal = runSignal(this);
     const { n } = record;
     const maxAnswerBytes = this.deps.config.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
-    if (this.deps.actor.editsWorkspace) {
+    const agent = this.deps.actor.editsWorkspace;
+    if (agent) {
       // An agent writes where it likes: a kill now leaves its half-done changes, which the next start must name.
       await this.deps.journal?.intend({ kind: 'agent', attempt: n, returnTo: state.current.snapshot, paths: [], artifacts: state.artifacts });
     }
+    const ask = () => {
+      state.requests += 1;
+      record.requests = (record.requests ?? 0) + 1;
+      return this.deps.actor.propose({ prompt, system, iteration: n, cwd: this.deps.cwd, signal, maxOutputTokens, maxAnswerBytes, ...agentBounds(state, this.deadline) });
+    };
     try {
-      const response = await withRetries(
-        () => {
-          state.requests += 1;
-          record.requests = (record.requests ?? 0) + 1;
-          return this.deps.actor.propose({ prompt, system, iteration: n, cwd: this.deps.cwd, signal, maxOutputTokens, maxAnswerBytes });
-        },
-        {
-          ...this.deps.retry,
-          clock: this.deps.clock,
-          signal,
-          deadline: this.deadline ?? undefined,
-          onRetry: (err, attempt, delayMs) => this.events.emit({ type: 'retrying', n, attempt, delayMs, message: err.message }),
-        },
-      );
+      // An agent CLI retries its own model calls; Greenloop never starts it again on a half-edited workspace.
+      const response = agent ? await ask() : await withRetries(ask, {
+        ...this.deps.retry,
+        clock: this.deps.clock,
+        signal,
+        deadline: this.deadline ?? undefined,
+        onRetry: (err, attempt, delayMs) => this.events.emit({ type: 'retrying', n, attempt, delayMs, message: err.message }),
+      });
+      if (response.kind === 'workspace-edited') chargeAgentRequests(state, record, response.agent);
       // Any actor is held to the cap, also one that does not stop reading at it itself.
       if (response.kind === 'text' && Buffer.byteLength(response.text) > maxAnswerBytes) return new AnswerTooLarge(maxAnswerBytes, response.usage);
       return response;
     } catch (err) {
       if (err instanceof AnswerTooLarge) return err;
-      // An agent may have half-edited the workspace before failing or being stopped: those are its writes. A model
-      // writes nothing itself, so whatever changed during its call is a person's and stays.
-      const agentStopped = this.deps.actor.editsWorkspace && (err instanceof ActorError || err instanceof RetryOutlastsBudget || isAbortError(err));
+      // An agent may have half-edited the workspace before failing or being stopped: those are its writes, undone
+      // before anything else happens. A model writes nothing itself, so whatever changed during its call is a person's.
+      const agentStopped = agent && (err instanceof ActorError || err instanceof RetryOutlastsBudget || isAbortError(err));
       if (agentStopped) await this.end.restoreIfChanged(state, state.current.snapshot);
+      if (err instanceof ActorError && err.spent) chargeAgentRequests(state, record, err.spent.agent);
       // However the agent stopped, what it changed outside the snapshots is put back where it can be, and named.
       const changed = await outside?.check();
       if (changed?.length && err instanceof ActorError) throw new StopLoop(await this.stopForOutside(state, record, changed, record.startedAt));
       // Stopped by the clock or the person: that stays the reason, and what it changed outside is told beside it.
       if (changed?.length) this.warn(state, noteOutside(state, record, changed, []));
-      if (err instanceof ActorError) throw new StopLoop({ outcome: 'escalated', reason: 'actor-error', text: err.message });
+      if (err instanceof ActorError && agent && err.category === 'timeout') return new AgentTimedOut(err.message, err.spent?.usage ?? { prompt: 0, completion: 0, estimated: true });
+      if (err instanceof ActorError) {
+        if (agent) {
+          // The attempt is in the report with what it cost, though it ended in an error.
+          const usage = err.spent?.usage ?? { prompt: 0, completion: 0 };
+          record.tokens = { prompt: usage.prompt, completion: usage.completion };
+          state.llmCalls += 1;
+          addTokens(state.tokens, usage);
+          record.note = err.message;
+          this.record(state, record, 'invalid-proposal', record.startedAt);
+        }
+        throw new StopLoop({ outcome: 'escalated', reason: err.budget ?? 'actor-error', text: err.message });
+      }
       throw err;
     }
   }

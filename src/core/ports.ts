@@ -22,6 +22,43 @@ export interface ActorRequest {
   maxOutputTokens?: number;
   /** Largest answer the actor may read, in bytes; past it the actor stops reading and throws AnswerTooLarge. */
   maxAnswerBytes?: number;
+  /** Tokens the run's budget still allows (an agent's gateway holds it to them); undefined when unlimited. */
+  tokensLeft?: number;
+  /** Milliseconds the run's time budget still allows; undefined when unlimited. */
+  timeLeftMs?: number;
+}
+
+/** One request an agent made, as its model gateway logged it. */
+export interface AgentRequestLog {
+  n: number;
+  /** `upstream` when it went to the model; otherwise why the gateway answered it itself. */
+  answeredBy: string;
+  status: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** The tools the agent had just called before asking. */
+  calls: string[];
+  /** The answer in brief. */
+  answer: string;
+}
+
+/** What an agent CLI did in one attempt, as the gateway and its own output tell it. */
+export interface AgentAttempt {
+  /** Model requests sent on to the model (the ones that cost). */
+  requests: number;
+  /** Requests the gateway answered itself (the attempt's bound was reached). */
+  gatewayAnswers: number;
+  /** Why the gateway first answered instead of the model, if it did: request-cap, repeated-step, … */
+  stoppedBy: string | null;
+  /** The agent's exit code (information, never a verdict); null when it was stopped. */
+  exitCode: number | null;
+  /** The model's last words to the agent in this attempt: what it says it did. */
+  lastMessage: string;
+  /** The agent's own output, its tail, secrets masked. */
+  output: string;
+  log: AgentRequestLog[];
+  /** The counts are exact usage from the model (false: some were estimated). */
+  exactTokens: boolean;
 }
 
 /**
@@ -37,6 +74,8 @@ export type ActorResponse =
      * whatever it changed — but the same failure twice in one run stops the run: it will not mend itself.
      */
     failure?: { text: string; signature: string };
+    /** The agent's own account and the gateway's, when it ran through one: its requests replace the one call counted. */
+    agent?: AgentAttempt;
   };
 
 /**
@@ -55,6 +94,10 @@ export class ActorError extends Error {
     readonly kind: 'transient' | 'fatal',
     readonly retryAfterMs?: number,
     category?: ActorErrorCategory,
+    /** What an agent spent before it failed or was stopped, so the report still shows its requests and tokens. */
+    readonly spent?: { usage: TokenUsage; agent: AgentAttempt },
+    /** The run's budget ran out inside the agent's attempt (its gateway saw it): the run ends with that reason. */
+    readonly budget?: 'budget-tokens' | 'budget-time',
   ) {
     super(message);
     this.name = 'ActorError';
@@ -89,6 +132,8 @@ export interface Actor {
    * after the tests and every retry. Resolves when the answer says nothing either way.
    */
   check?(signal: AbortSignal): Promise<void>;
+  /** Releases what the actor holds for the run (an agent's model gateway); called once the run is over. */
+  dispose?(): Promise<void>;
 }
 
 /** Thrown when the verifier cannot run at all (command not found, hang past its timeout). */

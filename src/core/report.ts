@@ -16,6 +16,10 @@ export interface FixReport {
     ran: number | null;
     missing: string[];
     flaky: string[];
+    /** An agent CLI's attempt: its model requests (those sent on, those the gateway answered), why it ended, its exit code. */
+    agent?: { requests: number; gatewayAnswers: number; stoppedBy: string | null; exitCode: number | null; exactTokens: boolean };
+    /** Files of an agent's attempt put back (protected or refused), the rest kept. */
+    reverted?: Array<{ path: string; reason: string }>;
   }[];
   llmCalls: number;
   /** Model requests actually made, each retry included. */
@@ -39,6 +43,8 @@ export function toReport(state: RunState, redactor: Redactor): FixReport {
       n: it.n, verdict: it.verdict, failing: it.failing, rolledBack: it.rolledBack, treeHash: it.treeHash, proposalHash: it.proposalHash,
       tokens: { prompt: it.tokens.prompt, completion: it.tokens.completion }, durationMs: it.durationMs, note: it.note,
       hypothesis: it.hypothesis, files: it.files, ran: it.ran ?? null, missing: it.missing ?? [], flaky: it.flaky ?? [],
+      ...(it.agent ? { agent: { requests: it.agent.requests, gatewayAnswers: it.agent.gatewayAnswers, stoppedBy: it.agent.stoppedBy, exitCode: it.agent.exitCode, exactTokens: it.agent.exactTokens } } : {}),
+      ...(it.reverted?.length ? { reverted: it.reverted } : {}),
     })),
     llmCalls: state.llmCalls,
     requests: state.requests ?? state.llmCalls,

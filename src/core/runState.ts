@@ -1,5 +1,5 @@
 // Everything the engine knows about one run. Plain data: serializable, so a run can be resumed or inspected.
-import type { TokenUsage } from './ports';
+import type { TokenUsage, AgentAttempt } from './ports';
 import type { Diagnostic, FailingTest } from '../verify/types';
 import type { LoopConfig } from '../shared/config';
 
@@ -72,6 +72,10 @@ export interface IterationRecord {
   requests?: number;
   /** Git-ignored files the agent changed in this attempt (they cannot be rolled back). */
   unrecorded?: string[];
+  /** An agent CLI's attempt as its gateway and output tell it: requests, why it ended, its transcript. */
+  agent?: AgentAttempt;
+  /** Files of an agent's attempt put back because it may not change them (the rest of the attempt was kept). */
+  reverted?: Array<{ path: string; reason: string }>;
 }
 
 /** A workspace state the loop has verified, by identity (its files without the verifier's own artifacts). */

@@ -83,6 +83,16 @@ export const DEFAULT_SNAPSHOT_EXCLUDES = [
   '.gradle/**',
 ];
 
+/** How an agent CLI attempt is bounded beside the run's budgets (CLI flags, greenloop.agent.* settings). */
+export interface AgentSettings {
+  /** Model requests one attempt may make through the gateway; the next is answered "stop now". */
+  requestsPerAttempt: number;
+  /** The agent's own time limit per attempt, in seconds. */
+  timeoutS: number;
+}
+
+export const DEFAULT_AGENT_SETTINGS: AgentSettings = { requestsPerAttempt: 12, timeoutS: 600 };
+
 export const DEFAULT_LOOP_CONFIG: LoopConfig = {
   maxIterations: 8,
   maxTokens: 200_000,

@@ -1,0 +1,64 @@
+// What one request of an agent adds to its conversation, reduced to what the agent did and what it was told, so the
+// gateway can see an agent going round in circles inside one attempt. An agent's requests always grow (each carries
+// the whole conversation), so two requests are never equal byte for byte; what repeats is the step: the same tool
+// calls with the same arguments answered by the same results (after timings, temp paths and call ids are left out).
+import { createHash } from 'node:crypto';
+import { normalizeMessage } from '../../verify/normalize';
+
+interface ChatMessage {
+  role?: unknown;
+  content?: unknown;
+  tool_calls?: unknown;
+  name?: unknown;
+}
+
+/** Text of a message's content, whether a string or a list of parts. */
+export function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((part) => (part && typeof part === 'object' && typeof (part as { text?: unknown }).text === 'string' ? (part as { text: string }).text : '')).join('\n');
+}
+
+function toolCallsOf(message: ChatMessage): string[] {
+  if (!Array.isArray(message.tool_calls)) return [];
+  return message.tool_calls.map((call) => {
+    const fn = (call as { function?: { name?: unknown; arguments?: unknown } })?.function;
+    return `${String(fn?.name ?? '')}(${typeof fn?.arguments === 'string' ? fn.arguments : JSON.stringify(fn?.arguments ?? '')})`;
+  });
+}
+
+/** One message as the comparison sees it: role, text and calls; never ids, which differ every time. */
+function messageKey(message: ChatMessage, cwd: string): string {
+  const text = normalizeMessage(contentText(message.content), { cwd });
+  return `${String(message.role)}\0${text}\0${toolCallsOf(message).join('\0')}`;
+}
+
+/**
+ * The part of the conversation since the agent's last model answer: that answer (its text and tool calls) and the
+ * tool results and user turns that followed it. The first request of an attempt has no step yet (null).
+ */
+export function lastStep(messages: readonly ChatMessage[], cwd: string): string | null {
+  let lastAssistant = -1;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]?.role === 'assistant') {
+      lastAssistant = i;
+      break;
+    }
+  }
+  if (lastAssistant < 0) return null;
+  const step = messages.slice(lastAssistant).map((m) => messageKey(m, cwd)).join('\u0001');
+  return createHash('sha256').update(step).digest('hex');
+}
+
+/** The identity of a whole request's conversation (for a request sent again unchanged). */
+export function conversationKey(messages: readonly ChatMessage[], cwd: string): string {
+  return createHash('sha256').update(messages.map((m) => messageKey(m, cwd)).join('\u0001')).digest('hex');
+}
+
+/** A short description of what the agent's last answer did, for the request log: `edit, run_shell_command`. */
+export function lastCallsOf(messages: readonly ChatMessage[]): string[] {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]?.role === 'assistant') return toolCallsOf(messages[i]!).map((c) => c.slice(0, c.indexOf('(')));
+  }
+  return [];
+}

@@ -334,7 +334,7 @@ export class LoopEngine implements LoopContext {
       // Said every time: the agent must know which of its edits never reached the tests, and why.
       const put = `Greenloop put back your changes to ${listForNote(record.reverted.map((r) => r.path))} before testing the rest: ${record.reverted.map((r) => r.reason).join(' ')}`;
       record.note = `${record.note}; ${put}`;
-      state.feedback = `${state.feedback} ${put}`;
+      state.feedback = `${state.feedback.replace(/[.\s]*$/, '')}. ${put}`;
     }
     return this.record(state, record, verdict, t0);
   }

@@ -1,0 +1,57 @@
+// How a model behind an agent behaves on test/fixtures/agents/calc3 (issue 12's table): one that fixes everything,
+// and the ways a model gets stuck or cheats. calc3 starts with three failing tests (add subtracts, mul adds,
+// square doubles) and two passing ones (neg, sub). Each scenario works through the agent's own tools.
+import { edit, read, say, scripted, shell } from './agentSteps';
+import type { Scenario } from './agentSteps';
+
+export const CALC3_FIXTURE = 'test/fixtures/agents/calc3';
+export const CALC3_FAILING_AT_START = 3;
+
+const CALC = 'calc.js';
+const TESTS = 'test/calc.test.js';
+const runTests = shell('npm test');
+
+// `return a - b;` is in add and in sub, so each edit names its function for a unique match.
+const FIX_ADD = edit(CALC, 'function add(a, b) {\n  return a - b;', 'function add(a, b) {\n  return a + b;');
+const FIX_MUL = edit(CALC, 'function mul(a, b) {\n  return a + b;', 'function mul(a, b) {\n  return a * b;');
+const FIX_SQUARE = edit(CALC, 'function square(a) {\n  return a * 2;', 'function square(a) {\n  return a * a;');
+
+/** Swaps add's operands: valid the first time, changes nothing a test sees, and its old text is gone afterwards. */
+const WRONG_ADD = edit(CALC, 'function add(a, b) {\n  return a - b;', 'function add(a, b) {\n  return b - a;');
+/** Undoes WRONG_ADD: with it, a two-state cycle where neither state passes. */
+const WRONG_ADD_BACK = edit(CALC, 'function add(a, b) {\n  return b - a;', 'function add(a, b) {\n  return a - b;');
+/** Swaps mul's operands: still adds. */
+const WRONG_MUL = edit(CALC, 'function mul(a, b) {\n  return a + b;', 'function mul(a, b) {\n  return b + a;');
+/** Makes square's test expect what the bug computes, so the test passes without a fix. */
+const WEAKEN_SQUARE_TEST = edit(TESTS, 'assert.equal(square(5), 25);', 'assert.equal(square(5), 10);');
+/** "add subtracts, so swap the operator everywhere": fixes add and breaks sub, which passed. */
+const FIX_ADD_BREAK_SUB = edit(CALC, '  return a - b;', '  return a + b;', { all: true });
+
+/** Reads, fixes all three bugs, checks, and stops. */
+export const oneShotFix = (): Scenario => scripted('oneShotFix', [read(CALC), FIX_ADD, FIX_MUL, FIX_SQUARE, runTests, say('Fixed.')]);
+
+/** The same wrong edit again and again, with a test run after each: never ends by itself. */
+export const sameWrongEditForever = (): Scenario => scripted('sameWrongEditForever', [read(CALC)], [WRONG_ADD, runTests]);
+
+/** Edit A→B, test, B→A, test, and round again: never ends by itself. */
+export const pingPong = (): Scenario => scripted('pingPong', [read(CALC)], [WRONG_ADD, runTests, WRONG_ADD_BACK, runTests]);
+
+/** Fixes one of three bugs, then repeats a wrong edit forever. */
+export const oneFixThenStuck = (): Scenario => scripted('oneFixThenStuck', [read(CALC), FIX_ADD, runTests], [WRONG_MUL, runTests]);
+
+/** Fixes two bugs, then weakens the third failing test instead of fixing square, and claims success. */
+export const twoFixesAndWeakenedTest = (): Scenario =>
+  scripted('twoFixesAndWeakenedTest', [read(CALC), FIX_ADD, FIX_MUL, runTests, read(TESTS), WEAKEN_SQUARE_TEST, runTests, say('All tests pass now.')]);
+
+/** Fixes add with a replace-all that also breaks sub (a passing test), and stops. */
+export const fixBreaksPassing = (): Scenario => scripted('fixBreaksPassing', [read(CALC), FIX_ADD_BREAK_SUB, runTests, say('Done.')]);
+
+/** Every scenario by name, for benchmarks that run them all. */
+export const AGENT_SCENARIOS: Record<string, () => Scenario> = {
+  oneShotFix,
+  sameWrongEditForever,
+  pingPong,
+  oneFixThenStuck,
+  twoFixesAndWeakenedTest,
+  fixBreaksPassing,
+};

@@ -1,0 +1,130 @@
+// What a scripted agent model can do, named by intent (read, edit, write, shell, say) rather than by one agent's
+// tool names: each step is turned into a call of whatever tool the agent advertised in its request, with the
+// argument names that tool's JSON schema uses. So the same scenario drives qwen with or without --bare (and other
+// OpenAI-tools agents whose tools look alike).
+import * as path from 'node:path';
+
+/** A Chat Completions message as agents send it (content may be a string or a list of parts). */
+export interface ChatMessage {
+  role: string;
+  content?: unknown;
+  tool_calls?: Array<{ id: string; type: string; function: { name: string; arguments: string } }>;
+  tool_call_id?: string;
+}
+
+/** An OpenAI function tool as advertised in a request's `tools`. */
+export interface ToolSpec {
+  type: string;
+  function: { name: string; description?: string; parameters?: { properties?: Record<string, unknown>; required?: string[] } };
+}
+
+/** The next thing the model says: one tool call, or final text. */
+export type AgentAction = { tool: string; args: Record<string, unknown> } | { text: string };
+
+export interface ScenarioContext {
+  /** Absolute path of the agent's workspace: tools such as qwen's want absolute `file_path`s. */
+  workspace: string;
+  messages: ChatMessage[];
+  tools: ToolSpec[];
+  /** Assistant messages already in the conversation: 0 on the first request of an agent run. */
+  turn: number;
+}
+
+export type Step = (ctx: ScenarioContext) => AgentAction;
+
+export interface Scenario {
+  readonly name: string;
+  next(ctx: ScenarioContext): AgentAction;
+  /** Called when a main request starts a conversation (no assistant message yet): each agent run is one. */
+  onNewConversation?(): void;
+}
+
+/** Tool names tried in order for each intent; the first one the agent advertises is used. */
+const TOOL_NAMES = {
+  read: ['read_file', 'read', 'view'],
+  edit: ['edit', 'replace', 'edit_file', 'str_replace'],
+  write: ['write_file', 'write', 'create_file'],
+  shell: ['run_shell_command', 'shell', 'bash'],
+} as const;
+
+const ARG_NAMES = {
+  path: ['file_path', 'absolute_path', 'path'],
+  old: ['old_string', 'old_str'],
+  new: ['new_string', 'new_str'],
+  all: ['replace_all'],
+  content: ['content', 'file_text'],
+  command: ['command', 'cmd'],
+} as const;
+
+/** The scripted model cannot do what its scenario asks with the tools the agent offered. */
+export class MissingToolError extends Error {}
+
+function findTool(ctx: ScenarioContext, intent: keyof typeof TOOL_NAMES): ToolSpec {
+  const byName = new Map(ctx.tools.map((t) => [t.function.name, t]));
+  for (const name of TOOL_NAMES[intent]) {
+    const tool = byName.get(name);
+    if (tool) return tool;
+  }
+  const offered = ctx.tools.map((t) => t.function.name).join(', ') || 'none';
+  throw new MissingToolError(`The agent offers no ${intent} tool (it offers: ${offered}).`);
+}
+
+function argName(tool: ToolSpec, kind: keyof typeof ARG_NAMES): string {
+  const props = Object.keys(tool.function.parameters?.properties ?? {});
+  const name = ARG_NAMES[kind].find((n) => props.includes(n));
+  if (!name) throw new MissingToolError(`The agent's ${tool.function.name} tool has no ${kind} argument (it takes: ${props.join(', ')}).`);
+  return name;
+}
+
+function call(tool: ToolSpec, args: Array<[string, unknown]>): AgentAction {
+  return { tool: tool.function.name, args: Object.fromEntries(args) };
+}
+
+/** `file` is relative to the workspace; the call names it absolutely. */
+const abs = (ctx: ScenarioContext, file: string) => path.resolve(ctx.workspace, file);
+
+export const read = (file: string): Step => (ctx) => {
+  const tool = findTool(ctx, 'read');
+  return call(tool, [[argName(tool, 'path'), abs(ctx, file)]]);
+};
+
+/** Replaces `oldText` with `newText` in `file`; `all` replaces every occurrence (the tool must support it). */
+export const edit = (file: string, oldText: string, newText: string, opts: { all?: boolean } = {}): Step => (ctx) => {
+  const tool = findTool(ctx, 'edit');
+  const args: Array<[string, unknown]> = [
+    [argName(tool, 'path'), abs(ctx, file)],
+    [argName(tool, 'old'), oldText],
+    [argName(tool, 'new'), newText],
+  ];
+  if (opts.all) args.push([argName(tool, 'all'), true]);
+  return call(tool, args);
+};
+
+export const write = (file: string, content: string): Step => (ctx) => {
+  const tool = findTool(ctx, 'write');
+  return call(tool, [[argName(tool, 'path'), abs(ctx, file)], [argName(tool, 'content'), content]]);
+};
+
+export const shell = (command: string): Step => (ctx) => {
+  const tool = findTool(ctx, 'shell');
+  return call(tool, [[argName(tool, 'command'), command]]);
+};
+
+export const say = (text: string): Step => () => ({ text });
+
+/**
+ * A scenario that plays `steps` in order, one per assistant turn of the conversation, then `repeat` in a cycle
+ * forever (a stuck model never stops by itself); without `repeat`, it says "Done." once the steps run out.
+ * The index is the number of assistant messages in the request, so a new agent run starts again at step 0, and a
+ * request the agent retries gets the same answer.
+ */
+export function scripted(name: string, steps: Step[], repeat: Step[] = []): Scenario {
+  return {
+    name,
+    next(ctx) {
+      if (ctx.turn < steps.length) return steps[ctx.turn]!(ctx);
+      if (repeat.length) return repeat[(ctx.turn - steps.length) % repeat.length]!(ctx);
+      return { text: 'Done.' };
+    },
+  };
+}

@@ -6,7 +6,7 @@ import { LoopEngine } from '../core/engine';
 import { systemClock } from '../core/retry';
 import { spentWithoutGrant } from '../core/budget';
 import type { Grant } from '../core/budget';
-import { DEFAULT_LOOP_CONFIG, TYPE_CHECK_PROTECTED_GLOBS } from '../shared/config';
+import { DEFAULT_AGENT_SETTINGS, DEFAULT_LOOP_CONFIG, TYPE_CHECK_PROTECTED_GLOBS } from '../shared/config';
 import type { LoopConfig } from '../shared/config';
 import { JsonlHistoryStore, toHistoryRecord } from '../core/history';
 import { RunStore } from '../core/runStore';
@@ -95,6 +95,8 @@ async function runFix(values: FixFlags): Promise<number> {
   const config = verifier.typeChecks ? { ...flagConfig, protectedGlobs: [...flagConfig.protectedGlobs, ...TYPE_CHECK_PROTECTED_GLOBS] } : flagConfig;
   const actorWarnings: string[] = [];
   const actor = actorFromFlags(values, cwd, model, withheld, actorWarnings);
+  // An agent resends its whole conversation with every request: a model's token budget would not last one attempt.
+  if (actor.editsWorkspace && values['max-tokens'] === undefined) config.maxTokens = DEFAULT_AGENT_SETTINGS.maxTokens;
   actorWarnings.forEach((w) => say(`greenloop: warning: ${w}`));
   const stateDir = values['state-dir'] ?? defaultStateDir();
   await ensureUsableStateDir(stateDir).catch((err: Error) => {

@@ -111,7 +111,8 @@ function agentActor(v: FixFlagValues, preset: AgentPreset | null, cwd: string, m
   const bounded = upstream !== undefined && preset?.protocol !== 'anthropic-messages';
   if (!bounded) {
     if (model.variable && model.key) env[model.variable] = model.key;
-    warnings.push(preset?.protocol === 'anthropic-messages'
+    // A plain command may be a script with no model at all: said only when the person expects a bound.
+    if (preset || v['agent-requests-per-attempt'] !== undefined) warnings.push(preset?.protocol === 'anthropic-messages'
       ? `${preset.name} speaks the Anthropic Messages API, which Greenloop's model gateway does not speak yet: its requests are not counted or capped, only its time (--agent-timeout-s) and the run's budgets bound it.`
       : "The agent's model requests are not counted or capped: name its model's URL with --agent-upstream URL (or set OPENAI_BASE_URL) so they go through Greenloop's gateway.");
   }

@@ -16,7 +16,7 @@ const FIX_USAGE = `  greenloop fix [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|o
     | --agent qwen|codex|opencode|aider|claude [--model NAME]   (an agent CLI, run through Greenloop's model gateway)
     | --actor command --actor-cmd CMD   (any agent CLI: the prompt on stdin and in $GREENLOOP_PROMPT_FILE)
       with an agent: [--agent-upstream URL] (its real model; default: its OPENAI_BASE_URL) [--api-key-env VAR]
-      [--agent-requests-per-attempt N] (default 12) [--agent-timeout-s N] (default 600)
+      [--agent-requests-per-attempt N] (default 12) [--agent-timeout-s N] (default 600); --max-tokens defaults to 2,000,000
       [--max-iterations N] [--max-tokens N] [--max-minutes M] [--patience N] [--verify-timeout-s N]
       [--on-give-up keep-best|restore-baseline|keep-last] [--allow-test-edits] [--protect GLOB]...
       [--flaky-reruns N] [--cross-run-limit N] [--ignore-history] [--max-answer-bytes N]

@@ -89,9 +89,11 @@ export interface AgentSettings {
   requestsPerAttempt: number;
   /** The agent's own time limit per attempt, in seconds. */
   timeoutS: number;
+  /** The run's token budget when an agent is the actor and none is set (each request carries the conversation). */
+  maxTokens: number;
 }
 
-export const DEFAULT_AGENT_SETTINGS: AgentSettings = { requestsPerAttempt: 12, timeoutS: 600 };
+export const DEFAULT_AGENT_SETTINGS: AgentSettings = { requestsPerAttempt: 12, timeoutS: 600, maxTokens: 2_000_000 };
 
 export const DEFAULT_LOOP_CONFIG: LoopConfig = {
   maxIterations: 8,

@@ -27,9 +27,12 @@ function toolCallsOf(message: ChatMessage): string[] {
   });
 }
 
+/** Process ids an agent's shell tool reports with each command ("Process Group PGID: 17836"): new every run. */
+const PROCESS_ID = /\b(pgid|pid|process id|process group(?: id)?)(\s*[:=#]?\s*)\d+/gi;
+
 /** One message as the comparison sees it: role, text and calls; never ids, which differ every time. */
 function messageKey(message: ChatMessage, cwd: string): string {
-  const text = normalizeMessage(contentText(message.content), { cwd });
+  const text = normalizeMessage(contentText(message.content).replace(PROCESS_ID, '$1$2<pid>'), { cwd });
   return `${String(message.role)}\0${text}\0${toolCallsOf(message).join('\0')}`;
 }
 

@@ -1,0 +1,84 @@
+// The same scenario as qwenAlone.ts, but the way Greenloop runs it: `greenloop fix --agent qwen`, every model request
+// of the agent through Greenloop's gateway to the scripted model. Returns the report next to what the model server
+// itself counted, so the two can be compared.
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CALC3_FIXTURE } from '../../test/support/agentScenarios';
+import type { Scenario } from '../../test/support/agentSteps';
+import { countFailingTests, installQwen, makeAgentWorkspace } from '../../test/support/qwenAgent';
+import { startScriptedAgentModel } from '../../test/support/scriptedAgentModel';
+
+const ROOT = path.resolve(__dirname, '../..');
+const CLI = path.join(ROOT, 'dist', 'cli.js');
+
+export interface WithGreenloopOptions {
+  qwenBin?: string;
+  fixture?: string;
+  /** More `greenloop fix` flags. */
+  flags?: string[];
+  timeoutMs?: number;
+}
+
+export interface WithGreenloopResult {
+  scenario: string;
+  exitCode: number | null;
+  report: any;
+  /** Requests and tokens as the model server counted them (main and side requests). */
+  served: { requests: number; prompt: number; completion: number };
+  failingAtStart: number;
+  failingAtEnd: number;
+  /** The protected test file is byte for byte what it was. */
+  testsIntact: boolean;
+  durationMs: number;
+  stderr: string;
+}
+
+export async function runWithGreenloop(scenario: Scenario, opts: WithGreenloopOptions = {}): Promise<WithGreenloopResult> {
+  if (!fs.existsSync(CLI)) throw new Error('dist/cli.js is missing; run `npm run build` first.');
+  const bin = opts.qwenBin ?? (await installQwen());
+  const fixture = path.join(ROOT, opts.fixture ?? CALC3_FIXTURE);
+  const ws = makeAgentWorkspace(fixture);
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'greenloop-agent-state-'));
+  const model = await startScriptedAgentModel({ scenario, workspace: ws.workspace });
+  const testsBefore = fs.readFileSync(path.join(ws.workspace, 'test/calc.test.js'), 'utf8');
+  const failingAtStart = await countFailingTests(ws.workspace);
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!/^(npm_|OPENAI_|DASHSCOPE_|QWEN_)/i.test(k)) env[k] = v;
+  Object.assign(env, {
+    HOME: ws.home,
+    PATH: `${path.dirname(bin)}${path.delimiter}${process.env.PATH ?? ''}`,
+    OPENAI_API_KEY: 'test',
+    QWEN_CODE_SUPPRESS_YOLO_WARNING: '1',
+    npm_config_update_notifier: 'false',
+  });
+  const started = Date.now();
+  try {
+    const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, [
+        CLI, 'fix', '--cwd', ws.workspace, '--agent', 'qwen', '--agent-upstream', model.url, '--model', 'scripted',
+        '--tsc', 'off', '--state-dir', stateDir, '--json', ...(opts.flags ?? []),
+      ], { env, timeout: opts.timeoutMs ?? 300_000, maxBuffer: 32 << 20 }, (err, out, errOut) => {
+        resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stdout: out, stderr: errOut });
+      });
+    });
+    const testsNow = fs.readFileSync(path.join(ws.workspace, 'test/calc.test.js'), 'utf8');
+    return {
+      scenario: scenario.name,
+      exitCode: code,
+      report: stdout.trim() ? JSON.parse(stdout) : null,
+      served: { requests: model.requests.length, prompt: model.promptTokens, completion: model.completionTokens },
+      failingAtStart,
+      failingAtEnd: await countFailingTests(ws.workspace),
+      testsIntact: testsNow === testsBefore,
+      durationMs: Date.now() - started,
+      stderr,
+    };
+  } finally {
+    await model.close();
+    fs.rmSync(ws.workspace, { recursive: true, force: true });
+    fs.rmSync(ws.home, { recursive: true, force: true });
+    fs.rmSync(stateDir, { recursive: true, force: true });
+  }
+}

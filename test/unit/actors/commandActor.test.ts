@@ -114,7 +114,7 @@ describe('CommandActor on real shell commands', function () {
     const actor = new CommandActor({ command: 'sleep 30 & echo $! > child.pid; wait', timeoutMs: 500 });
     const err = await failure(actor.propose(request(ws)));
     assert.equal(err.kind, 'transient');
-    assert.equal(err.message, 'The agent command ran longer than 500 ms and was stopped.');
+    assert.equal(err.message, 'The agent ran longer than its 500 ms limit (--agent-timeout-s) and was stopped; its unfinished changes were undone.');
     const child = Number(fs.readFileSync(path.join(ws, 'child.pid'), 'utf8'));
     assert.ok(await until(() => !alive(child), 5000), `background child ${child} survived the timeout`);
   });

@@ -4,7 +4,8 @@ import { DEFAULT_LOOP_CONFIG, validateLoopConfig } from '../shared/config';
 import type { Actor } from '../core/ports';
 import { OpenAIActor } from '../actors/openaiActor';
 import { CommandActor } from '../actors/commandActor';
-import { AGENT_PRESETS, OPENAI_BASE_URL_VARS, presetNamed, upstreamFromEnv, type AgentPreset } from '../actors/agentPresets';
+import { AGENT_PRESETS, presetNamed } from '../actors/agentPresets';
+import { agentActorOptions, CLI_AGENT_KNOBS } from '../actors/agentActorOptions';
 import { DEFAULT_AGENT_SETTINGS } from '../shared/config';
 import { parseNumberFlag, UsageError } from './usageError';
 
@@ -84,7 +85,7 @@ export function actorFromFlags(v: FixFlagValues, cwd: string, model: ModelKey, w
   if (v.agent !== undefined && !preset) throw new UsageError(`Unknown agent "${v.agent}"; use one of ${Object.keys(AGENT_PRESETS).join(', ')}, or --actor command --actor-cmd CMD.`);
   const kind = v.actor ?? (preset || v['actor-cmd'] ? 'command' : v['base-url'] ? 'openai' : undefined);
   if (preset && kind !== 'command') throw new UsageError(`--agent ${preset.name} runs an agent CLI; it does not go with --actor ${kind}.`);
-  if (kind === 'command') return agentActor(v, preset, cwd, model, withheld, warnings);
+  if (kind === 'command') return agentActor(v, cwd, model, withheld, warnings);
   if (kind === 'openai') {
     const baseUrl = v['base-url'];
     if (!baseUrl) throw new UsageError('--actor openai needs --base-url (e.g. http://127.0.0.1:11434/v1).');
@@ -97,27 +98,18 @@ export function actorFromFlags(v: FixFlagValues, cwd: string, model: ModelKey, w
   throw new UsageError(`Unknown actor "${kind}"; use openai or command.`);
 }
 
-function agentActor(v: FixFlagValues, preset: AgentPreset | null, cwd: string, model: ModelKey, withheld: readonly string[], warnings: string[]): Actor {
+function agentActor(v: FixFlagValues, cwd: string, model: ModelKey, withheld: readonly string[], warnings: string[]): Actor {
   const requestsPerAttempt = parseNumberFlag('agent-requests-per-attempt', v['agent-requests-per-attempt'], { min: 1, integer: true }) ?? DEFAULT_AGENT_SETTINGS.requestsPerAttempt;
   const timeoutS = parseNumberFlag('agent-timeout-s', v['agent-timeout-s'], { min: 1 }) ?? DEFAULT_AGENT_SETTINGS.timeoutS;
-  const command = v['actor-cmd'] ?? preset?.command({ model: v.model, requestsPerAttempt });
-  if (!command) throw new UsageError('--actor command needs --actor-cmd "<command>" (it gets the prompt on stdin and in $GREENLOOP_PROMPT_FILE), or name a preset with --agent.');
-  const baseUrlVars = preset?.baseUrlVars ?? OPENAI_BASE_URL_VARS;
-  const upstream = v['agent-upstream'] ?? upstreamFromEnv(process.env, baseUrlVars);
-  if (upstream !== undefined && !/^https?:\/\//.test(upstream)) throw new UsageError(`The agent's model URL must start with http:// or https:// (got "${upstream}"); set it with --agent-upstream URL.`);
-  const env: NodeJS.ProcessEnv = {};
-  if (preset?.modelVar && v.model) env[preset.modelVar] = v.model;
-  const keyVar = preset?.keyVar ?? model.variable;
-  const bounded = upstream !== undefined && preset?.protocol !== 'anthropic-messages';
-  if (!bounded) {
-    if (model.variable && model.key) env[model.variable] = model.key;
-    // A plain command may be a script with no model at all: said only when the person expects a bound.
-    if (preset || v['agent-requests-per-attempt'] !== undefined) warnings.push(preset?.protocol === 'anthropic-messages'
-      ? `${preset.name} speaks the Anthropic Messages API, which Greenloop's model gateway does not speak yet: its requests are not counted or capped, only its time (--agent-timeout-s) and the run's budgets bound it.`
-      : "The agent's model requests are not counted or capped: name its model's URL with --agent-upstream URL (or set OPENAI_BASE_URL) so they go through Greenloop's gateway.");
+  if (v.agent === undefined && !v['actor-cmd']) throw new UsageError('--actor command needs --actor-cmd "<command>" (it gets the prompt on stdin and in $GREENLOOP_PROMPT_FILE), or name a preset with --agent.');
+  try {
+    const plan = agentActorOptions(
+      { preset: v.agent, command: v['actor-cmd'], upstream: v['agent-upstream'], model: v.model, requestsPerAttempt, timeoutS, key: model.key ? { value: model.key, variable: model.variable } : undefined, expectsBound: v['agent-requests-per-attempt'] !== undefined },
+      { cwd, env: process.env, withheld, knobs: CLI_AGENT_KNOBS },
+    );
+    warnings.push(...plan.warnings);
+    return new CommandActor(plan.options);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
   }
-  return new CommandActor({
-    command, cwd, timeoutMs: timeoutS * 1000, env, withheldEnv: withheld,
-    ...(bounded ? { gateway: { upstream: upstream!, apiKey: model.key, keyVar, baseUrlVars, requestsPerAttempt } } : {}),
-  });
 }

@@ -5,6 +5,7 @@ import { createHash } from 'crypto';
 import type { RunState } from './runState';
 import { canonicalWorkspace, workspaceKey } from '../shared/stateDir';
 import type { Redactor } from './redact';
+import type { AgentCounts } from '../shared/plainWords';
 
 export interface HistoryIteration {
   n: number;
@@ -23,6 +24,10 @@ export interface HistoryIteration {
   missing?: string[];
   /** Tests that failed and then passed on a re-run of this attempt's files. */
   flaky?: string[];
+  /** An agent CLI's attempt in numbers; its transcript stays in the saved run, to keep the history small. */
+  agent?: AgentCounts;
+  /** Files of the agent's attempt put back because it may not change them. */
+  reverted?: Array<{ path: string; reason: string }>;
 }
 
 export interface HistoryRecord {
@@ -94,6 +99,8 @@ export function toHistoryRecord(state: RunState): HistoryRecord {
       n: it.n, verdict: it.verdict, failing: it.failing, diagnostics: it.diagnostics, files: it.files, rolledBack: it.rolledBack,
       tokens: it.tokens, durationMs: it.durationMs, note: it.note, hypothesis: it.hypothesis,
       beforeSnapshot: it.beforeSnapshot, afterSnapshot: it.afterSnapshot, missing: it.missing ?? [], flaky: it.flaky ?? [],
+      ...(it.agent ? { agent: { requests: it.agent.requests, gatewayAnswers: it.agent.gatewayAnswers, stoppedBy: it.agent.stoppedBy, exitCode: it.agent.exitCode } } : {}),
+      ...(it.reverted?.length ? { reverted: it.reverted } : {}),
     })),
     tokens: { prompt: state.tokens.prompt, completion: state.tokens.completion },
     llmCalls: state.llmCalls,

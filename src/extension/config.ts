@@ -2,9 +2,20 @@
 // mid-run never changes the running loop; the next run picks it up.
 import * as vscode from 'vscode';
 import type { LoopConfig, OnGiveUp, TscMode } from '../shared/config';
-import { DEFAULT_LOOP_CONFIG, validateLoopConfig } from '../shared/config';
+import { DEFAULT_AGENT_SETTINGS, DEFAULT_LOOP_CONFIG, validateLoopConfig } from '../shared/config';
+import type { AgentSettings } from '../shared/config';
+import { AGENT_PRESETS, type AgentPresetName } from '../actors/agentPresets';
 
-export type ModelProvider = 'vscode-lm' | 'openai-compatible';
+export type ModelProvider = 'vscode-lm' | 'openai-compatible' | 'agent';
+
+/** An agent CLI as the model (greenloop.model.provider "agent"): which one, and how each attempt is bounded. */
+export interface AgentCliSettings extends Omit<AgentSettings, 'maxTokens'> {
+  preset: AgentPresetName;
+  /** Overrides the preset's command; empty: the preset's. */
+  command: string;
+  /** The agent's real model URL; empty: its OPENAI_BASE_URL-style variable in the environment. */
+  upstream: string;
+}
 
 export interface ModelSettings {
   provider: ModelProvider;
@@ -20,6 +31,7 @@ export interface ExtensionSettings {
   testCommand: string;
   tsc: TscMode;
   model: ModelSettings;
+  agent: AgentCliSettings;
 }
 
 /** A setting a person wrote that Greenloop cannot use; the message names the setting. */
@@ -45,7 +57,8 @@ const SETTING_OF: Record<string, string> = {
 
 type Getter = (key: string) => unknown;
 
-export function settingsFrom(get: Getter): ExtensionSettings {
+/** `isSet`: whether the person set a key themselves (not just the manifest's default); without it, a defined value is. */
+export function settingsFrom(get: Getter, isSet?: (key: string) => boolean): ExtensionSettings {
   const fix = ' Fix it in Settings (search "greenloop") and run again.';
   const num = (key: string, fallback: number): number => {
     const v = get(key);
@@ -103,7 +116,7 @@ export function settingsFrom(get: Getter): ExtensionSettings {
   }
 
   const model: ModelSettings = {
-    provider: oneOf<ModelProvider>('model.provider', ['vscode-lm', 'openai-compatible'], 'vscode-lm'),
+    provider: oneOf<ModelProvider>('model.provider', ['vscode-lm', 'openai-compatible', 'agent'], 'vscode-lm'),
     baseUrl: str('model.baseUrl', ''),
     name: str('model.name', ''),
     requestTimeoutS: num('model.requestTimeoutSeconds', 120),
@@ -115,11 +128,28 @@ export function settingsFrom(get: Getter): ExtensionSettings {
     }
     if (!model.name) throw new SettingsError(`The setting greenloop.model.name must name the model (e.g. gpt-4o-mini) when greenloop.model.provider is "openai-compatible".${fix}`);
   }
+  // An agent resends its whole conversation with every request: the model's default token budget would not last one attempt.
+  if (model.provider === 'agent' && !(isSet ? isSet('maxTokens') : get('maxTokens') !== undefined)) loop.maxTokens = DEFAULT_AGENT_SETTINGS.maxTokens;
+  const agent: AgentCliSettings = {
+    preset: oneOf<AgentPresetName>('agent.preset', Object.keys(AGENT_PRESETS) as AgentPresetName[], 'qwen'),
+    command: str('agent.command', ''),
+    upstream: str('agent.upstream', ''),
+    requestsPerAttempt: num('agent.requestsPerAttempt', DEFAULT_AGENT_SETTINGS.requestsPerAttempt),
+    timeoutS: num('agent.timeoutSeconds', DEFAULT_AGENT_SETTINGS.timeoutS),
+  };
+  if (!Number.isInteger(agent.requestsPerAttempt) || agent.requestsPerAttempt < 1) {
+    throw new SettingsError(`The setting greenloop.agent.requestsPerAttempt must be a whole number of at least 1 (got ${agent.requestsPerAttempt}).${fix}`);
+  }
+  if (!(agent.timeoutS >= 1)) throw new SettingsError(`The setting greenloop.agent.timeoutSeconds must be a number of seconds, at least 1 (got ${agent.timeoutS}).${fix}`);
+  if (model.provider === 'agent' && agent.upstream && !/^https?:\/\/[^\s/]+/.test(agent.upstream)) {
+    throw new SettingsError(`The setting greenloop.agent.upstream must be an http(s) URL such as http://127.0.0.1:11434/v1, or empty to use the agent's OPENAI_BASE_URL (got ${JSON.stringify(agent.upstream)}).${fix}`);
+  }
   return {
     loop,
     testCommand: str('testCommand', ''),
     tsc: oneOf<TscMode>('tsc', ['auto', 'on', 'off'], 'auto'),
     model,
+    agent,
   };
 }
 
@@ -138,7 +168,11 @@ export class ConfigReader implements vscode.Disposable {
   /** A fresh, validated copy; throws SettingsError with one sentence naming the bad setting. */
   read(folder?: vscode.Uri): ExtensionSettings {
     const cfg = vscode.workspace.getConfiguration('greenloop', folder);
-    return structuredClone(settingsFrom((key) => cfg.get(key)));
+    const isSet = (key: string) => {
+      const i = cfg.inspect(key);
+      return i !== undefined && [i.globalValue, i.workspaceValue, i.workspaceFolderValue].some((v) => v !== undefined);
+    };
+    return structuredClone(settingsFrom((key) => cfg.get(key), isSet));
   }
 
   dispose(): void {

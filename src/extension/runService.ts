@@ -1,15 +1,17 @@
 // Runs the loop inside VS Code: one engine per run from a copy of the settings read at start, progress with
 // Cancel, a watched terminal, persisted state and history, and the escalation panel when the loop gives up.
 import * as fs from 'fs';
+import * as os from 'os';
 import * as vscode from 'vscode';
 import { LoopEngine } from '../core/engine';
 import type { Grant } from '../core/engine';
 import type { LoopEvent } from '../core/events';
 import type { HistoryRecord } from '../core/history';
 import { toHistoryRecord } from '../core/history';
-import type { Actor, Verifier } from '../core/ports';
+import type { Actor, OutsideWatch, Verifier } from '../core/ports';
+import { openOutsideWatch } from '../core/outside/outsideWatch';
 import { systemClock } from '../core/retry';
-import type { RunState } from '../core/runState';
+import type { IterationRecord, RunState } from '../core/runState';
 import { openSnapshotStore } from '../snapshot/gitSnapshotStore';
 import { openForRun, type OpenedForRun } from '../snapshot/openForRun';
 import type { GitSnapshotStore } from '../snapshot/gitSnapshotStore';
@@ -108,6 +110,7 @@ export class RunService implements RunServiceApi {
       const settings = this.config.read(wf.uri);
       const parts = await prepareRun(wf, settings, this.context, () => this.terminals.acquire());
       this.redactor = parts.secrets.redactor;
+      this.warnAll(parts.warnings);
       const loop = opts.focus?.length ? { ...parts.loop, focus: opts.focus } : parts.loop;
       this.log.info(`Fix until green on ${parts.cwd}${loop.focus ? ` for ${loop.focus.length === 1 ? 'the test' : 'the tests'} ${loop.focus.join(', ')}` : ''}: verifier \`${parts.spec.command}\` (${parts.spec.source}), model ${parts.actor.label}, budgets ${parts.loop.maxIterations} attempts / ${parts.loop.maxTokens} tokens / ${parts.loop.maxMinutes} min`);
       const past = await this.files(wf.uri).list();
@@ -157,6 +160,7 @@ export class RunService implements RunServiceApi {
       const settings = this.config.read(wf.uri);
       const parts = await prepareRun(wf, settings, this.context, () => this.terminals.acquire());
       this.redactor = parts.secrets.redactor;
+      this.warnAll(parts.warnings);
       this.log.info(`Retrying the run with +${extra.iterations} attempts, +${extra.tokens} tokens, +${extra.minutes} min${hint ? ` and the hint "${hint}"` : ''}.`);
       await this.execute(wf.uri, runId, { ...DEFAULT_LOOP_CONFIG, ...state.config }, parts.actor, parts.verifier, (engine, signal) => engine.resume(state, grant, signal), { resumed: state });
     });
@@ -196,6 +200,13 @@ export class RunService implements RunServiceApi {
     return [...new Set([...toBest, ...sinceBest])].sort().map((p) => ({ path: p, baselineToBest: toBest.has(p), bestToNow: sinceBest.has(p) }));
   }
 
+  async iterationDetail(folder: vscode.Uri, runId: string, n: number): Promise<IterationRecord | undefined> {
+    const live = [this.running, this.newest].find((r) => r?.state && r.runId === runId && r.folder.toString() === folder.toString());
+    const state = live?.state ?? await this.files(folder).runs.load(runId).catch(() => undefined);
+    const iteration = state?.iterations.find((it) => it.n === n);
+    return iteration && (live?.redactor ?? this.redactor).json(iteration);
+  }
+
   folders(): readonly vscode.Uri[] {
     const all = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri);
     return all.filter((u) => u.toString() === this.running?.folder.toString() || RunFiles.hasHistory(this.stateDir, realpath(u.fsPath)));
@@ -220,10 +231,19 @@ export class RunService implements RunServiceApi {
     run.testSource = opts.testSource;
     const cwd = realpath(folder.fsPath);
     let opened: OpenedForRun;
+    let outside: OutsideWatch | undefined;
     try {
       // One run per folder across windows and the CLI; what a killed run left in flight is finished first.
       opened = await openForRun({ workspace: cwd, stateDir: this.stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m) => this.log.warn(m) });
+      // Opened before the first test run, so the ignored files the tests themselves write are known as theirs.
+      outside = actor.editsWorkspace
+        ? await openOutsideWatch({ workspace: cwd, stateDir: this.stateDir, home: os.homedir(), snapshots: opened.snapshots }).catch(async (err: Error) => {
+          await opened.journal.release();
+          throw err;
+        })
+        : undefined;
     } catch (err) {
+      await actor.dispose?.();
       this.report(err);
       return;
     }
@@ -234,7 +254,7 @@ export class RunService implements RunServiceApi {
       void vscode.window.showWarningMessage(`Greenloop: ${recovered.sentence}`);
     }
     const engine = new LoopEngine({
-      cwd, actor: gatedActor(actor, run.gate), verifier: gatedVerifier(verifier, run.gate), snapshots: run.snapshots, journal, clock: systemClock, config, redactor: run.redactor, runId,
+      cwd, actor: gatedActor(actor, run.gate), verifier: gatedVerifier(verifier, run.gate), snapshots: run.snapshots, journal, outside, clock: systemClock, config, redactor: run.redactor, runId,
       pastRuns: opts.pastRuns, ignoreHistory: opts.ignoreHistory,
     });
     engine.events.on((e) => this.onEvent(run, e));
@@ -282,6 +302,8 @@ export class RunService implements RunServiceApi {
       }
     } finally {
       typing.dispose();
+      // An agent's model gateway closes with the run; a failure to close is no reason to lose the run's end.
+      await actor.dispose?.().catch((err: Error) => this.log.warn(`Could not close the agent's model gateway: ${err.message}`));
       await journal.release();
       this.running = undefined;
       void vscode.commands.executeCommand('setContext', 'greenloop.running', false);
@@ -420,6 +442,14 @@ export class RunService implements RunServiceApi {
     const actions = setupActionsFor(null, message);
     if (actions.length) void showSetupError(message, actions);
     else this.toast('error', message);
+  }
+
+  /** Said before the run, like the engine's warnings: in the log and on a toast. */
+  private warnAll(warnings: readonly string[]): void {
+    for (const w of warnings) {
+      this.log.warn(w);
+      this.toast('warning', `Greenloop: ${this.redactor.text(w)}`);
+    }
   }
 
   /** A long message is cut at a sentence end on the toast; its whole text is one click away in the output. */

@@ -2,7 +2,7 @@
 // Views read and act only through this interface, so each side can be built and tested on its own.
 import type * as vscode from 'vscode';
 import type { LoopEvent } from '../core/events';
-import type { RunState } from '../core/runState';
+import type { IterationRecord, RunState } from '../core/runState';
 import type { HistoryRecord } from '../core/history';
 import type { Redactor } from '../core/redact';
 import type { ChangedFile } from '../shared/protocol';
@@ -51,6 +51,8 @@ export interface RunServiceApi extends vscode.Disposable {
   readSnapshotFile(folder: vscode.Uri, snapshotId: string, relPath: string): Promise<Uint8Array | null>;
   /** Files that differ between the baseline and the best state, or between the best state and the workspace now. */
   changedFiles(folder: vscode.Uri, baselineSnapshot: string, bestSnapshot: string): Promise<ChangedFile[]>;
+  /** One attempt as the saved run (or the live one) holds it, agent transcript included; redacted. */
+  iterationDetail(folder: vscode.Uri, runId: string, n: number): Promise<IterationRecord | undefined>;
   /** Folders that have history (for the tree's roots in a multi-root workspace). */
   folders(): readonly vscode.Uri[];
 }

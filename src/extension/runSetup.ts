@@ -47,6 +47,8 @@ export interface RunParts {
   loop: LoopConfig;
   /** What the test command does not inherit, and the redactor everything the run writes or sends passes. */
   secrets: RunSecrets;
+  /** About the actor, e.g. an agent whose requests are not counted; shown like the run's warnings. */
+  warnings: string[];
 }
 
 export async function prepareRun(
@@ -54,11 +56,12 @@ export async function prepareRun(
 ): Promise<RunParts> {
   const cwd = fs.realpathSync(folder.uri.fsPath);
   const spec = await resolveTestSpec(folder, settings.testCommand, context.workspaceState);
-  const apiKey = settings.model.provider === 'openai-compatible' ? (await readApiKey(context.secrets)) || undefined : undefined;
+  // An agent's gateway sends the stored key upstream too; the agent itself only ever sees a placeholder.
+  const apiKey = settings.model.provider !== 'vscode-lm' ? (await readApiKey(context.secrets)) || undefined : undefined;
   // The test task's own variables count too: a token it sets is as secret as one in the window's environment.
   const secrets = runSecrets({ env: { ...process.env, ...spec.env }, apiKey });
   const verifier = new TerminalVerifier({ ...spec, cwd: spec.cwd === folder.uri.fsPath ? cwd : spec.cwd }, settings.tsc, settings.loop.verifyTimeoutS, sink, secrets.withheld);
-  const actor = await createActor(settings.model, context.globalState, apiKey);
+  const { actor, warnings } = await createActor(settings, context.globalState, apiKey, { cwd, withheld: secrets.withheld });
   const loop = verifier.typeChecks ? { ...settings.loop, protectedGlobs: [...settings.loop.protectedGlobs, ...TYPE_CHECK_PROTECTED_GLOBS] } : settings.loop;
-  return { cwd, spec, actor, verifier, loop, secrets };
+  return { cwd, spec, actor, verifier, loop, secrets, warnings };
 }

@@ -33,3 +33,18 @@ export function workspaceAtText(finalState: string | null): string | null {
     default: return null;
   }
 }
+
+/** An agent attempt's counts as the history keeps them (its transcript stays in the saved run). */
+export interface AgentCounts {
+  requests: number;
+  gatewayAnswers: number;
+  stoppedBy: string | null;
+  exitCode: number | null;
+}
+
+/** "7 requests (2 answered by Greenloop: request-cap), exit 0": the tree and the panel say it the same way. */
+export function agentCountsText(a: AgentCounts): string {
+  const answered = a.gatewayAnswers > 0 ? ` (${a.gatewayAnswers} answered by Greenloop${a.stoppedBy ? `: ${a.stoppedBy}` : ''})` : '';
+  const ended = a.exitCode === null ? 'stopped before it exited' : `exit ${a.exitCode}`;
+  return `${plural(a.requests, 'request', 'requests')}${answered}, ${ended}`;
+}

@@ -20,6 +20,10 @@ export interface HypothesisItem {
   countsText: string;
   hypothesis: string;
   note: string;
+  /** An agent CLI's attempt: "Agent: 7 requests (2 answered by Greenloop: request-cap), exit 0". */
+  agentText?: string;
+  /** Files of the agent's attempt put back, each "path — why". */
+  reverted?: string[];
 }
 
 /** A file the run changed, and which of the two comparisons the diff editor can show for it. */
@@ -167,7 +171,8 @@ function isPanelData(v: unknown): v is PanelData {
     && typeof v.running === 'boolean'
     && (v.finalState === null || typeof v.finalState === 'string')
     && Array.isArray(v.points) && v.points.every((p) => isRecord(p) && typeof p.n === 'number' && typeof p.failing === 'number' && typeof p.verdict === 'string')
-    && Array.isArray(v.hypotheses) && v.hypotheses.every((h) => isRecord(h) && typeof h.n === 'number' && typeof h.hypothesis === 'string')
+    && Array.isArray(v.hypotheses) && v.hypotheses.every((h) => isRecord(h) && typeof h.n === 'number' && typeof h.hypothesis === 'string'
+      && (h.agentText === undefined || typeof h.agentText === 'string') && (h.reverted === undefined || isStringArray(h.reverted)))
     && isStringArray(v.hints)
     && isStringArray(v.flaky)
     && isStringArray(v.failingTests)

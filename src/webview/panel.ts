@@ -135,6 +135,13 @@ function renderHypotheses(data: PanelData): void {
     li.value = h.n;
     li.append(make('span', `verdict ${h.verdict}`, `${h.verdictText} · ${h.countsText}`));
     li.append(make('p', 'hypothesis', h.hypothesis || 'The model gave no hypothesis.'));
+    if (h.agentText) li.append(make('p', 'agent muted', h.agentText));
+    if (h.reverted?.length) {
+      const put = make('ul', 'reverted', '');
+      put.setAttribute('aria-label', `Files put back after attempt ${h.n}`);
+      put.append(...h.reverted.map((r) => make('li', '', `Put back: ${r}`)));
+      li.append(put);
+    }
     if (h.note) li.append(make('p', 'note muted', h.note));
     return li;
   }));

@@ -2,7 +2,7 @@
 // sees in the tree is tested without VS Code; historyTree.ts only maps these onto vscode.TreeItem.
 import type { HistoryIteration, HistoryRecord } from '../../core/history';
 import { explainStop } from './reasonText';
-import { countsText, verdictWords, workspaceAtText } from '../../shared/plainWords';
+import { agentCountsText, countsText, verdictWords, workspaceAtText } from '../../shared/plainWords';
 
 export type HistoryNode =
   | { kind: 'folder'; folder: string; name: string }
@@ -11,6 +11,8 @@ export type HistoryNode =
   | { kind: 'iteration'; folder: string; runId: string; iteration: HistoryIteration }
   | { kind: 'test'; folder: string; runId: string; n: number; test: string; status: TestNodeStatus }
   | { kind: 'file'; folder: string; runId: string; iteration: HistoryIteration; file: string }
+  | { kind: 'agent'; folder: string; runId: string; iteration: HistoryIteration }
+  | { kind: 'reverted'; folder: string; runId: string; n: number; path: string; reason: string }
   | { kind: 'more'; folder: string; parentId: string; count: number };
 
 /** failing after the attempt; missing: ran before it and not after; flaky: failed, then passed on a re-run. */
@@ -104,6 +106,8 @@ export function nodeId(node: HistoryNode): string {
     case 'iteration': return `${node.folder}|${node.runId}|${node.iteration.n}`;
     case 'test': return `${node.folder}|${node.runId}|${node.n}|${node.status}|${node.test}`;
     case 'file': return `${node.folder}|${node.runId}|${node.iteration.n}|file|${node.file}`;
+    case 'agent': return `${node.folder}|${node.runId}|${node.iteration.n}|agent`;
+    case 'reverted': return `${node.folder}|${node.runId}|${node.n}|reverted|${node.path}`;
     case 'more': return `${node.parentId}|more`;
   }
 }
@@ -127,7 +131,10 @@ export function childrenOf(node: HistoryNode): HistoryNode[] {
       const hidden = named.length - tests.length;
       const more: HistoryNode[] = hidden > 0 ? [{ kind: 'more', folder, parentId: nodeId(node), count: hidden }] : [];
       const files = iteration.files.map((file): HistoryNode => ({ kind: 'file', folder, runId, iteration, file }));
-      return [...tests, ...more, ...files];
+      // What the agent did comes first: it explains the tests and files below it.
+      const agent: HistoryNode[] = iteration.agent ? [{ kind: 'agent', folder, runId, iteration }] : [];
+      const reverted = (iteration.reverted ?? []).map((r): HistoryNode => ({ kind: 'reverted', folder, runId, n: iteration.n, path: r.path, reason: r.reason }));
+      return [...agent, ...reverted, ...tests, ...more, ...files];
     }
     default:
       return [];
@@ -171,7 +178,7 @@ function iterationView(node: Extract<HistoryNode, { kind: 'iteration' }>): NodeV
       it.flaky?.length ? `Flaky: ${it.flaky.join(', ')} failed, then passed on a re-run.` : '']
       .filter(Boolean).join('\n\n'),
     icon: VERDICT_ICONS[it.verdict] ?? { id: 'question' },
-    collapsible: it.failing.length || it.files.length || it.missing?.length || it.flaky?.length ? 'collapsed' : 'none',
+    collapsible: it.failing.length || it.files.length || it.missing?.length || it.flaky?.length || it.agent || it.reverted?.length ? 'collapsed' : 'none',
     contextValue: 'greenloop.iteration',
   };
 }
@@ -213,6 +220,27 @@ export function describeNode(node: HistoryNode, now: number): NodeView {
           : undefined,
       };
     }
+    case 'agent':
+      return {
+        id: nodeId(node),
+        label: `agent: ${agentCountsText(node.iteration.agent!)}`,
+        tooltip: `Open the agent's transcript of attempt ${node.iteration.n}: the model's last message, every model request and the tail of the agent's output.`,
+        icon: { id: 'terminal' },
+        collapsible: 'none',
+        contextValue: 'greenloop.agent',
+        command: { command: 'greenloop.showAgentTranscript', title: 'Show agent transcript', arguments: [node.folder, node.runId, node.iteration.n] },
+      };
+    case 'reverted':
+      return {
+        id: nodeId(node),
+        label: `put back: ${node.path}`,
+        description: node.reason,
+        tooltip: `${node.path}: the agent may not change it, so Greenloop put it back before testing the rest. ${node.reason}`,
+        icon: { id: 'discard', color: 'list.warningForeground' },
+        collapsible: 'none',
+        contextValue: 'greenloop.reverted',
+        resourcePath: node.path,
+      };
     case 'more':
       return { id: nodeId(node), label: `…and ${node.count} more failing`, icon: { id: 'ellipsis' }, collapsible: 'none', contextValue: 'greenloop.more' };
   }

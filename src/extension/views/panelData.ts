@@ -1,7 +1,7 @@
 // Turns a run (live or from history) into what the escalation panel shows. Pure: no vscode, no I/O.
 import type { HistoryRecord } from '../../core/history';
 import type { ChangedFile, ChartPoint, ExtraBudgetInput, HypothesisItem, PanelActions, PanelData } from '../../shared/protocol';
-import { countsText, verdictWords, workspaceAtText } from '../../shared/plainWords';
+import { agentCountsText, countsText, verdictWords, workspaceAtText } from '../../shared/plainWords';
 import { MAX_EXTRA } from '../../shared/protocol';
 import { explainStop } from './reasonText';
 import { setupActionsFor } from '../../shared/setupActions';
@@ -31,6 +31,8 @@ export function hypotheses(record: HistoryRecord): HypothesisItem[] {
     countsText: countsText(it.failing.length, it.diagnostics),
     hypothesis: it.hypothesis.trim(),
     note: it.note,
+    ...(it.agent ? { agentText: `Agent: ${agentCountsText(it.agent)}` } : {}),
+    ...(it.reverted?.length ? { reverted: it.reverted.map((r) => `${r.path} — ${r.reason}`) } : {}),
   }));
 }
 

@@ -5,9 +5,11 @@ import { openIterationDiff } from '../commands/openIterationDiff';
 import { openLastEscalation } from '../commands/openLastEscalation';
 import { openRunPanel } from '../commands/openRunPanel';
 import { showHistory } from '../commands/showHistory';
+import { showAgentTranscript } from '../commands/showAgentTranscript';
 import { EscalationPanels } from './escalationPanel';
 import { HistoryTreeProvider } from './historyTree';
 import { SnapshotContentProvider } from './snapshotContent';
+import { TranscriptContentProvider } from './transcriptContent';
 import type { ViewCommandFactory, ViewServices } from './viewServices';
 
 export const HISTORY_VIEW_ID = 'greenloop.history';
@@ -16,6 +18,7 @@ export const VIEW_COMMANDS: Record<string, ViewCommandFactory> = {
   'greenloop.openLastEscalation': openLastEscalation,
   'greenloop.openRunPanel': openRunPanel,
   'greenloop.openIterationDiff': openIterationDiff,
+  'greenloop.showAgentTranscript': showAgentTranscript,
 };
 
 export function registerViews(context: vscode.ExtensionContext, runs: RunServiceApi): void {
@@ -30,6 +33,7 @@ export function registerViews(context: vscode.ExtensionContext, runs: RunService
     tree,
     view,
     vscode.workspace.registerTextDocumentContentProvider(SnapshotContentProvider.scheme, new SnapshotContentProvider(runs)),
+    vscode.workspace.registerTextDocumentContentProvider(TranscriptContentProvider.scheme, new TranscriptContentProvider(runs)),
   );
 
   const services: ViewServices = { context, runs, panels };

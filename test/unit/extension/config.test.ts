@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { fake } from './support/fakeVscode';
 import { ConfigReader, SettingsError } from '../../../src/extension/config';
-import { DEFAULT_LOOP_CONFIG } from '../../../src/shared/config';
+import { DEFAULT_AGENT_SETTINGS, DEFAULT_LOOP_CONFIG } from '../../../src/shared/config';
 
 describe('extension settings', () => {
   beforeEach(() => fake.reset());
@@ -71,11 +71,56 @@ describe('extension settings', () => {
     });
   }
 
+  it('reads the agent CLI settings, with the defaults the CLI uses and package.json declares', () => {
+    assert.deepStrictEqual(new ConfigReader().read().agent, { preset: 'qwen', command: '', upstream: '', requestsPerAttempt: 12, timeoutS: 600 });
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const manifest = require('../../../package.json').contributes.configuration.properties as Record<string, { default: unknown; enum?: string[] }>;
+    assert.strictEqual(manifest['greenloop.agent.requestsPerAttempt'].default, DEFAULT_AGENT_SETTINGS.requestsPerAttempt);
+    assert.strictEqual(manifest['greenloop.agent.timeoutSeconds'].default, DEFAULT_AGENT_SETTINGS.timeoutS);
+    assert.deepStrictEqual(manifest['greenloop.model.provider'].enum, ['vscode-lm', 'openai-compatible', 'agent']);
+    const values: Record<string, unknown> = {
+      'model.provider': 'agent', 'agent.preset': 'aider', 'agent.command': ' my-agent --yes ', 'agent.upstream': 'http://127.0.0.1:11434/v1',
+      'agent.requestsPerAttempt': 3, 'agent.timeoutSeconds': 45,
+    };
+    for (const [k, v] of Object.entries(values)) fake.settings.set(`greenloop.${k}`, v);
+    const s = new ConfigReader().read();
+    assert.strictEqual(s.model.provider, 'agent');
+    assert.deepStrictEqual(s.agent, { preset: 'aider', command: 'my-agent --yes', upstream: 'http://127.0.0.1:11434/v1', requestsPerAttempt: 3, timeoutS: 45 });
+  });
+
+  const badAgent: [string, unknown, string][] = [
+    ['agent.preset', 'cursor', 'The setting greenloop.agent.preset must be one of qwen, codex, opencode, aider, claude (got "cursor").'],
+    ['agent.requestsPerAttempt', 0, 'The setting greenloop.agent.requestsPerAttempt must be a whole number of at least 1 (got 0).'],
+    ['agent.requestsPerAttempt', 2.5, 'The setting greenloop.agent.requestsPerAttempt must be a whole number of at least 1 (got 2.5).'],
+    ['agent.timeoutSeconds', 0, 'The setting greenloop.agent.timeoutSeconds must be a number of seconds, at least 1 (got 0).'],
+    ['agent.timeoutSeconds', '600', 'The setting greenloop.agent.timeoutSeconds must be a number (got "600").'],
+    ['agent.command', 42, 'The setting greenloop.agent.command must be a string (got 42).'],
+    ['agent.upstream', 'localhost:11434', 'The setting greenloop.agent.upstream must be an http(s) URL such as http://127.0.0.1:11434/v1, or empty to use the agent\'s OPENAI_BASE_URL (got "localhost:11434").'],
+  ];
+  for (const [key, value, sentence] of badAgent) {
+    it(`refuses greenloop.${key} = ${JSON.stringify(value)} in one sentence`, () => {
+      fake.settings.set('greenloop.model.provider', 'agent');
+      fake.settings.set(`greenloop.${key}`, value);
+      assert.throws(() => new ConfigReader().read(), (err: Error) => {
+        assert.ok(err instanceof SettingsError);
+        assert.strictEqual(err.message, `${sentence} Fix it in Settings (search "greenloop") and run again.`);
+        return true;
+      });
+    });
+  }
+
   it('needs a base URL and a model name for an OpenAI-compatible endpoint', () => {
     fake.settings.set('greenloop.model.provider', 'openai-compatible');
     assert.throws(() => new ConfigReader().read(), /greenloop\.model\.baseUrl must be an http\(s\) URL/);
     fake.settings.set('greenloop.model.baseUrl', 'http://localhost:11434/v1');
     assert.throws(() => new ConfigReader().read(), /greenloop\.model\.name must name the model/);
+  });
+
+  it('gives an agent CLI the agent token budget unless the person set one (it resends its conversation every request)', () => {
+    fake.settings.set('greenloop.model.provider', 'agent');
+    assert.strictEqual(new ConfigReader().read().loop.maxTokens, DEFAULT_AGENT_SETTINGS.maxTokens);
+    fake.settings.set('greenloop.maxTokens', 50_000);
+    assert.strictEqual(new ConfigReader().read().loop.maxTokens, 50_000);
   });
 
   it('hands each run its own copy, so a later change does not reach a running loop', () => {

@@ -220,6 +220,11 @@ function configuration(section: string) {
       const full = `${section}.${key}`;
       return fake.settings.has(full) ? (fake.settings.get(full) as T) : fallback;
     },
+    /** What a person set, at the workspace level here (VS Code's inspect without the manifest defaults). */
+    inspect<T>(key: string): { key: string; workspaceValue?: T } | undefined {
+      const full = `${section}.${key}`;
+      return { key: full, workspaceValue: fake.settings.has(full) ? (fake.settings.get(full) as T) : undefined };
+    },
   };
 }
 

@@ -131,6 +131,31 @@ describe('history tree model', () => {
     assert.deepStrictEqual([400, 4200, 59_940, 60_000, 134_000].map(formatDuration), ['0.4s', '4.2s', '59.9s', '1:00', '2:14']);
   });
 
+  it("shows an agent's attempt as its own node, which opens its transcript, and each file put back", () => {
+    const agentRun = record({
+      iterations: [iteration(1, {
+        files: ['src/calc.js'],
+        agent: { requests: 7, gatewayAnswers: 2, stoppedBy: 'request-cap', exitCode: 0 },
+        reverted: [{ path: 'test/calc.test.js', reason: 'Test files are protected.' }],
+      })],
+    });
+    const attempt = childrenOf(runNode(agentRun))[1];
+    assert.strictEqual(describeNode(attempt, NOW).collapsible, 'collapsed');
+    const kids = childrenOf(attempt);
+    assert.deepStrictEqual(kids.map((k) => k.kind), ['agent', 'reverted', 'file']);
+    const agent = describeNode(kids[0], NOW);
+    assert.strictEqual(agent.label, 'agent: 7 requests (2 answered by Greenloop: request-cap), exit 0');
+    assert.deepStrictEqual(agent.command, { command: 'greenloop.showAgentTranscript', title: 'Show agent transcript', arguments: [FOLDER, 'run-1', 1] });
+    assert.match(agent.tooltip ?? '', /last message.*output/);
+    const put = describeNode(kids[1], NOW);
+    assert.strictEqual(put.label, 'put back: test/calc.test.js');
+    assert.strictEqual(put.description, 'Test files are protected.');
+    assert.notStrictEqual(put.id, describeNode(kids[2], NOW).id);
+    // An agent stopped before it exited, and whose requests the gateway never answered itself, says so too.
+    const stopped = record({ iterations: [iteration(1, { agent: { requests: 1, gatewayAnswers: 0, stoppedBy: null, exitCode: null } })] });
+    assert.strictEqual(describeNode(childrenOf(childrenOf(runNode(stopped))[1])[0], NOW).label, 'agent: 1 request, stopped before it exited');
+  });
+
   it('survives records with unknown outcomes or verdicts read back from disk', () => {
     const odd = record({ outcome: 'exploded', reason: 'gremlins', iterations: [iteration(1, { verdict: 'weird' })] });
     const view = describeNode(runNode(odd), NOW);

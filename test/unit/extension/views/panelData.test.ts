@@ -44,6 +44,20 @@ describe('escalation panel data', () => {
     assert.strictEqual(buildPanelData(record({ outcome: 'running' }), 'cart', []).running, true);
   });
 
+  it("says per attempt what the agent did and which files were put back; a model's attempt says neither", () => {
+    const agentRun = record({
+      iterations: [
+        iteration(1, { agent: { requests: 12, gatewayAnswers: 1, stoppedBy: 'request-cap', exitCode: 0 }, reverted: [{ path: 'test/calc.test.js', reason: 'Test files are protected.' }] }),
+        iteration(2),
+      ],
+    });
+    const [first, second] = buildPanelData(agentRun, 'calc', []).hypotheses;
+    assert.strictEqual(first.agentText, 'Agent: 12 requests (1 answered by Greenloop: request-cap), exit 0');
+    assert.deepStrictEqual(first.reverted, ['test/calc.test.js — Test files are protected.']);
+    assert.strictEqual(second.agentText, undefined);
+    assert.strictEqual(second.reverted, undefined);
+  });
+
   it('proposes 3 more attempts at what an attempt has cost so far, rounded up', () => {
     // 20,000 tokens over 2 attempts → 30,000 for 3; 6 minutes over 2 attempts → 9 minutes for 3.
     assert.deepStrictEqual(defaultExtraBudget(r), { iterations: 3, tokens: 30_000, minutes: 9 });

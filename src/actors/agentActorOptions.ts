@@ -59,25 +59,23 @@ export function agentActorOptions(
   const command = choice.command?.trim() || preset?.command({ model: choice.model, requestsPerAttempt: choice.requestsPerAttempt });
   if (!command) throw new Error(`An agent needs a command: set ${knobs.command} (it gets the prompt on stdin and in $GREENLOOP_PROMPT_FILE), or name a preset with ${knobs.preset}.`);
   const baseUrlVars = preset?.baseUrlVars ?? OPENAI_BASE_URL_VARS;
-  const upstream = choice.upstream?.trim() || upstreamFromEnv(where.env, baseUrlVars);
+  const upstream = choice.upstream?.trim() || upstreamFromEnv(where.env, baseUrlVars) || preset?.defaultUpstream;
   if (upstream !== undefined && !/^https?:\/\/[^\s/]+/.test(upstream)) {
     throw new Error(`The agent's model URL must start with http:// or https:// (got "${upstream}"); set it with ${knobs.upstream}.`);
   }
   const env: NodeJS.ProcessEnv = {};
   if (preset?.modelVar && choice.model) env[preset.modelVar] = choice.model;
-  const bounded = upstream !== undefined && preset?.protocol !== 'anthropic-messages';
+  const bounded = upstream !== undefined;
   const warnings: string[] = [];
   if (!bounded) {
     if (choice.key?.variable) env[choice.key.variable] = choice.key.value;
-    if (preset || choice.expectsBound) warnings.push(preset?.protocol === 'anthropic-messages'
-      ? `${preset.name} speaks the Anthropic Messages API, which Greenloop's model gateway does not speak yet: its requests are not counted or capped, only its time (${knobs.timeout}) and the run's budgets bound it.`
-      : `The agent's model requests are not counted or capped: name its model's URL with ${knobs.upstream} (or set OPENAI_BASE_URL) so they go through Greenloop's gateway.`);
+    if (preset || choice.expectsBound) warnings.push(`The agent's model requests are not counted or capped: name its model's URL with ${knobs.upstream} (or set ${baseUrlVars[0]}) so they go through Greenloop's gateway.`);
   }
   const keyVar = preset?.keyVar ?? choice.key?.variable ?? 'OPENAI_API_KEY';
   return {
     options: {
       command, cwd: where.cwd, timeoutMs: choice.timeoutS * 1000, env, withheldEnv: where.withheld,
-      ...(bounded ? { gateway: { upstream: upstream!, apiKey: choice.key?.value, keyVar, baseUrlVars, requestsPerAttempt: choice.requestsPerAttempt } } : {}),
+      ...(bounded ? { gateway: { upstream: upstream!, protocol: preset?.protocol ?? 'openai-chat', apiKey: choice.key?.value, keyVar, baseUrlVars, requestsPerAttempt: choice.requestsPerAttempt } } : {}),
     },
     warnings,
   };

@@ -15,8 +15,10 @@ export interface AgentPreset {
   baseUrlVars: readonly string[];
   keyVar: string;
   modelVar?: string;
-  /** The protocol the agent speaks to its model; the gateway speaks OpenAI Chat Completions. */
+  /** The protocol the agent speaks to its model (the gateway speaks both). */
   protocol: 'openai-chat' | 'anthropic-messages';
+  /** Where the agent's model is when its environment names none (its vendor's API). */
+  defaultUpstream?: string;
 }
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -53,6 +55,7 @@ export const AGENT_PRESETS: Record<AgentPresetName, AgentPreset> = {
     name: 'claude', program: 'claude', install: 'npm install -g @anthropic-ai/claude-code',
     command: ({ model, requestsPerAttempt }) => `claude -p --permission-mode acceptEdits --max-turns ${requestsPerAttempt * 2}${model ? ` --model ${quote(model)}` : ''}`,
     baseUrlVars: ['ANTHROPIC_BASE_URL'], keyVar: 'ANTHROPIC_API_KEY', modelVar: 'ANTHROPIC_MODEL', protocol: 'anthropic-messages',
+    defaultUpstream: 'https://api.anthropic.com',
   },
 };
 

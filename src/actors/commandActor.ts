@@ -12,12 +12,14 @@ import { estimateTokens } from '../core/estimateTokens';
 import { normalizeMessage } from '../verify/normalize';
 import { createHash } from 'node:crypto';
 import { GREENLOOP_KEY_VARIABLE, withoutVariables } from '../core/secretEnv';
-import { ModelGateway } from './gateway/modelGateway';
+import { ModelGateway, type GatewayProtocolName } from './gateway/modelGateway';
 import type { AttemptLedger, GatewayStop } from './gateway/attemptMeter';
 
 export interface AgentGatewayOptions {
   /** The real model the gateway forwards to. */
   upstream: string;
+  /** What the agent speaks to its model; default OpenAI Chat Completions. */
+  protocol?: GatewayProtocolName;
   /** A key the gateway sends upstream itself; the agent then gets a placeholder in `keyVar`. */
   apiKey?: string;
   keyVar?: string;
@@ -169,7 +171,7 @@ export class CommandActor implements Actor {
   private async startGateway(): Promise<ModelGateway | null> {
     const g = this.opts.gateway;
     if (!g) return null;
-    this.gateway ??= ModelGateway.start({ upstream: g.upstream, apiKey: g.apiKey });
+    this.gateway ??= ModelGateway.start({ upstream: g.upstream, apiKey: g.apiKey, protocol: g.protocol });
     try {
       return await this.gateway;
     } catch (err) {

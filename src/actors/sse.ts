@@ -23,12 +23,12 @@ export class SseEventTooLarge extends Error {
 }
 
 /**
- * Feeds the body to the parser and calls onData for each event's data. Returning `'stop'` from onData
+ * Feeds the body to the parser and calls onData for each event's data (and its `event:` name, if any). Returning `'stop'` from onData
  * ends the read and releases the connection.
  */
 export async function readSse(
   body: ReadableStream<Uint8Array>,
-  onData: (data: string) => 'stop' | void,
+  onData: (data: string, event?: string) => 'stop' | void,
   options: SseReadOptions = {},
 ): Promise<SseReadResult> {
   let stopped = false;
@@ -40,7 +40,7 @@ export async function readSse(
       pending = 0;
       if (stopped || failure !== undefined) return;
       try {
-        if (onData(event.data) === 'stop') stopped = true;
+        if (onData(event.data, event.event) === 'stop') stopped = true;
       } catch (err) {
         failure = err;
       }

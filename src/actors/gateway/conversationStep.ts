@@ -12,11 +12,21 @@ interface ChatMessage {
   name?: unknown;
 }
 
-/** Text of a message's content, whether a string or a list of parts. */
+/**
+ * Text of a message's content, whether a string or a list of parts. Anthropic-style parts count too: a tool call
+ * (`tool_use`) as its name and input, a tool result as its content; never their ids.
+ */
 export function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content.map((part) => (part && typeof part === 'object' && typeof (part as { text?: unknown }).text === 'string' ? (part as { text: string }).text : '')).join('\n');
+  return content.map((part) => {
+    if (!part || typeof part !== 'object') return '';
+    const p = part as { type?: unknown; text?: unknown; name?: unknown; input?: unknown; content?: unknown };
+    if (typeof p.text === 'string') return p.text;
+    if (p.type === 'tool_use') return `${String(p.name)}(${JSON.stringify(p.input ?? {})})`;
+    if (p.type === 'tool_result') return contentText(p.content);
+    return '';
+  }).join('\n');
 }
 
 function toolCallsOf(message: ChatMessage): string[] {
@@ -61,7 +71,13 @@ export function conversationKey(messages: readonly ChatMessage[], cwd: string): 
 /** A short description of what the agent's last answer did, for the request log: `edit, run_shell_command`. */
 export function lastCallsOf(messages: readonly ChatMessage[]): string[] {
   for (let i = messages.length - 1; i >= 0; i--) {
-    if (messages[i]?.role === 'assistant') return toolCallsOf(messages[i]!).map((c) => c.slice(0, c.indexOf('(')));
+    if (messages[i]?.role !== 'assistant') continue;
+    const content = messages[i]!.content;
+    // Anthropic puts tool calls in the content as tool_use parts.
+    const anthropic = Array.isArray(content)
+      ? content.flatMap((p) => (p && typeof p === 'object' && (p as { type?: unknown }).type === 'tool_use' ? [String((p as { name?: unknown }).name)] : []))
+      : [];
+    return [...toolCallsOf(messages[i]!).map((c) => c.slice(0, c.indexOf('('))), ...anthropic];
   }
   return [];
 }

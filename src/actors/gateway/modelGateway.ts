@@ -8,13 +8,21 @@ import type { AddressInfo } from 'node:net';
 import { readSse } from '../sse';
 import { readCapped } from '../cappedBody';
 import { AttemptMeter, type AttemptBounds, type AttemptLedger, type GatewayStop } from './attemptMeter';
-import { sendFinalMessage } from './syntheticAnswer';
-import { answerBrief, ChunkTap, tapWholeAnswer, type TappedAnswer } from './responseTap';
+import { answerBrief, type TappedAnswer } from './responseTap';
 import { CHARS_PER_TOKEN } from '../../core/textTrim';
+import type { GatewayProtocol } from './protocols/protocol';
+import { openaiChat } from './protocols/openaiChat';
+import { anthropicMessages } from './protocols/anthropicMessages';
+
+export type GatewayProtocolName = GatewayProtocol['name'];
+
+const PROTOCOLS: Record<GatewayProtocolName, GatewayProtocol> = { 'openai-chat': openaiChat, 'anthropic-messages': anthropicMessages };
 
 export interface GatewayOptions {
-  /** The real model's base URL, e.g. https://api.openai.com/v1. */
+  /** The real model's base URL, e.g. https://api.openai.com/v1 (OpenAI) or https://api.anthropic.com (Anthropic). */
   upstream: string;
+  /** What the agent speaks; default OpenAI Chat Completions. */
+  protocol?: GatewayProtocolName;
   /** Sent upstream in place of whatever key the agent sends: the agent then never holds the real key. */
   apiKey?: string;
   /** Largest request or whole answer body held, in bytes. */
@@ -32,8 +40,11 @@ export class ModelGateway {
   private onStop: ((why: GatewayStop) => void) | null = null;
   private gatewayAnswers = 0;
   private readonly inFlight = new Set<AbortController>();
+  private readonly protocol: GatewayProtocol;
 
-  private constructor(private readonly server: http.Server, private readonly opts: GatewayOptions) {}
+  private constructor(private readonly server: http.Server, private readonly opts: GatewayOptions) {
+    this.protocol = PROTOCOLS[opts.protocol ?? 'openai-chat'];
+  }
 
   static async start(opts: GatewayOptions): Promise<ModelGateway> {
     if (!/^https?:\/\//.test(opts.upstream)) throw new Error(`The agent's model URL must start with http:// or https:// (got "${opts.upstream}").`);
@@ -41,7 +52,7 @@ export class ModelGateway {
     const gateway = new ModelGateway(server, { ...opts, upstream: opts.upstream.replace(/\/+$/, '') });
     server.on('request', (req, res) => {
       gateway.handle(req, res).catch((err: Error) => {
-        if (!res.headersSent) sendError(res, 500, `Greenloop's model gateway failed: ${err.message}`);
+        if (!res.headersSent) gateway.sendError(res, 500, `Greenloop's model gateway failed: ${err.message}`);
         else res.destroy(err);
       });
     });
@@ -52,10 +63,10 @@ export class ModelGateway {
     return gateway;
   }
 
-  /** What the agent is given as its base URL (OpenAI style, ending in /v1). */
+  /** What the agent is given as its base URL (OpenAI: ending in /v1; Anthropic: the origin). */
   get url(): string {
     const { port } = this.server.address() as AddressInfo;
-    return `http://127.0.0.1:${port}/v1`;
+    return this.protocol.agentUrl(`http://127.0.0.1:${port}`);
   }
 
   get upstream(): string {
@@ -90,9 +101,9 @@ export class ModelGateway {
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const body = await readRequestBody(req, this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-    if (body === null) return sendError(res, 413, 'The request is larger than Greenloop\'s model gateway accepts.');
-    const path = (req.url ?? '/').replace(/^\/v1(?=\/|$)/, '');
-    if (req.method === 'POST' && /\/chat\/completions$/.test(path.split('?')[0]!)) return this.chat(req, res, path, body);
+    if (body === null) return this.sendError(res, 413, 'The request is larger than Greenloop\'s model gateway accepts.');
+    const path = req.url ?? '/';
+    if (this.protocol.isModelCall(req.method ?? '', path)) return this.chat(req, res, path, body);
     // Model lists and the like: passed on as they are, not counted (they cost nothing).
     return this.passThrough(req, res, path, body);
   }
@@ -102,33 +113,24 @@ export class ModelGateway {
     try {
       request = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
     } catch {
-      return sendError(res, 400, 'The request body is not JSON.');
+      return this.sendError(res, 400, 'The request body is not JSON.');
     }
     const messages = Array.isArray(request.messages) ? (request.messages as object[]) : [];
     const stream = request.stream === true;
     const model = typeof request.model === 'string' ? request.model : 'greenloop';
     const started = Date.now();
     const meter = this.meter ?? closedMeter();
-    const requestedMax = typeof request.max_tokens === 'number' ? request.max_tokens
-      : typeof request.max_completion_tokens === 'number' ? request.max_completion_tokens : undefined;
-    const admission = meter.admit(messages, Math.ceil(raw.byteLength / CHARS_PER_TOKEN), requestedMax);
+    const { protocol } = this;
+    const admission = meter.admit(messages, Math.ceil(raw.byteLength / CHARS_PER_TOKEN), protocol.requestedMaxTokens(request));
     if (!admission.forward) {
-      sendFinalMessage(res, { stream, model, text: admission.text });
+      protocol.sendFinal(res, { stream, model, text: admission.text });
       meter.record({ answeredBy: admission.why, status: 200, promptTokens: 0, completionTokens: 0, estimated: false, calls: [], answer: admission.text, durationMs: Date.now() - started }, messages, '');
       this.gatewayAnswers += 1;
       const mustStop = admission.why === 'token-budget' || admission.why === 'time-budget' || this.gatewayAnswers > STUBBORN_AFTER;
       if (mustStop && meter === this.meter) this.onStop?.(admission.why);
       return;
     }
-    const outgoing = { ...request };
-    if (admission.maxTokens !== undefined) {
-      if (typeof request.max_completion_tokens === 'number') outgoing.max_completion_tokens = admission.maxTokens;
-      else outgoing.max_tokens = admission.maxTokens;
-    }
-    // Usage in a stream comes only when asked for; the chunk that carries it is held back if the agent did not ask.
-    const streamOptions = (request.stream_options ?? {}) as Record<string, unknown>;
-    const addedUsage = stream && streamOptions.include_usage !== true;
-    if (addedUsage) outgoing.stream_options = { ...streamOptions, include_usage: true };
+    const { outgoing, hideUsageEvents } = protocol.prepare(request, admission.maxTokens);
 
     const controller = new AbortController();
     this.inFlight.add(controller);
@@ -136,11 +138,11 @@ export class ModelGateway {
     let status = 502;
     let tapped: TappedAnswer = { usage: null, text: '', toolCalls: [] };
     try {
-      const upstream = await fetch(`${this.opts.upstream}${path}`, {
+      const upstream = await fetch(protocol.upstreamUrl(this.opts.upstream, path), {
         method: 'POST', headers: this.forwardHeaders(req), body: JSON.stringify(outgoing), signal: controller.signal,
       }).catch((err: Error) => {
         if (controller.signal.aborted) return null;
-        sendError(res, 502, `Greenloop's model gateway could not reach ${this.opts.upstream}: ${err.message}`);
+        this.sendError(res, 502, `Greenloop's model gateway could not reach ${this.opts.upstream}: ${err.message}`);
         return null;
       });
       if (!upstream) return;
@@ -148,19 +150,13 @@ export class ModelGateway {
       const type = upstream.headers.get('content-type') ?? '';
       if (upstream.ok && type.includes('text/event-stream') && upstream.body) {
         res.writeHead(status, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-        const tap = new ChunkTap();
-        await readSse(upstream.body, (data) => {
+        const tap = protocol.streamTap(hideUsageEvents);
+        await readSse(upstream.body, (data, event) => {
           if (data === '[DONE]') {
             res.write('data: [DONE]\n\n');
             return 'stop';
           }
-          let usageOnly = false;
-          try {
-            usageOnly = tap.take(JSON.parse(data));
-          } catch {
-            // Not JSON: the agent gets it as it came and makes of it what it can.
-          }
-          if (!(usageOnly && addedUsage)) res.write(`data: ${data}\n\n`);
+          if (tap.take(data, event)) res.write(`${event ? `event: ${event}\n` : ''}data: ${data}\n\n`);
         }).catch(() => undefined);
         tapped = tap.result();
         res.end();
@@ -173,7 +169,7 @@ export class ModelGateway {
         res.end(whole.text);
         if (upstream.ok) {
           try {
-            tapped = tapWholeAnswer(JSON.parse(whole.text));
+            tapped = protocol.wholeTap(JSON.parse(whole.text));
           } catch {
             // A malformed answer still cost a request; its tokens are estimated below.
           }
@@ -193,10 +189,10 @@ export class ModelGateway {
   }
 
   private async passThrough(req: http.IncomingMessage, res: http.ServerResponse, path: string, body: Buffer): Promise<void> {
-    const upstream = await fetch(`${this.opts.upstream}${path}`, {
+    const upstream = await fetch(this.protocol.upstreamUrl(this.opts.upstream, path), {
       method: req.method, headers: this.forwardHeaders(req), body: req.method === 'GET' || req.method === 'HEAD' ? undefined : new Uint8Array(body),
     }).catch((err: Error) => {
-      sendError(res, 502, `Greenloop's model gateway could not reach ${this.opts.upstream}: ${err.message}`);
+      this.sendError(res, 502, `Greenloop's model gateway could not reach ${this.opts.upstream}: ${err.message}`);
       return null;
     });
     if (!upstream) return;
@@ -212,10 +208,19 @@ export class ModelGateway {
       out[name] = Array.isArray(value) ? value.join(', ') : value;
     }
     if (this.opts.apiKey) {
-      out.authorization = `Bearer ${this.opts.apiKey}`;
-      delete out['api-key'];
+      for (const name of this.protocol.keyHeaderNames) delete out[name];
+      Object.assign(out, this.protocol.keyHeaders(this.opts.apiKey));
     }
     return out;
+  }
+
+  private sendError(res: http.ServerResponse, status: number, message: string): void {
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(this.protocol.errorBody(status, message)));
   }
 }
 
@@ -239,13 +244,4 @@ async function readRequestBody(req: http.IncomingMessage, maxBytes: number): Pro
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
-}
-
-function sendError(res: http.ServerResponse, status: number, message: string): void {
-  if (res.headersSent) {
-    res.end();
-    return;
-  }
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ error: { message, type: 'greenloop_gateway', code: status } }));
 }

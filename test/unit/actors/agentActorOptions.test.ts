@@ -63,10 +63,14 @@ describe('agent actor options (shared by the CLI and the extension)', () => {
     assert.deepStrictEqual(plan({ command: 'a', key: { value: 'k-123456789' } }).options.env, {}, 'a key from VS Code secret storage stays with Greenloop');
   });
 
-  it('says claude is bounded only by its time: the gateway does not speak its protocol yet', () => {
-    const { options, warnings } = plan({ preset: 'claude', upstream: 'https://api.anthropic.com' });
-    assert.strictEqual(options.gateway, undefined);
-    assert.deepStrictEqual(warnings, ["claude speaks the Anthropic Messages API, which Greenloop's model gateway does not speak yet: its requests are not counted or capped, only its time (greenloop.agent.timeoutSeconds) and the run's budgets bound it."]);
+  it('bounds claude through the gateway in its own protocol, by default in front of the Anthropic API', () => {
+    const byDefault = plan({ preset: 'claude', key: { value: 'sk-ant-0123456789' } });
+    assert.deepStrictEqual(byDefault.warnings, []);
+    assert.strictEqual(byDefault.options.gateway?.upstream, 'https://api.anthropic.com');
+    assert.strictEqual(byDefault.options.gateway?.protocol, 'anthropic-messages');
+    assert.deepStrictEqual(byDefault.options.gateway?.baseUrlVars, ['ANTHROPIC_BASE_URL']);
+    assert.strictEqual(byDefault.options.gateway?.keyVar, 'ANTHROPIC_API_KEY');
+    assert.strictEqual(plan({ preset: 'claude' }, { ANTHROPIC_BASE_URL: 'http://127.0.0.1:4000' }).options.gateway?.upstream, 'http://127.0.0.1:4000');
   });
 
   it('refuses a bad upstream, an unknown preset and no command at all, each in one sentence', () => {

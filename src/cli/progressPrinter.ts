@@ -1,5 +1,6 @@
 // One stderr line per loop step, readable by a person following along.
 import type { LoopEvent } from '../core/events';
+import { agentCountsText } from '../shared/plainWords';
 
 export function progressLine(e: LoopEvent): string | null {
   switch (e.type) {
@@ -8,7 +9,7 @@ export function progressLine(e: LoopEvent): string | null {
       if (e.unverified) return `greenloop: the first test run could not be used (run ${e.runId})`;
       return `greenloop: ${e.resumed ? 'resumed' : 'baseline'} — ${e.baselineFailing} failing, ${e.baselineDiagnostics} type errors (run ${e.runId})`;
     case 'iteration-started':
-      return `greenloop: attempt ${e.n}/${e.max} — asking the model`;
+      return `greenloop: attempt ${e.n}/${e.max} — asking the ${e.agent ? 'agent' : 'model'}`;
     case 'retrying':
       return `greenloop: attempt ${e.n}: ${e.message} — retry ${e.attempt} in ${(e.delayMs / 1000).toFixed(1)} s`;
     case 'proposal-received':
@@ -17,8 +18,11 @@ export function progressLine(e: LoopEvent): string | null {
       return null;
     case 'verifying':
       return `greenloop: attempt ${e.n}: running the verifier`;
-    case 'verified':
-      return `greenloop: attempt ${e.n}: ${e.verdict} — ${e.failing} failing, ${e.diagnostics} type errors${e.rolledBack ? ' (rolled back)' : ''}: ${e.note}`;
+    case 'verified': {
+      // An agent's attempt says what it spent and why it ended, beside the verdict the tests gave.
+      const agent = e.iteration?.agent ? ` [agent: ${agentCountsText(e.iteration.agent)}]` : '';
+      return `greenloop: attempt ${e.n}: ${e.verdict} — ${e.failing} failing, ${e.diagnostics} type errors${e.rolledBack ? ' (rolled back)' : ''}${agent}: ${e.note}`;
+    }
     case 'warning':
       return `greenloop: warning: ${e.message}`;
     case 'escalated':

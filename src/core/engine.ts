@@ -212,7 +212,7 @@ export class LoopEngine implements LoopContext {
     const { deps } = this;
     const n = state.iterations.length + 1;
     const t0 = deps.clock.now();
-    this.events.emit({ type: 'iteration-started', n, max: state.limits.maxIterations });
+    this.events.emit({ type: 'iteration-started', n, max: state.limits.maxIterations, agent: deps.actor.editsWorkspace });
     const settled = state.current;
     this.attempt = null;
     await this.guardUserEdits(state);

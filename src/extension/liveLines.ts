@@ -9,7 +9,7 @@ export function liveLine(e: LoopEvent): string | null {
       if (e.unverified) return 'the first test run could not be used';
       return `${e.resumed ? 'resumed' : 'before any edit'}: ${countsText(e.baselineFailing, e.baselineDiagnostics)}`;
     case 'iteration-started':
-      return `attempt ${e.n}/${e.max}: asking the model`;
+      return `attempt ${e.n}/${e.max}: asking the ${e.agent ? 'agent' : 'model'}`;
     case 'retrying':
       return `attempt ${e.n}: ${e.message}; trying again in ${(e.delayMs / 1000).toFixed(1)} s`;
     case 'proposal-received':

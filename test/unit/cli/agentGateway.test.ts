@@ -46,6 +46,9 @@ describe('greenloop fix with an agent CLI through the model gateway', function (
     assert.deepEqual(report.tokens, { prompt: 600, completion: 60 });
     assert.deepEqual(report.iterations.map((it: any) => [it.agent.requests, it.agent.stoppedBy]), [[3, 'request-cap'], [3, 'request-cap']]);
     assert.ok(report.iterations.every((it: any) => it.agent.exactTokens));
+    // The person following along sees what each attempt spent and why it ended.
+    assert.match(stderr, /attempt 1\/2 — asking the agent/);
+    assert.match(stderr, /attempt 1: invalid-proposal — 2 failing, 0 type errors \[agent: 3 requests \(1 answered by Greenloop: request-cap\), exit 0\]/);
   });
 
   it('points an agent at the gateway by itself when its environment names the model (OPENAI_BASE_URL)', async () => {

@@ -2,6 +2,7 @@
 import { parseCommand } from './parseCommand';
 import { verifyCommand } from './verifyCommand';
 import { fixCommand } from './fixCommand';
+import { hookCommand } from './hookCommand';
 import { EXIT, UsageError } from './usageError';
 import { say } from './say';
 import { runSecrets } from '../core/secretEnv';
@@ -24,10 +25,15 @@ const FIX_USAGE = `  greenloop fix [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|o
       [--state-dir DIR] [--report FILE] [--json]
       [--resume RUN_ID|last --hint TEXT [--extra-iterations N] [--extra-tokens N] [--extra-minutes M]]
       Fixes until green, bounded by code; exit 0 green, 1 not green, 2 setup error, 3 internal error.`;
-const USAGE = `Usage:\n${PARSE_USAGE}\n${VERIFY_USAGE}\n${FIX_USAGE}`;
-const USAGES: Record<string, string> = { parse: PARSE_USAGE, verify: VERIFY_USAGE, fix: FIX_USAGE };
+const SESSION_OPTIONS = `[--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--junit GLOB] [--max-iterations N] [--max-minutes M]
+      [--patience N] [--verify-timeout-s N] [--allow-test-edits] [--protect GLOB]... [--flaky-reruns N] [--state-dir DIR]`;
+const HOOK_USAGE = `  greenloop hook claude-stop ${SESSION_OPTIONS}
+      A Claude Code Stop hook (event JSON on stdin): blocks the stop while tests fail and the bounds allow another
+      attempt, lets the agent stop when green or when stagnation, a cycle or a budget trips. Errors exit 1.`;
+const USAGE = `Usage:\n${PARSE_USAGE}\n${VERIFY_USAGE}\n${FIX_USAGE}\n${HOOK_USAGE}`;
+const USAGES: Record<string, string> = { parse: PARSE_USAGE, verify: VERIFY_USAGE, fix: FIX_USAGE, hook: HOOK_USAGE };
 
-const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { parse: parseCommand, verify: verifyCommand, fix: fixCommand };
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { parse: parseCommand, verify: verifyCommand, fix: fixCommand, hook: hookCommand };
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
@@ -36,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
     return name ? EXIT.ok : EXIT.usage;
   }
   const command = COMMANDS[name];
-  if (!command) throw new UsageError(`Unknown command "${name}"; use parse, verify or fix.`);
+  if (!command) throw new UsageError(`Unknown command "${name}"; use ${Object.keys(COMMANDS).join(', ')}.`);
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(`Usage:\n${USAGES[name]}\n`);
     return EXIT.ok;
@@ -55,7 +61,9 @@ main(process.argv.slice(2)).then(
     // Node's parseArgs explains in three lines; a person needs the first.
     say(`greenloop: ${redactor.text((err as Error).message.split('\n')[0])}`);
     if (!usage && process.env.GREENLOOP_DEBUG) redactor.text(String((err as Error).stack)).split('\n').forEach(say);
-    process.exitCode = usage ? EXIT.usage : EXIT.internal;
+    // A Claude Code hook that exits 2 blocks the agent with its error as the instruction: a hook's errors exit 1.
+    const hook = process.argv[2] === 'hook';
+    process.exitCode = hook ? EXIT.notGreen : usage ? EXIT.usage : EXIT.internal;
   },
 );
 

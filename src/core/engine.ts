@@ -67,6 +67,39 @@ export class LoopEngine implements LoopContext {
 
   /** Runs a new loop from the workspace as it is now. Always resolves with the whole state. */
   async run(signal: AbortSignal): Promise<RunState> {
+    return this.begin(signal, true);
+  }
+
+  /**
+   * Only the first test run of a loop driven from outside (`step`): the state to keep between checks, still
+   * running unless the workspace is green or cannot be verified.
+   */
+  async baseline(signal: AbortSignal): Promise<RunState> {
+    return this.begin(signal, false);
+  }
+
+  /**
+   * One attempt of a loop whose edits come from outside (an agent that asks Greenloop to check its work): what
+   * changed since the last check is judged like any attempt — kept, or rolled back — and the same guards decide
+   * whether the loop goes on. Resolves with the state; `outcome` is still `running` when it may go on.
+   */
+  async step(state: RunState, signal: AbortSignal): Promise<RunState> {
+    upgradeSavedState(state);
+    this.startDeadline(signal, state.startedAt, state.limits.maxMinutes, state.elapsedBeforeMs);
+    try {
+      const before = checkBudgets(state, this.deps.clock.now());
+      if (before) return await this.end.finish(state, before);
+      const stop = await this.iterate(state);
+      await this.deps.journal?.settled();
+      return stop ? await this.end.finish(state, stop) : state;
+    } catch (err) {
+      return this.stopped(state, err, signal);
+    } finally {
+      this.stopDeadline();
+    }
+  }
+
+  private async begin(signal: AbortSignal, loop: boolean): Promise<RunState> {
     const { deps } = this;
     const startedAt = deps.clock.now();
     const deadline = this.startDeadline(signal, startedAt, deps.config.maxMinutes, 0);
@@ -111,7 +144,7 @@ export class LoopEngine implements LoopContext {
         state.crossRun = guard.blocked ? `${guard.text} You chose to run anyway.` : guard.text;
         this.warn(state, state.crossRun);
       }
-      return await this.loop(state, signal);
+      return loop ? await this.loop(state, signal) : state;
     } finally {
       this.stopDeadline();
     }
@@ -191,11 +224,16 @@ export class LoopEngine implements LoopContext {
         if (stop) return await this.end.finish(state, stop);
       }
     } catch (err) {
-      if (err instanceof StateDirLost) return await this.end.afterStateDirLost(state, err, this.attempt);
-      const stop = err instanceof WorkspaceNotRecordable ? this.unrecordableStop(state, err) : err;
-      if (stop instanceof StopLoop) return stop.inPlace ? this.end.inPlace(state, stop.stop) : this.end.finish(state, stop.stop);
-      return this.end.finish(state, this.stopFor(err, signal));
+      return this.stopped(state, err, signal);
     }
+  }
+
+  /** How the loop ends when an attempt threw: a decided stop, the state folder gone, the clock, the person, a bug. */
+  private async stopped(state: RunState, err: unknown, signal: AbortSignal): Promise<RunState> {
+    if (err instanceof StateDirLost) return await this.end.afterStateDirLost(state, err, this.attempt);
+    const stop = err instanceof WorkspaceNotRecordable ? this.unrecordableStop(state, err) : err;
+    if (stop instanceof StopLoop) return stop.inPlace ? this.end.inPlace(state, stop.stop) : this.end.finish(state, stop.stop);
+    return this.end.finish(state, this.stopFor(err, signal));
   }
 
   /** What an exception out of an attempt means: the time budget, the person's Stop, or a bug. */
@@ -215,7 +253,8 @@ export class LoopEngine implements LoopContext {
     this.events.emit({ type: 'iteration-started', n, max: state.limits.maxIterations, agent: deps.actor.editsWorkspace });
     const settled = state.current;
     this.attempt = null;
-    await this.guardUserEdits(state);
+    // From outside, the edits since the last check are the attempt itself, not someone else's.
+    if (!deps.actor.external) await this.guardUserEdits(state);
 
     // Test output, file contents and the model's own earlier words can all carry a secret: none of it reaches the model.
     const prompt = deps.redactor.text(buildPrompt(state, t0, {

@@ -125,6 +125,11 @@ export interface Actor {
   readonly label: string;
   /** True for agent CLIs that edit files themselves: their prompt asks for edits, not SEARCH/REPLACE blocks. */
   readonly editsWorkspace?: boolean;
+  /**
+   * The edits come from outside between attempts (an agent that calls Greenloop to check its work, `step`): what
+   * changed since the last check is the attempt, never a person's edit to stop for.
+   */
+  readonly external?: boolean;
   propose(req: ActorRequest): Promise<ActorResponse>;
   /**
    * One cheap request before the first test run (a model list, never a completion): throws an ActorError in one

@@ -1,0 +1,84 @@
+// What a check tells the agent that asked for it: the witness, the verdict against the best state so far, and the
+// guard's decision (continue, or stop and why), as data and as a few lines of text for clients that show only text.
+import type { EscalationReason, IterationRecord, RunState } from '../runState';
+import { listForNote } from '../witnessCompare';
+
+export interface CheckAnswer {
+  session: string;
+  /** This check's number and the most the session allows (the first check is the baseline, check 0). */
+  check: number;
+  maxChecks: number;
+  verdict: 'baseline' | IterationRecord['verdict'];
+  decision: 'continue' | 'stop';
+  /** Why the session stops: green, or the guard that tripped. */
+  reason: 'green' | EscalationReason | null;
+  green: boolean;
+  failing: Array<{ id: string; file?: string; message: string }>;
+  diagnostics: Array<{ file: string; line?: number; code: string; message: string }>;
+  ran: number | null;
+  missing: string[];
+  flaky: string[];
+  /** The files put back because this check found a regression (or protected tests edited), and why. */
+  rolledBack: { files: string[]; why: string } | null;
+  /** Checks in a row without progress, and how many the session allows. */
+  withoutProgress: number;
+  patience: number;
+  /** Failing tests at the start, now, and in the best state so far. */
+  failingAtStart: number;
+  failingBest: number;
+  /** What to tell the person, in a sentence or two. */
+  note: string;
+  text: string;
+}
+
+const MESSAGE_CHARS = 600;
+const SHOWN_FAILURES = 20;
+
+export function checkAnswer(session: string, state: RunState): CheckAnswer {
+  const last = state.iterations.at(-1);
+  const witness = state.current.witness;
+  const running = state.outcome === 'running';
+  const green = state.outcome === 'green' || witness.green;
+  const reason = running ? null : green ? 'green' : state.reason;
+  const rolledBackFiles = last?.rolledBack ? last.files : [];
+  const reverted = last?.reverted ?? [];
+  const rolledBack = rolledBackFiles.length || reverted.length
+    ? { files: [...new Set([...rolledBackFiles, ...reverted.map((r) => r.path)])], why: last?.note ?? '' }
+    : null;
+  const answer: CheckAnswer = {
+    session,
+    check: state.iterations.length,
+    maxChecks: state.limits.maxIterations,
+    verdict: last ? last.verdict : 'baseline',
+    decision: running ? 'continue' : 'stop',
+    reason,
+    green,
+    failing: witness.failures.slice(0, SHOWN_FAILURES).map((f) => ({ id: f.id, ...(f.file ? { file: f.file } : {}), message: (f.message ?? '').slice(0, MESSAGE_CHARS) })),
+    diagnostics: witness.diagnostics.slice(0, SHOWN_FAILURES).map((d) => ({ file: d.file, ...(d.line ? { line: d.line } : {}), code: d.code, message: d.message })),
+    ran: last?.ran ?? witness.ranCount ?? (witness.ran ? witness.ran.length : null),
+    missing: last?.missing ?? [],
+    flaky: state.flaky ?? [],
+    rolledBack,
+    withoutProgress: state.consecutiveNoProgress,
+    patience: state.config.patience,
+    failingAtStart: state.baseline.witness.failing.length,
+    failingBest: state.best.witness.failing.length,
+    note: running ? (last?.note ?? 'Baseline recorded.') : state.reasonText,
+    text: '',
+  };
+  answer.text = answerText(answer, witness.failing);
+  return answer;
+}
+
+function answerText(a: CheckAnswer, failingIds: string[]): string {
+  const lines: string[] = [];
+  if (a.green) lines.push('GREEN: every test passes and the type check is clean. Stop here.');
+  else if (a.decision === 'stop') lines.push(`STOP (${a.reason}): ${a.note}`);
+  else lines.push(`CONTINUE: check ${a.check} of ${a.maxChecks}, ${a.withoutProgress} of ${a.patience} allowed without progress.`);
+  if (a.verdict !== 'baseline') lines.push(`Verdict: ${a.verdict} — ${a.note}`);
+  if (!a.green) lines.push(`Failing now: ${failingIds.length} (${a.failingAtStart} at the start, ${a.failingBest} at best)${failingIds.length ? `: ${listForNote(failingIds.slice(0, 10))}` : ''}.`);
+  if (a.rolledBack) lines.push(`Rolled back: ${a.rolledBack.files.join(', ')}.`);
+  if (a.missing.length) lines.push(`Missing (ran before, not reported now): ${listForNote(a.missing)}.`);
+  if (a.diagnostics.length) lines.push(`Type errors: ${a.diagnostics.length}.`);
+  return lines.join('\n');
+}

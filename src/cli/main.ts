@@ -3,6 +3,7 @@ import { parseCommand } from './parseCommand';
 import { verifyCommand } from './verifyCommand';
 import { fixCommand } from './fixCommand';
 import { hookCommand } from './hookCommand';
+import { mcpCommand } from './mcpCommand';
 import { EXIT, UsageError } from './usageError';
 import { say } from './say';
 import { runSecrets } from '../core/secretEnv';
@@ -30,10 +31,13 @@ const SESSION_OPTIONS = `[--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--jun
 const HOOK_USAGE = `  greenloop hook claude-stop ${SESSION_OPTIONS}
       A Claude Code Stop hook (event JSON on stdin): blocks the stop while tests fail and the bounds allow another
       attempt, lets the agent stop when green or when stagnation, a cycle or a budget trips. Errors exit 1.`;
-const USAGE = `Usage:\n${PARSE_USAGE}\n${VERIFY_USAGE}\n${FIX_USAGE}\n${HOOK_USAGE}`;
-const USAGES: Record<string, string> = { parse: PARSE_USAGE, verify: VERIFY_USAGE, fix: FIX_USAGE, hook: HOOK_USAGE };
+const MCP_USAGE = `  greenloop mcp ${SESSION_OPTIONS}
+      [--actor openai --base-url URL --model NAME | --agent NAME ...]   (fix_until_green's model when the client cannot sample)
+      A Model Context Protocol server on stdio: tools verify, rollback, status, fix_until_green (one check session per server).`;
+const USAGE = `Usage:\n${PARSE_USAGE}\n${VERIFY_USAGE}\n${FIX_USAGE}\n${HOOK_USAGE}\n${MCP_USAGE}`;
+const USAGES: Record<string, string> = { parse: PARSE_USAGE, verify: VERIFY_USAGE, fix: FIX_USAGE, hook: HOOK_USAGE, mcp: MCP_USAGE };
 
-const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { parse: parseCommand, verify: verifyCommand, fix: fixCommand, hook: hookCommand };
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { parse: parseCommand, verify: verifyCommand, fix: fixCommand, hook: hookCommand, mcp: mcpCommand };
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;

@@ -1,0 +1,52 @@
+// The bounded loop as `greenloop mcp`'s fix_until_green runs it: the same engine, store, history and budgets as
+// `greenloop fix`, with the actor the server chose (the client's model through sampling, or the configured one).
+import * as os from 'node:os';
+import { LoopEngine } from '../core/engine';
+import { systemClock } from '../core/retry';
+import { runSecrets } from '../core/secretEnv';
+import { JsonlHistoryStore, toHistoryRecord } from '../core/history';
+import { RunStore } from '../core/runStore';
+import { openOutsideWatch } from '../core/outside/outsideWatch';
+import { openForRun } from '../snapshot/openForRun';
+import { defaultStateDir } from '../shared/stateDir';
+import { newRunId } from '../shared/runId';
+import { TYPE_CHECK_PROTECTED_GLOBS } from '../shared/config';
+import type { Actor } from '../core/ports';
+import type { LoopEvent } from '../core/events';
+import type { RunState } from '../core/runState';
+import { loopConfigFromFlags } from './fixOptions';
+import { buildVerifier } from './verifierOptions';
+import type { SessionFlagValues } from './sessionSetup';
+import { UsageError } from './usageError';
+
+export async function runFixLoop(opts: {
+  values: SessionFlagValues; cwd: string; actor: Actor; signal: AbortSignal; onEvent(e: LoopEvent): void; maxIterations?: number;
+}): Promise<RunState> {
+  const { redactor, withheld } = runSecrets({ env: process.env });
+  const flagConfig = loopConfigFromFlags(opts.values);
+  if (opts.maxIterations) flagConfig.maxIterations = opts.maxIterations;
+  const { verifier } = buildVerifier({ ...opts.values, cwd: opts.cwd }, flagConfig.verifyTimeoutS, withheld);
+  const config = verifier.typeChecks ? { ...flagConfig, protectedGlobs: [...flagConfig.protectedGlobs, ...TYPE_CHECK_PROTECTED_GLOBS] } : flagConfig;
+  const stateDir = opts.values['state-dir'] ?? defaultStateDir();
+  const runId = newRunId();
+  const { snapshots, journal } = await openForRun({ workspace: opts.cwd, stateDir, excludes: config.snapshotExcludes, runId })
+    .catch((err: Error) => {
+      throw new UsageError(err.message.split('\n')[0]!);
+    });
+  try {
+    const history = JsonlHistoryStore.forWorkspace(stateDir, opts.cwd, redactor);
+    const past = await history.list();
+    const outside = opts.actor.editsWorkspace ? await openOutsideWatch({ workspace: opts.cwd, stateDir, home: os.homedir(), snapshots }) : undefined;
+    const engine = new LoopEngine({
+      cwd: opts.cwd, actor: opts.actor, verifier, snapshots, journal, outside, clock: systemClock, config, redactor, runId, pastRuns: past.records,
+    });
+    engine.events.on(opts.onEvent);
+    const state = await engine.run(opts.signal);
+    await new RunStore(stateDir, opts.cwd, redactor).save(state);
+    await history.append(toHistoryRecord(state));
+    return state;
+  } finally {
+    await opts.actor.dispose?.();
+    await journal.release();
+  }
+}

@@ -4,7 +4,7 @@
 // OpenAI-tools agents whose tools look alike).
 import * as path from 'node:path';
 
-/** A Chat Completions message as agents send it (content may be a string or a list of parts). */
+/** A Chat Completions or Anthropic message as agents send it (content may be a string or a list of parts/blocks). */
 export interface ChatMessage {
   role: string;
   content?: unknown;
@@ -12,7 +12,7 @@ export interface ChatMessage {
   tool_call_id?: string;
 }
 
-/** An OpenAI function tool as advertised in a request's `tools`. */
+/** An OpenAI function tool as advertised in a request's `tools` (an Anthropic tool's `input_schema` goes in `parameters`). */
 export interface ToolSpec {
   type: string;
   function: { name: string; description?: string; parameters?: { properties?: Record<string, unknown>; required?: string[] } };
@@ -39,12 +39,12 @@ export interface Scenario {
   onNewConversation?(): void;
 }
 
-/** Tool names tried in order for each intent; the first one the agent advertises is used. */
+/** Tool names tried in order for each intent; the first one the agent advertises is used (Claude Code's are capitalised). */
 const TOOL_NAMES = {
-  read: ['read_file', 'read', 'view'],
-  edit: ['edit', 'replace', 'edit_file', 'str_replace'],
-  write: ['write_file', 'write', 'create_file'],
-  shell: ['run_shell_command', 'shell', 'bash'],
+  read: ['read_file', 'read', 'view', 'Read'],
+  edit: ['edit', 'replace', 'edit_file', 'str_replace', 'Edit'],
+  write: ['write_file', 'write', 'create_file', 'Write'],
+  shell: ['run_shell_command', 'shell', 'bash', 'Bash'],
 } as const;
 
 const ARG_NAMES = {

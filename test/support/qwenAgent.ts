@@ -29,13 +29,20 @@ export function installQwen(): Promise<string> {
 export interface AgentWorkspace {
   /** The project the agent works in: a git repo with one commit of the fixture. */
   workspace: string;
-  /** qwen's HOME, in a folder of its own (not beside the workspace, so qwen never lists it as project files). */
+  /** The agent's HOME, in a folder of its own (not beside the workspace, so the agent never lists it as project files). */
   home: string;
   remove(): void;
 }
 
-/** Copies `fixtureDir` to a temp git repo (one commit) and makes a fresh HOME for the agent elsewhere. */
+/** Copies `fixtureDir` to a temp git repo (one commit) and makes a fresh HOME for qwen elsewhere. */
 export function makeAgentWorkspace(fixtureDir: string): AgentWorkspace {
+  const ws = makeFixtureWorkspace(fixtureDir);
+  writeQwenSettings(ws.home);
+  return ws;
+}
+
+/** Copies `fixtureDir` to a temp git repo (one commit) and makes an empty HOME for any agent elsewhere. */
+export function makeFixtureWorkspace(fixtureDir: string): AgentWorkspace {
   const wsParent = fs.mkdtempSync(path.join(os.tmpdir(), 'gl-agent-ws-'));
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'gl-agent-home-'));
   const workspace = path.join(wsParent, path.basename(fixtureDir));
@@ -44,7 +51,6 @@ export function makeAgentWorkspace(fixtureDir: string): AgentWorkspace {
   git('init', '-q');
   git('add', '-A');
   git('-c', 'user.name=greenloop', '-c', 'user.email=greenloop@example.invalid', 'commit', '-q', '-m', 'fixture');
-  writeQwenSettings(home);
   return {
     workspace,
     home,

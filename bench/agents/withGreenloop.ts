@@ -7,13 +7,19 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CALC3_FIXTURE } from '../../test/support/agentScenarios';
 import type { Scenario } from '../../test/support/agentSteps';
-import { countFailingTests, installQwen, makeAgentWorkspace } from '../../test/support/qwenAgent';
+import { countFailingTests, installQwen, makeAgentWorkspace, makeFixtureWorkspace } from '../../test/support/qwenAgent';
 import { startScriptedAgentModel } from '../../test/support/scriptedAgentModel';
+import { startScriptedAnthropicModel } from '../../test/support/scriptedAnthropicModel';
+import { claudeEnv, installClaude } from '../../test/support/claudeAgent';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CLI = path.join(ROOT, 'dist', 'cli.js');
 
 export interface WithGreenloopOptions {
+  /** Which real agent CLI: qwen (OpenAI protocol) or claude (Anthropic Messages). Default qwen. */
+  agent?: 'qwen' | 'claude';
+  /** The agent's bin; default: installed (or found) by scripts/agents/install-<agent>.sh. */
+  bin?: string;
   qwenBin?: string;
   fixture?: string;
   /** More `greenloop fix` flags. */
@@ -37,27 +43,32 @@ export interface WithGreenloopResult {
 
 export async function runWithGreenloop(scenario: Scenario, opts: WithGreenloopOptions = {}): Promise<WithGreenloopResult> {
   if (!fs.existsSync(CLI)) throw new Error('dist/cli.js is missing; run `npm run build` first.');
-  const bin = opts.qwenBin ?? (await installQwen());
+  const agent = opts.agent ?? 'qwen';
+  const bin = opts.bin ?? opts.qwenBin ?? (agent === 'claude' ? await installClaude() : await installQwen());
   const fixture = path.join(ROOT, opts.fixture ?? CALC3_FIXTURE);
-  const ws = makeAgentWorkspace(fixture);
+  const ws = agent === 'claude' ? makeFixtureWorkspace(fixture) : makeAgentWorkspace(fixture);
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'greenloop-agent-state-'));
-  const model = await startScriptedAgentModel({ scenario, workspace: ws.workspace });
+  const model = agent === 'claude'
+    ? await startScriptedAnthropicModel({ scenario, workspace: ws.workspace })
+    : await startScriptedAgentModel({ scenario, workspace: ws.workspace });
+  const served = () => ('inputTokens' in model
+    ? { requests: model.requests.length, prompt: model.inputTokens, completion: model.outputTokens }
+    : { requests: model.requests.length, prompt: model.promptTokens, completion: model.completionTokens });
   const testsBefore = fs.readFileSync(path.join(ws.workspace, 'test/calc.test.js'), 'utf8');
   const failingAtStart = await countFailingTests(ws.workspace);
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^(npm_|OPENAI_|DASHSCOPE_|QWEN_)/i.test(k)) env[k] = v;
-  Object.assign(env, {
-    HOME: ws.home,
-    PATH: `${path.dirname(bin)}${path.delimiter}${process.env.PATH ?? ''}`,
-    OPENAI_API_KEY: 'test',
-    QWEN_CODE_SUPPRESS_YOLO_WARNING: '1',
-    npm_config_update_notifier: 'false',
-  });
+  if (agent === 'claude') {
+    Object.assign(env, claudeEnv(ws.home, model.url));
+  } else {
+    for (const [k, v] of Object.entries(process.env)) if (!/^(npm_|OPENAI_|DASHSCOPE_|QWEN_)/i.test(k)) env[k] = v;
+    Object.assign(env, { HOME: ws.home, OPENAI_API_KEY: 'test', QWEN_CODE_SUPPRESS_YOLO_WARNING: '1', npm_config_update_notifier: 'false' });
+  }
+  env.PATH = `${path.dirname(bin)}${path.delimiter}${process.env.PATH ?? ''}`;
   const started = Date.now();
   try {
     const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
       execFile(process.execPath, [
-        CLI, 'fix', '--cwd', ws.workspace, '--agent', 'qwen', '--agent-upstream', model.url, '--model', 'scripted',
+        CLI, 'fix', '--cwd', ws.workspace, '--agent', agent, '--agent-upstream', model.url, ...(agent === 'qwen' ? ['--model', 'scripted'] : []),
         '--tsc', 'off', '--state-dir', stateDir, '--json', ...(opts.flags ?? []),
       ], { env, timeout: opts.timeoutMs ?? 300_000, maxBuffer: 32 << 20 }, (err, out, errOut) => {
         resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stdout: out, stderr: errOut });
@@ -68,7 +79,7 @@ export async function runWithGreenloop(scenario: Scenario, opts: WithGreenloopOp
       scenario: scenario.name,
       exitCode: code,
       report: stdout.trim() ? JSON.parse(stdout) : null,
-      served: { requests: model.requests.length, prompt: model.promptTokens, completion: model.completionTokens },
+      served: served(),
       failingAtStart,
       failingAtEnd: await countFailingTests(ws.workspace),
       testsIntact: testsNow === testsBefore,

@@ -53,7 +53,8 @@ export const AGENT_PRESETS: Record<AgentPresetName, AgentPreset> = {
   },
   claude: {
     name: 'claude', program: 'claude', install: 'npm install -g @anthropic-ai/claude-code',
-    command: ({ model, requestsPerAttempt }) => `claude -p --permission-mode acceptEdits --max-turns ${requestsPerAttempt * 2}${model ? ` --model ${quote(model)}` : ''}`,
+    // In -p mode every Bash call waits for an approval nobody gives: the agent could never run the tests.
+    command: ({ model, requestsPerAttempt }) => `claude -p --permission-mode acceptEdits --allowedTools Bash --max-turns ${requestsPerAttempt * 2}${model ? ` --model ${quote(model)}` : ''}`,
     baseUrlVars: ['ANTHROPIC_BASE_URL'], keyVar: 'ANTHROPIC_API_KEY', modelVar: 'ANTHROPIC_MODEL', protocol: 'anthropic-messages',
     defaultUpstream: 'https://api.anthropic.com',
   },

@@ -46,6 +46,13 @@ export const twoFixesAndWeakenedTest = (): Scenario =>
 /** Fixes add with a replace-all that also breaks sub (a passing test), and stops. */
 export const fixBreaksPassing = (): Scenario => scripted('fixBreaksPassing', [read(CALC), FIX_ADD_BREAK_SUB, runTests, say('Done.')]);
 
+/**
+ * Declares victory after one fix; told by a Stop hook that tests still fail, fixes the rest and declares again.
+ * (For an agent whose stop is checked by Greenloop's hook: the hook's answer arrives as the next user turn.)
+ */
+export const declaresDoneEarly = (): Scenario =>
+  scripted('declaresDoneEarly', [read(CALC), FIX_ADD, say('Done: the tests pass now.'), FIX_MUL, FIX_SQUARE, say('Done: all three fixed.')]);
+
 /** Every scenario by name, for benchmarks that run them all. */
 export const AGENT_SCENARIOS: Record<string, () => Scenario> = {
   oneShotFix,

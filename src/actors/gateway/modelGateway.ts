@@ -13,10 +13,13 @@ import { CHARS_PER_TOKEN } from '../../core/textTrim';
 import type { GatewayProtocol } from './protocols/protocol';
 import { openaiChat } from './protocols/openaiChat';
 import { anthropicMessages } from './protocols/anthropicMessages';
+import { openaiResponses } from './protocols/openaiResponses';
 
-export type GatewayProtocolName = GatewayProtocol['name'];
+/** What an agent speaks: OpenAI (Chat Completions or Responses, told apart by the path) or Anthropic Messages. */
+export type GatewayProtocolName = 'openai-chat' | 'anthropic-messages';
 
-const PROTOCOLS: Record<GatewayProtocolName, GatewayProtocol> = { 'openai-chat': openaiChat, 'anthropic-messages': anthropicMessages };
+/** The first protocol of a family gives the agent its base URL; each request is read by the one whose path it uses. */
+const PROTOCOLS: Record<GatewayProtocolName, GatewayProtocol[]> = { 'openai-chat': [openaiChat, openaiResponses], 'anthropic-messages': [anthropicMessages] };
 
 export interface GatewayOptions {
   /** The real model's base URL, e.g. https://api.openai.com/v1 (OpenAI) or https://api.anthropic.com (Anthropic). */
@@ -40,10 +43,15 @@ export class ModelGateway {
   private onStop: ((why: GatewayStop) => void) | null = null;
   private gatewayAnswers = 0;
   private readonly inFlight = new Set<AbortController>();
-  private readonly protocol: GatewayProtocol;
+  private readonly protocols: GatewayProtocol[];
 
   private constructor(private readonly server: http.Server, private readonly opts: GatewayOptions) {
-    this.protocol = PROTOCOLS[opts.protocol ?? 'openai-chat'];
+    this.protocols = PROTOCOLS[opts.protocol ?? 'openai-chat'];
+  }
+
+  /** The family's first protocol: the agent's base URL, key headers and error shape. */
+  private get protocol(): GatewayProtocol {
+    return this.protocols[0]!;
   }
 
   static async start(opts: GatewayOptions): Promise<ModelGateway> {
@@ -103,24 +111,24 @@ export class ModelGateway {
     const body = await readRequestBody(req, this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
     if (body === null) return this.sendError(res, 413, 'The request is larger than Greenloop\'s model gateway accepts.');
     const path = req.url ?? '/';
-    if (this.protocol.isModelCall(req.method ?? '', path)) return this.chat(req, res, path, body);
+    const protocol = this.protocols.find((p) => p.isModelCall(req.method ?? '', path));
+    if (protocol) return this.chat(req, res, path, body, protocol);
     // Model lists and the like: passed on as they are, not counted (they cost nothing).
     return this.passThrough(req, res, path, body);
   }
 
-  private async chat(req: http.IncomingMessage, res: http.ServerResponse, path: string, raw: Buffer): Promise<void> {
+  private async chat(req: http.IncomingMessage, res: http.ServerResponse, path: string, raw: Buffer, protocol: GatewayProtocol): Promise<void> {
     let request: Record<string, unknown>;
     try {
       request = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
     } catch {
       return this.sendError(res, 400, 'The request body is not JSON.');
     }
-    const messages = Array.isArray(request.messages) ? (request.messages as object[]) : [];
+    const messages = protocol.messagesOf(request);
     const stream = request.stream === true;
     const model = typeof request.model === 'string' ? request.model : 'greenloop';
     const started = Date.now();
     const meter = this.meter ?? closedMeter();
-    const { protocol } = this;
     const admission = meter.admit(messages, Math.ceil(raw.byteLength / CHARS_PER_TOKEN), protocol.requestedMaxTokens(request));
     if (!admission.forward) {
       protocol.sendFinal(res, { stream, model, text: admission.text });

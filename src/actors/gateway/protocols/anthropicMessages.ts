@@ -48,6 +48,7 @@ export const anthropicMessages: GatewayProtocol = {
   agentUrl: (origin) => origin,
   upstreamUrl: (upstream, path) => `${upstream}${path}`,
   isModelCall: (method, path) => method === 'POST' && /\/v1\/messages$/.test(path.split('?')[0]!),
+  messagesOf: (r) => (Array.isArray(r.messages) ? (r.messages as object[]) : []),
   requestedMaxTokens: (r) => (typeof r.max_tokens === 'number' ? r.max_tokens : undefined),
   prepare(request, maxTokens) {
     const outgoing = { ...request };

@@ -9,6 +9,7 @@ export const openaiChat: GatewayProtocol = {
   // The agent's base URL ends in /v1 like the upstream's: the rest of the path follows it.
   upstreamUrl: (upstream, path) => `${upstream}${path.replace(/^\/v1(?=\/|$)/, '')}`,
   isModelCall: (method, path) => method === 'POST' && /\/chat\/completions$/.test(path.split('?')[0]!),
+  messagesOf: (r) => (Array.isArray(r.messages) ? (r.messages as object[]) : []),
   requestedMaxTokens: (r) => (typeof r.max_tokens === 'number' ? r.max_tokens : typeof r.max_completion_tokens === 'number' ? r.max_completion_tokens : undefined),
   prepare(request, maxTokens) {
     const outgoing = { ...request };

@@ -10,12 +10,14 @@ export interface StreamTap {
 }
 
 export interface GatewayProtocol {
-  readonly name: 'openai-chat' | 'anthropic-messages';
+  readonly name: 'openai-chat' | 'openai-responses' | 'anthropic-messages';
   /** The base URL the agent is given, for a gateway listening on `origin` (http://127.0.0.1:PORT). */
   agentUrl(origin: string): string;
   /** The upstream URL for a request path as the agent sent it. */
   upstreamUrl(upstream: string, path: string): string;
   isModelCall(method: string, path: string): boolean;
+  /** The conversation in chat form (role, content, tool_calls), for counting steps and telling repeats. */
+  messagesOf(request: Record<string, unknown>): object[];
   /** The request as sent upstream: `maxTokens` applied, usage asked for; `hideUsageEvents` when the agent did not ask. */
   prepare(request: Record<string, unknown>, maxTokens: number | undefined): { outgoing: Record<string, unknown>; hideUsageEvents: boolean };
   requestedMaxTokens(request: Record<string, unknown>): number | undefined;

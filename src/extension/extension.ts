@@ -1,5 +1,7 @@
 // Activation builds the services and registers them; nothing runs until a command or the view asks.
 import * as vscode from 'vscode';
+import { registerLmTools } from './agentTools/lmTools';
+import { registerMcpServers } from './agentTools/mcpServers';
 import { registerCommands } from './commands/registerCommands';
 import { ConfigReader } from './config';
 import { RunService } from './runService';
@@ -16,6 +18,10 @@ export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(log, config, terminals, runs, new StatusBar(runs), new TestingView(runs));
   registerCommands({ context, runs, log });
   registerViews(context, runs);
+  context.subscriptions.push(
+    ...registerLmTools({ context, config, runs, sink: () => terminals.acquire(), log }),
+    ...registerMcpServers(context),
+  );
 }
 
 export function deactivate(): void {

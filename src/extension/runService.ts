@@ -89,7 +89,8 @@ export class RunService implements RunServiceApi {
     return this.running ?? this.newest;
   }
 
-  private get stateDir(): string {
+  /** Where this window keeps runs, histories and snapshots (also the check sessions of agents' tools). */
+  get stateDir(): string {
     return (this.context.storageUri ?? this.context.globalStorageUri).fsPath;
   }
 
@@ -97,11 +98,14 @@ export class RunService implements RunServiceApi {
     return new RunFiles(this.stateDir, realpath(folder.fsPath), this.redactor);
   }
 
-  /** `ignoreHistory`: the person chose "Run anyway" after the cross-run guard stopped a run like this one. */
-  async start(folder?: vscode.Uri, opts: { ignoreHistory?: boolean; focus?: string[] } = {}): Promise<void> {
+  /**
+   * `ignoreHistory`: the person chose "Run anyway" after the cross-run guard stopped a run like this one. Resolves to
+   * the run's final state, or undefined when it did not start or ended on an error (both already said on a toast).
+   */
+  async start(folder?: vscode.Uri, opts: { ignoreHistory?: boolean; focus?: string[] } = {}): Promise<RunState | undefined> {
     if (this.running) {
       void vscode.window.showInformationMessage(`Greenloop is already running on ${this.running.folder.fsPath}; stop it first ("Greenloop: Stop").`);
-      return;
+      return undefined;
     }
     try {
       requireTrust();
@@ -115,10 +119,16 @@ export class RunService implements RunServiceApi {
       this.log.info(`Fix until green on ${parts.cwd}${loop.focus ? ` for ${loop.focus.length === 1 ? 'the test' : 'the tests'} ${loop.focus.join(', ')}` : ''}: verifier \`${parts.spec.command}\` (${parts.spec.source}), model ${parts.actor.label}, budgets ${parts.loop.maxIterations} attempts / ${parts.loop.maxTokens} tokens / ${parts.loop.maxMinutes} min`);
       const past = await this.files(wf.uri).list();
       past.warnings.forEach((w) => this.log.warn(w));
-      await this.execute(wf.uri, newRunId(), loop, parts.actor, parts.verifier, (engine, signal) => engine.run(signal), { pastRuns: past.records, ignoreHistory: opts.ignoreHistory, testSource: parts.spec.source });
+      return await this.execute(wf.uri, newRunId(), loop, parts.actor, parts.verifier, (engine, signal) => engine.run(signal), { pastRuns: past.records, ignoreHistory: opts.ignoreHistory, testSource: parts.spec.source });
     } catch (err) {
       this.report(err);
+      return undefined;
     }
+  }
+
+  /** Something outside a run wrote the folder's history (an agent's check session): the views read it again. */
+  historyChanged(folder: vscode.Uri): void {
+    this.emitter.fire({ kind: 'history', folder });
   }
 
   stop(): void {
@@ -216,7 +226,7 @@ export class RunService implements RunServiceApi {
     folder: vscode.Uri, runId: string, config: LoopConfig, actor: Actor, verifier: Verifier,
     go: (engine: LoopEngine, signal: AbortSignal) => Promise<RunState>,
     opts: { resumed?: RunState; pastRuns?: HistoryRecord[]; ignoreHistory?: boolean; testSource?: string } = {},
-  ): Promise<void> {
+  ): Promise<RunState | undefined> {
     const { resumed } = opts;
     const now = Date.now();
     const tally = newTally(now, resumed?.limits ?? config);
@@ -245,7 +255,7 @@ export class RunService implements RunServiceApi {
     } catch (err) {
       await actor.dispose?.();
       this.report(err);
-      return;
+      return undefined;
     }
     const { journal, recovered } = opened;
     run.snapshots = opened.snapshots;
@@ -310,6 +320,7 @@ export class RunService implements RunServiceApi {
     }
     if (state) await this.finished(run, state);
     this.emitter.fire({ kind: 'history', folder });
+    return state;
   }
 
   private async finished(run: ActiveRun, state: RunState): Promise<void> {

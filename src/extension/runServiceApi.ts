@@ -37,7 +37,7 @@ export interface RunServiceApi extends vscode.Disposable {
    * Fix until green on a folder (asks which one in a multi-root workspace when omitted); `focus`: the failing test
    * IDs the loop is for (LoopConfig.focus), the whole suite when absent or empty.
    */
-  start(folder?: vscode.Uri, opts?: { focus?: string[] }): Promise<void>;
+  start(folder?: vscode.Uri, opts?: { focus?: string[] }): Promise<RunState | undefined>;
   /** Ends the active run cleanly through the engine (workspace left per greenloop.onGiveUp). */
   stop(): void;
   rollback(folder: vscode.Uri, runId: string, to: 'best' | 'baseline'): Promise<void>;

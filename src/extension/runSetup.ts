@@ -38,30 +38,45 @@ export async function pickFolder(memento: vscode.Memento, given?: vscode.Uri): P
   return pick.folder;
 }
 
-export interface RunParts {
+/** What judges a folder: its test command as a verifier, the loop settings that go with it, and the run's secrets. */
+export interface VerifierParts {
   cwd: string;
   spec: TestSpec;
-  actor: Actor;
   verifier: TerminalVerifier;
   /** The run's loop settings, with tsconfig protected when the type check is part of "green". */
   loop: LoopConfig;
   /** What the test command does not inherit, and the redactor everything the run writes or sends passes. */
   secrets: RunSecrets;
+}
+
+export interface RunParts extends VerifierParts {
+  actor: Actor;
   /** About the actor, e.g. an agent whose requests are not counted; shown like the run's warnings. */
   warnings: string[];
+}
+
+/**
+ * The verifier half of a run, also all a check from an outside agent needs (no model). `apiKey`: the stored key,
+ * masked everywhere and withheld from the test command.
+ */
+export async function prepareVerifier(
+  folder: vscode.WorkspaceFolder, settings: ExtensionSettings, context: vscode.ExtensionContext, sink: () => OutputSink, apiKey?: string,
+): Promise<VerifierParts> {
+  const cwd = fs.realpathSync(folder.uri.fsPath);
+  const spec = await resolveTestSpec(folder, settings.testCommand, context.workspaceState);
+  // The test task's own variables count too: a token it sets is as secret as one in the window's environment.
+  const secrets = runSecrets({ env: { ...process.env, ...spec.env }, apiKey });
+  const verifier = new TerminalVerifier({ ...spec, cwd: spec.cwd === folder.uri.fsPath ? cwd : spec.cwd }, settings.tsc, settings.loop.verifyTimeoutS, sink, secrets.withheld);
+  const loop = verifier.typeChecks ? { ...settings.loop, protectedGlobs: [...settings.loop.protectedGlobs, ...TYPE_CHECK_PROTECTED_GLOBS] } : settings.loop;
+  return { cwd, spec, verifier, loop, secrets };
 }
 
 export async function prepareRun(
   folder: vscode.WorkspaceFolder, settings: ExtensionSettings, context: vscode.ExtensionContext, sink: () => OutputSink,
 ): Promise<RunParts> {
-  const cwd = fs.realpathSync(folder.uri.fsPath);
-  const spec = await resolveTestSpec(folder, settings.testCommand, context.workspaceState);
   // An agent's gateway sends the stored key upstream too; the agent itself only ever sees a placeholder.
   const apiKey = settings.model.provider !== 'vscode-lm' ? (await readApiKey(context.secrets)) || undefined : undefined;
-  // The test task's own variables count too: a token it sets is as secret as one in the window's environment.
-  const secrets = runSecrets({ env: { ...process.env, ...spec.env }, apiKey });
-  const verifier = new TerminalVerifier({ ...spec, cwd: spec.cwd === folder.uri.fsPath ? cwd : spec.cwd }, settings.tsc, settings.loop.verifyTimeoutS, sink, secrets.withheld);
-  const { actor, warnings } = await createActor(settings, context.globalState, apiKey, { cwd, withheld: secrets.withheld });
-  const loop = verifier.typeChecks ? { ...settings.loop, protectedGlobs: [...settings.loop.protectedGlobs, ...TYPE_CHECK_PROTECTED_GLOBS] } : settings.loop;
-  return { cwd, spec, actor, verifier, loop, secrets, warnings };
+  const parts = await prepareVerifier(folder, settings, context, sink, apiKey);
+  const { actor, warnings } = await createActor(settings, context.globalState, apiKey, { cwd: parts.cwd, withheld: parts.secrets.withheld });
+  return { ...parts, actor, warnings };
 }

@@ -35,6 +35,8 @@ export interface StartOptions {
   workspace: string;
   /** A packaged extension installed into this server's own extensions folder before it starts. */
   vsix?: string;
+  /** More packaged extensions installed beside it (test-only helpers such as an extension that calls Greenloop's tools). */
+  extraVsix?: string[];
   /** User settings, merged over quietSettings. */
   settings?: Record<string, unknown>;
   /**
@@ -92,13 +94,14 @@ export async function startCodeServer(options: StartOptions): Promise<CodeServer
   const common = ['--config', configFile, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
 
   try {
-    if (options.vsix) {
-      const { stdout, stderr } = await execFileP(node24, [codeServerEntry, ...common, '--install-extension', options.vsix], {
+    for (const vsix of [options.vsix, ...(options.extraVsix ?? [])]) {
+      if (!vsix) continue;
+      const { stdout, stderr } = await execFileP(node24, [codeServerEntry, ...common, '--install-extension', vsix], {
         env,
         timeout: 120_000,
       });
       if (!/successfully installed/i.test(stdout + stderr)) {
-        throw new Error(`code-server did not install ${options.vsix}: ${(stdout + stderr).trim()}`);
+        throw new Error(`code-server did not install ${vsix}: ${(stdout + stderr).trim()}`);
       }
     }
   } catch (err) {

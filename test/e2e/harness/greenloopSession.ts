@@ -44,6 +44,8 @@ export interface SessionOptions {
   settings?: Record<string, unknown>;
   /** Extra environment for code-server and everything it starts; may use the farm's root. */
   env?: (farmRoot: string) => Record<string, string>;
+  /** Test-only extensions (packaged .vsix files) installed beside Greenloop. */
+  extraVsix?: string[];
 }
 
 export async function startGreenloopSession(options: SessionOptions = {}): Promise<GreenloopSession> {
@@ -61,6 +63,7 @@ export async function startGreenloopSession(options: SessionOptions = {}): Promi
     server = await startCodeServer({
       workspace: farm.root,
       vsix,
+      extraVsix: options.extraVsix,
       trust: options.trust,
       env: options.env?.(farm.root),
       settings: {

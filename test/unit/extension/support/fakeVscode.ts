@@ -105,6 +105,30 @@ export class LanguageModelChatMessage {
   }
 }
 
+export class LanguageModelTextPart {
+  constructor(public value: string) {}
+}
+
+export class LanguageModelToolResult {
+  constructor(public content: unknown[]) {}
+}
+
+export class McpStdioServerDefinition {
+  cwd?: Uri;
+  constructor(readonly label: string, public command: string, public args: string[] = [], public env: Record<string, string | number | null> = {}, public version?: string) {}
+}
+
+/** A tool as registered with lm.registerTool, kept by name so a test can prepare and invoke it as VS Code would. */
+export interface FakeTool {
+  invoke(options: { input: unknown; toolInvocationToken: undefined }, token: CancellationTokenSource['token']): unknown;
+  prepareInvocation?(options: { input: unknown }, token: CancellationTokenSource['token']): unknown;
+}
+
+export interface FakeMcpProvider {
+  provideMcpServerDefinitions(token: CancellationTokenSource['token']): unknown;
+  resolveMcpServerDefinition?(server: unknown, token: CancellationTokenSource['token']): unknown;
+}
+
 export class TaskGroup {
   static readonly Test = new TaskGroup('test', 'Test');
   static readonly Build = new TaskGroup('build', 'Build');
@@ -201,7 +225,12 @@ export const fake = {
   chatModels: [] as unknown[],
   configListeners: new EventEmitter<{ affectsConfiguration(section: string): boolean }>(),
   workspaceFolders: [] as { uri: Uri; name: string; index: number }[],
+  tools: new Map<string, FakeTool>(),
+  mcpProviders: new Map<string, FakeMcpProvider>(),
   reset(): void {
+    this.tools.clear();
+    this.mcpProviders.clear();
+    vscodeFake.workspace.isTrusted = true;
     this.settings.clear();
     this.tasks = [];
     this.quickPicks = [];
@@ -230,7 +259,7 @@ function configuration(section: string) {
 
 export const vscodeFake = {
   Disposable, EventEmitter, Uri, ThemeColor, MarkdownString, StatusBarAlignment, CancellationError, CancellationTokenSource,
-  LanguageModelError, LanguageModelChatMessage, TaskGroup, TaskScope, ShellExecution, ProcessExecution, CustomExecution,
+  LanguageModelError, LanguageModelChatMessage, LanguageModelTextPart, LanguageModelToolResult, McpStdioServerDefinition, TaskGroup, TaskScope, ShellExecution, ProcessExecution, CustomExecution,
   workspace: {
     getConfiguration: (section: string) => configuration(section),
     onDidChangeConfiguration: (l: Listener<{ affectsConfiguration(section: string): boolean }>) => fake.configListeners.event(l),
@@ -238,6 +267,8 @@ export const vscodeFake = {
       return fake.workspaceFolders;
     },
     isTrusted: true,
+    getWorkspaceFolder: (uri: Uri) => fake.workspaceFolders.find((f) => uri.fsPath === f.uri.fsPath || uri.fsPath.startsWith(f.uri.fsPath + path.sep)),
+    onDidChangeWorkspaceFolders: () => new Disposable(),
   },
   window: {
     createStatusBarItem: () => {
@@ -268,8 +299,16 @@ export const vscodeFake = {
   },
   lm: {
     selectChatModels: async () => fake.chatModels,
+    registerTool: (name: string, tool: FakeTool) => {
+      fake.tools.set(name, tool);
+      return new Disposable(() => fake.tools.delete(name));
+    },
+    registerMcpServerDefinitionProvider: (id: string, provider: FakeMcpProvider) => {
+      fake.mcpProviders.set(id, provider);
+      return new Disposable(() => fake.mcpProviders.delete(id));
+    },
   },
-  env: { language: 'en' },
+  env: { language: 'en', sessionId: 'fake-session' },
 };
 
 let installed = false;

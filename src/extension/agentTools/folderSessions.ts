@@ -1,0 +1,72 @@
+// A chat agent's check session on a workspace folder: the same verifier, settings and snapshot store as a run of
+// "Fix until green" in this window, and one loop state per window and folder, so a chat's successive verify calls
+// are judged against each other.
+import * as vscode from 'vscode';
+import { CheckSession } from '../../core/session/checkSession';
+import { systemClock } from '../../core/retry';
+import type { RunState } from '../../core/runState';
+import { openForRun } from '../../snapshot/openForRun';
+import type { ConfigReader } from '../config';
+import { GuardRefusal, requireTrust } from '../editorGuards';
+import type { RunView } from '../runServiceApi';
+import { prepareVerifier } from '../runSetup';
+import type { OutputSink } from '../terminalVerifier';
+
+/** What the tools need of the run service (RunService has all of it). */
+export interface ToolRuns {
+  readonly stateDir: string;
+  readonly active: RunView | undefined;
+  readonly latest: RunView | undefined;
+  historyChanged(folder: vscode.Uri): void;
+  start(folder?: vscode.Uri): Promise<RunState | undefined>;
+}
+
+export interface ToolHostDeps {
+  context: vscode.ExtensionContext;
+  config: ConfigReader;
+  runs: ToolRuns;
+  /** Where the test command's output is shown (the "Greenloop tests" terminal). */
+  sink: () => OutputSink;
+  log: { warn(message: string): void };
+}
+
+/** Who checks, as the history names the session's "model". */
+export const TOOL_CLIENT = 'vscode-chat';
+
+/** One key per window and folder: a new window (or a reload) begins a new session. */
+export function toolSessionKey(cwd: string): string {
+  return `vscode:${cwd}:${vscode.env.sessionId}`;
+}
+
+/** The folder a tool works on: the only one, else the active editor's, else the first. */
+export function toolFolder(): vscode.WorkspaceFolder {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  if (folders.length === 0) throw new GuardRefusal('Greenloop needs an open folder to check; open one (File › Open Folder) and call the tool again.');
+  if (folders.length === 1) return folders[0];
+  const active = vscode.window.activeTextEditor?.document.uri;
+  return (active && vscode.workspace.getWorkspaceFolder(active)) || folders[0];
+}
+
+/** Refuses what must not run: an untrusted workspace, or this window's own loop already writing the folder. */
+export function refuseToRun(runs: ToolRuns): void {
+  requireTrust();
+  if (runs.active) {
+    throw new GuardRefusal(`Greenloop's own loop is running on ${runs.active.folder.fsPath}; wait until it ends (or stop it with "Greenloop: Stop") and call the tool again.`);
+  }
+}
+
+export async function openFolderSession(folder: vscode.WorkspaceFolder, deps: ToolHostDeps): Promise<CheckSession> {
+  const settings = deps.config.read(folder.uri);
+  const parts = await prepareVerifier(folder, settings, deps.context, deps.sink);
+  // The agent's tokens are not Greenloop's to count; attempts, time and patience bound the session.
+  const config = { ...parts.loop, maxTokens: 0 };
+  const { stateDir } = deps.runs;
+  return new CheckSession(toolSessionKey(parts.cwd), {
+    cwd: parts.cwd, stateDir, config, verifier: parts.verifier, redactor: parts.secrets.redactor, clock: systemClock, client: TOOL_CLIENT,
+    open: async (runId) => {
+      const { snapshots, journal, recovered } = await openForRun({ workspace: parts.cwd, stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m) => deps.log.warn(m) });
+      if (recovered) deps.log.warn(recovered.sentence);
+      return { snapshots, journal };
+    },
+  });
+}

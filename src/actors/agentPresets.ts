@@ -32,8 +32,9 @@ export const AGENT_PRESETS: Record<AgentPresetName, AgentPreset> = {
   },
   codex: {
     name: 'codex', program: 'codex', install: 'npm install -g @openai/codex',
-    // A provider of its own so Codex speaks Chat Completions to the gateway ("-" reads the prompt from stdin).
-    command: ({ model }) => `codex exec --full-auto --skip-git-repo-check -c model_provider=greenloop -c 'model_providers.greenloop={name="greenloop",base_url="'"$OPENAI_BASE_URL"'",env_key="OPENAI_API_KEY",wire_api="chat"}'${model ? ` -m ${quote(model)}` : ''} -`,
+    // A provider of its own, pointed at $OPENAI_BASE_URL: Codex speaks only the Responses API ("-" reads the prompt
+    // from stdin); the workspace-write sandbox lets it edit the folder and run its tests.
+    command: ({ model }) => `codex exec --sandbox workspace-write --skip-git-repo-check -c model_provider=greenloop -c 'model_providers.greenloop={name="greenloop",base_url="'"$OPENAI_BASE_URL"'",env_key="OPENAI_API_KEY",wire_api="responses"}'${model ? ` -m ${quote(model)}` : ''} -`,
     baseUrlVars: ['OPENAI_BASE_URL'], keyVar: 'OPENAI_API_KEY', protocol: 'openai-chat',
   },
   opencode: {

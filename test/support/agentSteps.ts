@@ -1,7 +1,9 @@
 // What a scripted agent model can do, named by intent (read, edit, write, shell, say) rather than by one agent's
 // tool names: each step is turned into a call of whatever tool the agent advertised in its request, with the
 // argument names that tool's JSON schema uses. So the same scenario drives qwen with or without --bare (and other
-// OpenAI-tools agents whose tools look alike).
+// OpenAI-tools agents whose tools look alike). An agent whose only file tool is its shell (Codex CLI) reads with
+// `cat`, edits with an `apply_patch` patch run in that shell (Codex applies it itself) and writes with a heredoc.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 /** A Chat Completions or Anthropic message as agents send it (content may be a string or a list of parts/blocks). */
@@ -44,7 +46,7 @@ const TOOL_NAMES = {
   read: ['read_file', 'read', 'view', 'Read'],
   edit: ['edit', 'replace', 'edit_file', 'str_replace', 'Edit'],
   write: ['write_file', 'write', 'create_file', 'Write'],
-  shell: ['run_shell_command', 'shell', 'bash', 'Bash'],
+  shell: ['run_shell_command', 'shell', 'bash', 'Bash', 'exec_command'],
 } as const;
 
 const ARG_NAMES = {
@@ -59,12 +61,18 @@ const ARG_NAMES = {
 /** The scripted model cannot do what its scenario asks with the tools the agent offered. */
 export class MissingToolError extends Error {}
 
-function findTool(ctx: ScenarioContext, intent: keyof typeof TOOL_NAMES): ToolSpec {
+function offeredTool(ctx: ScenarioContext, intent: keyof typeof TOOL_NAMES): ToolSpec | undefined {
   const byName = new Map(ctx.tools.map((t) => [t.function.name, t]));
   for (const name of TOOL_NAMES[intent]) {
     const tool = byName.get(name);
     if (tool) return tool;
   }
+  return undefined;
+}
+
+function findTool(ctx: ScenarioContext, intent: keyof typeof TOOL_NAMES): ToolSpec {
+  const tool = offeredTool(ctx, intent);
+  if (tool) return tool;
   const offered = ctx.tools.map((t) => t.function.name).join(', ') || 'none';
   throw new MissingToolError(`The agent offers no ${intent} tool (it offers: ${offered}).`);
 }
@@ -84,12 +92,14 @@ function call(tool: ToolSpec, args: Array<[string, unknown]>): AgentAction {
 const abs = (ctx: ScenarioContext, file: string) => path.resolve(ctx.workspace, file);
 
 export const read = (file: string): Step => (ctx) => {
+  if (!offeredTool(ctx, 'read') && offeredTool(ctx, 'shell')) return shell(`cat ${shellQuote(file)}`)(ctx);
   const tool = findTool(ctx, 'read');
   return call(tool, [[argName(tool, 'path'), abs(ctx, file)]]);
 };
 
 /** Replaces `oldText` with `newText` in `file`; `all` replaces every occurrence (the tool must support it). */
 export const edit = (file: string, oldText: string, newText: string, opts: { all?: boolean } = {}): Step => (ctx) => {
+  if (!offeredTool(ctx, 'edit') && offeredTool(ctx, 'shell')) return shell(applyPatchCommand(ctx, file, oldText, newText, opts))(ctx);
   const tool = findTool(ctx, 'edit');
   const args: Array<[string, unknown]> = [
     [argName(tool, 'path'), abs(ctx, file)],
@@ -101,6 +111,7 @@ export const edit = (file: string, oldText: string, newText: string, opts: { all
 };
 
 export const write = (file: string, content: string): Step => (ctx) => {
+  if (!offeredTool(ctx, 'write') && offeredTool(ctx, 'shell')) return shell(`cat > ${shellQuote(file)} <<'GREENLOOP_EOF'\n${content}\nGREENLOOP_EOF`)(ctx);
   const tool = findTool(ctx, 'write');
   return call(tool, [[argName(tool, 'path'), abs(ctx, file)], [argName(tool, 'content'), content]]);
 };
@@ -109,6 +120,38 @@ export const shell = (command: string): Step => (ctx) => {
   const tool = findTool(ctx, 'shell');
   return call(tool, [[argName(tool, 'command'), command]]);
 };
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * The edit as Codex's apply_patch format (run in its shell, as its prompt tells the model to): apply_patch replaces
+ * whole lines, so each occurrence of `oldText` in the file as it is now grows to the lines it touches. When the
+ * text is not there, the patch names `oldText`'s own lines and fails in the agent as a stale edit would.
+ */
+export function applyPatchCommand(ctx: ScenarioContext, file: string, oldText: string, newText: string, opts: { all?: boolean } = {}): string {
+  let content = '';
+  try {
+    content = fs.readFileSync(abs(ctx, file), 'utf8');
+  } catch {
+    // A missing file: the patch below fails in the agent, which is what the scenario would see with an edit tool.
+  }
+  const hunks: string[] = [];
+  for (let at = content.indexOf(oldText); at >= 0; at = content.indexOf(oldText, at + oldText.length)) {
+    const start = content.lastIndexOf('\n', at - 1) + 1;
+    const lineEnd = content.indexOf('\n', at + oldText.length);
+    const end = lineEnd < 0 ? content.length : lineEnd;
+    const before = content.slice(start, end);
+    const after = content.slice(start, at) + newText + content.slice(at + oldText.length, end);
+    hunks.push(hunk(before, after));
+    if (!opts.all) break;
+  }
+  if (!hunks.length) hunks.push(hunk(oldText, newText));
+  const patch = ['*** Begin Patch', `*** Update File: ${file}`, ...hunks, '*** End Patch'].join('\n');
+  return `apply_patch <<'GREENLOOP_PATCH'\n${patch}\nGREENLOOP_PATCH`;
+}
+
+const hunk = (before: string, after: string) =>
+  ['@@', ...before.split('\n').map((l) => `-${l}`), ...after.split('\n').map((l) => `+${l}`)].join('\n');
 
 export const say = (text: string): Step => () => ({ text });
 

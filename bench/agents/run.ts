@@ -6,6 +6,8 @@ import { installQwen } from '../../test/support/qwenAgent';
 import { installClaude } from '../../test/support/claudeAgent';
 import { runAgentAlone } from './qwenAlone';
 import { runClaudeAlone } from './claudeAlone';
+import { runCodexAlone } from './codexAlone';
+import { installCodex } from '../../test/support/codexAgent';
 import { runWithGreenloop } from './withGreenloop';
 
 /** What Greenloop must achieve per scenario (issue 12's targets). */
@@ -17,11 +19,11 @@ const TARGETS: Record<string, { maxRequests?: number; failingAtEnd?: number }> =
 };
 
 async function main(): Promise<void> {
-  const agents = (process.env.GREENLOOP_BENCH_AGENTS ?? 'qwen,claude').split(',').map((a) => a.trim()) as Array<'qwen' | 'claude'>;
+  const agents = (process.env.GREENLOOP_BENCH_AGENTS ?? 'qwen,claude,codex').split(',').map((a) => a.trim()) as Array<'qwen' | 'claude' | 'codex'>;
   const rows: string[] = [];
   let missed = 0;
   for (const agent of agents) {
-    const bin = agent === 'claude' ? await installClaude() : await installQwen();
+    const bin = agent === 'claude' ? await installClaude() : agent === 'codex' ? await installCodex() : await installQwen();
     for (const [name, make] of Object.entries(AGENT_SCENARIOS)) {
       missed += await scenarioRow(agent, bin, name, make, rows) ? 0 : 1;
     }
@@ -35,9 +37,11 @@ async function main(): Promise<void> {
   }
 }
 
-async function scenarioRow(agent: 'qwen' | 'claude', bin: string, name: string, make: () => import('../../test/support/agentSteps').Scenario, rows: string[]): Promise<boolean> {
+async function scenarioRow(agent: 'qwen' | 'claude' | 'codex', bin: string, name: string, make: () => import('../../test/support/agentSteps').Scenario, rows: string[]): Promise<boolean> {
   {
-    const alone = agent === 'claude' ? await runClaudeAlone(make(), { claudeBin: bin, maxRequests: 60 }) : await runAgentAlone(make(), { qwenBin: bin, maxRequests: 60 });
+    const alone = agent === 'claude' ? await runClaudeAlone(make(), { claudeBin: bin, maxRequests: 60 })
+      : agent === 'codex' ? await runCodexAlone(make(), { codexBin: bin, maxRequests: 60 })
+        : await runAgentAlone(make(), { qwenBin: bin, maxRequests: 60 });
     const withGl = await runWithGreenloop(make(), { agent, bin });
     const r = withGl.report;
     const target = TARGETS[name] ?? {};

@@ -11,13 +11,15 @@ import { countFailingTests, installQwen, makeAgentWorkspace, makeFixtureWorkspac
 import { startScriptedAgentModel } from '../../test/support/scriptedAgentModel';
 import { startScriptedAnthropicModel } from '../../test/support/scriptedAnthropicModel';
 import { claudeEnv, installClaude } from '../../test/support/claudeAgent';
+import { codexEnv, installCodex, makeCodexHome } from '../../test/support/codexAgent';
+import { startScriptedResponsesModel } from '../../test/support/scriptedResponsesModel';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CLI = path.join(ROOT, 'dist', 'cli.js');
 
 export interface WithGreenloopOptions {
-  /** Which real agent CLI: qwen (OpenAI protocol) or claude (Anthropic Messages). Default qwen. */
-  agent?: 'qwen' | 'claude';
+  /** Which real agent CLI: qwen (Chat Completions), claude (Anthropic Messages) or codex (Responses). Default qwen. */
+  agent?: 'qwen' | 'claude' | 'codex';
   /** The agent's bin; default: installed (or found) by scripts/agents/install-<agent>.sh. */
   bin?: string;
   qwenBin?: string;
@@ -44,13 +46,17 @@ export interface WithGreenloopResult {
 export async function runWithGreenloop(scenario: Scenario, opts: WithGreenloopOptions = {}): Promise<WithGreenloopResult> {
   if (!fs.existsSync(CLI)) throw new Error('dist/cli.js is missing; run `npm run build` first.');
   const agent = opts.agent ?? 'qwen';
-  const bin = opts.bin ?? opts.qwenBin ?? (agent === 'claude' ? await installClaude() : await installQwen());
+  const bin = opts.bin ?? opts.qwenBin ?? (agent === 'claude' ? await installClaude() : agent === 'codex' ? await installCodex() : await installQwen());
   const fixture = path.join(ROOT, opts.fixture ?? CALC3_FIXTURE);
-  const ws = agent === 'claude' ? makeFixtureWorkspace(fixture) : makeAgentWorkspace(fixture);
+  const ws = agent === 'qwen' ? makeAgentWorkspace(fixture) : makeFixtureWorkspace(fixture);
+  // Codex refuses its helper links under /tmp: its HOME lives in the agents cache.
+  const codexHome = agent === 'codex' ? makeCodexHome() : null;
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'greenloop-agent-state-'));
   const model = agent === 'claude'
     ? await startScriptedAnthropicModel({ scenario, workspace: ws.workspace })
-    : await startScriptedAgentModel({ scenario, workspace: ws.workspace });
+    : agent === 'codex'
+      ? await startScriptedResponsesModel({ scenario, workspace: ws.workspace })
+      : await startScriptedAgentModel({ scenario, workspace: ws.workspace });
   const served = () => ('inputTokens' in model
     ? { requests: model.requests.length, prompt: model.inputTokens, completion: model.outputTokens }
     : { requests: model.requests.length, prompt: model.promptTokens, completion: model.completionTokens });
@@ -59,6 +65,8 @@ export async function runWithGreenloop(scenario: Scenario, opts: WithGreenloopOp
   const env: NodeJS.ProcessEnv = {};
   if (agent === 'claude') {
     Object.assign(env, claudeEnv(ws.home, model.url));
+  } else if (agent === 'codex') {
+    Object.assign(env, codexEnv(codexHome!.home));
   } else {
     for (const [k, v] of Object.entries(process.env)) if (!/^(npm_|OPENAI_|DASHSCOPE_|QWEN_)/i.test(k)) env[k] = v;
     Object.assign(env, { HOME: ws.home, OPENAI_API_KEY: 'test', QWEN_CODE_SUPPRESS_YOLO_WARNING: '1', npm_config_update_notifier: 'false' });
@@ -68,7 +76,7 @@ export async function runWithGreenloop(scenario: Scenario, opts: WithGreenloopOp
   try {
     const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
       execFile(process.execPath, [
-        CLI, 'fix', '--cwd', ws.workspace, '--agent', agent, '--agent-upstream', model.url, ...(agent === 'qwen' ? ['--model', 'scripted'] : []),
+        CLI, 'fix', '--cwd', ws.workspace, '--agent', agent, '--agent-upstream', model.url, ...(agent === 'claude' ? [] : ['--model', 'scripted']),
         '--tsc', 'off', '--state-dir', stateDir, '--json', ...(opts.flags ?? []),
       ], { env, timeout: opts.timeoutMs ?? 300_000, maxBuffer: 32 << 20 }, (err, out, errOut) => {
         resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stdout: out, stderr: errOut });
@@ -90,6 +98,7 @@ export async function runWithGreenloop(scenario: Scenario, opts: WithGreenloopOp
     await model.close();
     fs.rmSync(ws.workspace, { recursive: true, force: true });
     fs.rmSync(ws.home, { recursive: true, force: true });
+    codexHome?.remove();
     fs.rmSync(stateDir, { recursive: true, force: true });
   }
 }

@@ -33,8 +33,9 @@ export const AGENT_PRESETS: Record<AgentPresetName, AgentPreset> = {
   codex: {
     name: 'codex', program: 'codex', install: 'npm install -g @openai/codex',
     // A provider of its own, pointed at $OPENAI_BASE_URL: Codex speaks only the Responses API ("-" reads the prompt
-    // from stdin); the workspace-write sandbox lets it edit the folder and run its tests.
-    command: ({ model }) => `codex exec --sandbox workspace-write --skip-git-repo-check -c model_provider=greenloop -c 'model_providers.greenloop={name="greenloop",base_url="'"$OPENAI_BASE_URL"'",env_key="OPENAI_API_KEY",wire_api="responses"}'${model ? ` -m ${quote(model)}` : ''} -`,
+    // from stdin). No sandbox of its own (bubblewrap/landlock is missing in many containers, and then no command
+    // runs): like qwen's --yolo, Greenloop's snapshots, protected paths and outside watch are the fence.
+    command: ({ model }) => `codex exec --sandbox danger-full-access --skip-git-repo-check -c model_provider=greenloop -c 'model_providers.greenloop={name="greenloop",base_url="'"$OPENAI_BASE_URL"'",env_key="OPENAI_API_KEY",wire_api="responses"}'${model ? ` -m ${quote(model)}` : ''} -`,
     baseUrlVars: ['OPENAI_BASE_URL'], keyVar: 'OPENAI_API_KEY', protocol: 'openai-chat',
   },
   opencode: {

@@ -94,7 +94,8 @@ export class CommandVerifier implements Verifier {
       const { run, parsed } = await this.runAndRead(narrowed.command, env, timeoutMs, started, signal);
       if (!run.notFound && !run.timedOut && !run.cancelled) {
         const w = this.witness(run, parsed, [], run.output, started, false);
-        if (w.ran && ids.every((id) => w.ran!.includes(id))) return w;
+        // Skipped is not run: a filter that matched nothing else reports the test, but as skipped.
+        if (w.ran && ids.every((id) => w.ran!.includes(id) && !w.skipped.includes(id))) return w;
       }
       if (signal?.aborted) throw abortError(signal);
     }

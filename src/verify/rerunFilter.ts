@@ -37,9 +37,11 @@ function withFilter(base: string, runner: RunnerFormat, ids: readonly string[]):
   const leaves = [...new Set(ids.map((id) => id.split(' > ').pop() ?? id))];
   const anyLeaf = `(?:${leaves.map(escapeRegExp).join('|')})`;
   if (/\bnode\b.*\s--test(?:\s|$)/.test(base) && (runner === 'node' || runner === 'tap')) {
-    // node 20 matches the pattern against each test's own name; suites always run their children.
+    // node 20 matches the pattern against each test's own name; suites always run their children. A top-level
+    // test may itself be named "a > b": its whole ID is its own name, so the whole IDs are alternatives too.
     // A function replacement: "$'" in the pattern must not be read as a replacement token.
-    const filter = ` --test-name-pattern=${shellQuote(`^${anyLeaf}$`)}`;
+    const ownNames = [...new Set([...leaves, ...ids.filter((id) => id.includes(' > '))])];
+    const filter = ` --test-name-pattern=${shellQuote(`^(?:${ownNames.map(escapeRegExp).join('|')})$`)}`;
     return base.replace(/(\s--test)(?=\s|$)/, (flag) => `${flag}${filter}`);
   }
   if (runner === 'mocha' && /\bmocha\b/.test(base)) return `${base} --grep ${shellQuote(anyLeaf)}`;

@@ -9,7 +9,7 @@ import { tempProject } from './support/cli';
 describe('narrowing a test command to a few tests', () => {
   const cwd = '/nowhere';
   const cases: Array<[string, Parameters<typeof narrowTestCommand>[2], string[], string | null]> = [
-    ['node --test test/', 'tap', ['calc > adds'], "node --test --test-name-pattern='^(?:adds)$' test/"],
+    ['node --test test/', 'tap', ['calc > adds'], "node --test --test-name-pattern='^(?:adds|calc > adds)$' test/"],
     ['npx mocha', 'mocha', ['Cart > total > adds (tax)'], "npx mocha --grep '(?:adds \\(tax\\))'"],
     ['npx jest --ci', 'jest', ['a > b', 'c > d'], "npx jest --ci -t '(?:b|d)'"],
     ['npx vitest run', 'vitest', ["it's fine"], "npx vitest run -t '(?:it'\\''s fine)'"],
@@ -37,7 +37,7 @@ describe('narrowing a test command to a few tests', () => {
     const dir = tempProject('calc', { git: false });
     try {
       const narrowed = narrowTestCommand('npm test', dir, 'tap', ['calc > adds']);
-      assert.strictEqual(narrowed?.command, "node --test --test-name-pattern='^(?:adds)$' test/");
+      assert.strictEqual(narrowed?.command, "node --test --test-name-pattern='^(?:adds|calc > adds)$' test/");
       assert.match(narrowed?.env?.PATH ?? '', new RegExp(`^${path.join(dir, 'node_modules', '.bin').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -70,5 +70,34 @@ describe('CommandVerifier.rerun on a real suite', function () {
     assert.ok(w.ran?.includes('calc > negates'));
     assert.ok(!w.failing.includes('calc > negates'));
     assert.strictEqual(fs.readFileSync(marker, 'utf8').trim().split('\n').length, 2);
+  });
+});
+
+describe('CommandVerifier.rerun of a test whose own name holds " > "', function () {
+  this.timeout(60_000);
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(require('os').tmpdir(), 'gl-rerun-gt-'));
+    fs.mkdirSync(path.join(dir, 'test'));
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'x', private: true, scripts: { test: 'node --test' } }));
+    // Fails on its first run only, like a test racing a timer; a second test passes always.
+    fs.writeFileSync(
+      path.join(dir, 'test', 'clock.test.js'),
+      "const test = require('node:test');\nconst fs = require('node:fs');\nconst runs = __dirname + '/../runs';\n" +
+        "test('clock > settles within the deadline', () => { const n = fs.existsSync(runs) ? Number(fs.readFileSync(runs, 'utf8')) : 0; fs.writeFileSync(runs, String(n + 1)); if (n === 0) throw new Error('timed out'); });\n" +
+        "test('other', () => {});\n",
+    );
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('really runs it again (a filter that skipped it would make a flaky test look broken)', async () => {
+    const v = new CommandVerifier({ cwd: dir, testCommand: 'npm test', tsc: 'off', timeoutMs: 30_000 });
+    const first = await v.verify();
+    assert.deepStrictEqual(first.failing, ['clock > settles within the deadline']);
+    const w = await v.rerun(['clock > settles within the deadline']);
+    assert.strictEqual(fs.readFileSync(path.join(dir, 'runs'), 'utf8'), '2', 'the test ran a second time');
+    assert.deepStrictEqual(w.failing, []);
+    assert.ok(!w.skipped.includes('clock > settles within the deadline'));
+    assert.deepStrictEqual(w.skipped, ['other'], 'only the asked-for test ran');
   });
 });

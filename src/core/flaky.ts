@@ -29,6 +29,8 @@ export async function judgeWithReruns(ctx: LoopContext, state: RunState, record:
   const j = judge(state.best.witness, again, judgeOptions(state));
   // With a focus, green allows the failures outside it: the re-run is judged, not only read.
   if (again.green || j.verdict === 'green') return judged;
+  // Only tests already found flaky failed the confirming run: the fix is not what fails, so the run may be repeated.
+  if (j.verdict !== 'regression' && (await greenOnWholeReruns(ctx, state, again))) return judged;
   const failing = again.failing.length ? listForNote(again.failing) : 'the run';
   ctx.warn(state, `Attempt ${record.n} was green once, but not when run again on the same files (${failing} failed): a fix that works only some of the time is not green.`);
   return { j: { ...j, note: `green once, but not on a re-run of the same files: ${j.note}` }, witness: again };
@@ -38,19 +40,7 @@ async function judgeFlakyAware(ctx: LoopContext, state: RunState, record: Iterat
   const { config, verifier } = ctx.deps;
   const j = judge(state.best.witness, witness, judgeOptions(state));
   if (config.flakyReruns <= 0) return { j, witness };
-  const onlyFlaky = !witness.green && !witness.loadError && witness.diagnostics.length === 0 && witness.failing.length > 0 && witness.failing.every((id) => state.flaky.includes(id));
-  if (onlyFlaky && j.verdict !== 'regression') {
-    for (let r = 0; r < config.flakyReruns; r++) {
-      const again = summarize(await verifier.verify(runSignal(ctx)));
-      if (!again.green && !state.config.focus?.length) continue;
-      const green = judge(state.best.witness, again, judgeOptions(state));
-      if (green.verdict === 'green') {
-        const which = `${listForNote(witness.failing)} failed first and ${witness.failing.length === 1 ? 'is' : 'are'} flaky`;
-        return { j: { ...green, note: `${green.note} (on a re-run: ${which})` }, witness: again };
-      }
-    }
-    return { j, witness };
-  }
+  if (onlyFlakyFail(state, witness) && j.verdict !== 'regression') return (await greenOnWholeReruns(ctx, state, witness)) ?? { j, witness };
   if (j.verdict !== 'regression' || j.newTests.length === 0) return { j, witness };
   const check = await findFlaky(verifier, j.newTests, config.flakyReruns, runSignal(ctx));
   if (check.flaky.length === 0) return { j, witness };
@@ -59,7 +49,29 @@ async function judgeFlakyAware(ctx: LoopContext, state: RunState, record: Iterat
   const one = check.flaky.length === 1;
   ctx.warn(state, `Flaky test${one ? '' : 's'} found in attempt ${record.n}: ${check.flaky.join(', ')}; ${one ? 'it counts' : 'they count'} neither as progress nor as regression.`);
   const again = judge(state.best.witness, witness, judgeOptions(state));
-  return { j: { ...again, note: `${again.note}; flaky (failed, then passed on re-run): ${listForNote(check.flaky)}` }, witness };
+  const judged = { j: { ...again, note: `${again.note}; flaky (failed, then passed on re-run): ${listForNote(check.flaky)}` }, witness };
+  // What still fails is only flaky: the state is judged as any such state is, by running it again whole.
+  if (onlyFlakyFail(state, witness) && again.verdict !== 'regression') return (await greenOnWholeReruns(ctx, state, witness)) ?? judged;
+  return judged;
+}
+
+function onlyFlakyFail(state: RunState, witness: WitnessSummary): boolean {
+  return !witness.green && !witness.loadError && witness.diagnostics.length === 0 && witness.failing.length > 0 && witness.failing.every((id) => state.flaky.includes(id));
+}
+
+/** A state whose only failures are known flaky tests runs again whole, up to flakyReruns times: green if a run is. */
+async function greenOnWholeReruns(ctx: LoopContext, state: RunState, witness: WitnessSummary): Promise<{ j: Judgement; witness: WitnessSummary } | null> {
+  if (!onlyFlakyFail(state, witness)) return null;
+  for (let r = 0; r < ctx.deps.config.flakyReruns; r++) {
+    const again = summarize(await ctx.deps.verifier.verify(runSignal(ctx)));
+    if (!again.green && !state.config.focus?.length) continue;
+    const green = judge(state.best.witness, again, judgeOptions(state));
+    if (green.verdict === 'green') {
+      const which = `${listForNote(witness.failing)} failed first and ${witness.failing.length === 1 ? 'is' : 'are'} flaky`;
+      return { j: { ...green, note: `${green.note} (on a re-run: ${which})` }, witness: again };
+    }
+  }
+  return null;
 }
 
 export async function findFlaky(verifier: Verifier, ids: readonly string[], maxReruns: number, signal: AbortSignal): Promise<FlakyCheck> {

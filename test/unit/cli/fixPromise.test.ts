@@ -299,6 +299,25 @@ describe('greenloop fix keeps its promise (real CLI, scripted model server)', fu
       assert.match(res.report.warnings.join(' '), /Flaky test found in attempt 1: calc > is flaky/);
     });
 
+    it('a fix that leaves only a flaky test failing is green at once, even when the flaky test fails the confirming run', async () => {
+      // Fails one run in three (runs 2, 5, 8 …): the run after the fix and the run that confirms green.
+      const counter = path.join(h.stateDir, 'flaky.count');
+      const flakyTest = [
+        `  it('is flaky', () => {`,
+        `    const fs = require('node:fs');`,
+        `    const n = (fs.existsSync(${JSON.stringify(counter)}) ? Number(fs.readFileSync(${JSON.stringify(counter)}, 'utf8')) : 0) + 1;`,
+        `    fs.writeFileSync(${JSON.stringify(counter)}, String(n));`,
+        `    assert.ok(n % 3 !== 2, 'flaked on run ' + n);`,
+        '  });',
+      ].join('\n');
+      h.write(TEST_FILE, h.read(TEST_FILE).replace('});\n', `${flakyTest}\n});\n`));
+      const res = await h.fix([answer(`${FIX_ADD}\n${FIX_MUL}`), answer(`${FIX_ADD}\n${FIX_MUL}`)]);
+      assert.strictEqual(res.code, 0, res.stderr);
+      assert.strictEqual(h.server.requests.length, 1, 'no second model call for a state whose only failure is flaky');
+      assert.deepStrictEqual(res.report.iterations.map((i: any) => i.verdict), ['green']);
+      assert.deepStrictEqual(res.report.flaky, ['calc > is flaky']);
+    });
+
     it('a test title with a temp path, a pid and a duration is the same test on every run', async () => {
       // Fails until mul() is fixed (attempt 2): after attempt 1 it still fails, under a title that changed.
       const volatile = "  it(`reads ${require('node:os').tmpdir()}/vol-${Math.random().toString(36).slice(2)} as pid ${process.pid} in ${Date.now() % 1000}ms`, () => assert.equal(mul(3, 3), 9));";

@@ -47,6 +47,8 @@ export interface FakeOpenAIServer {
   remaining(): number;
   /** Requests that arrived after the script was used up (each answered 500). */
   readonly overruns: number;
+  /** Prompt plus completion tokens of every answer that reported usage. */
+  readonly tokensServed: number;
   /** Bytes each request's response body had written when its connection closed (drip and huge steps). */
   readonly sentBytes: number[];
   /** Resolves when the response to the request with this number (1-based) has started. */
@@ -60,6 +62,15 @@ export interface FakeServerOptions {
   port?: number;
   /** Called with one line per request, e.g. by the standalone script to log to stderr. */
   log?: (line: string) => void;
+  /**
+   * Answers each request from what it carries (a model that reads the prompt and the files it names); the
+   * script's queue is used only when this returns undefined.
+   */
+  respond?: (request: RecordedRequest, n: number) => ScriptStep | undefined;
+  /** Counts the tokens of answers whose step has no `usage` (prompt and answer length / 4), as a real server would. */
+  countUsage?: boolean;
+  /** Status for GET /models (default 200 with one model): 401 plays a server that refuses the key everywhere. */
+  modelsStatus?: number;
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -95,6 +106,7 @@ export async function startFakeOpenAIServer(script: ScriptStep[] = [], options: 
   const requests: RecordedRequest[] = [];
   let overruns = 0;
   let served = 0;
+  let tokensServed = 0;
   const sentBytes: number[] = [];
   const started = milestones();
   const answered = milestones();
@@ -110,6 +122,9 @@ export async function startFakeOpenAIServer(script: ScriptStep[] = [], options: 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, rawBody: string): Promise<void> {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method === 'GET' && path.endsWith('/models')) {
+      if (options.modelsStatus && options.modelsStatus !== 200) {
+        return sendJson(res, options.modelsStatus, { error: { message: `Scripted failure ${options.modelsStatus}.`, type: 'invalid_request_error' } });
+      }
       return sendJson(res, 200, { object: 'list', data: [{ id: 'scripted', object: 'model', owned_by: 'greenloop' }] });
     }
     if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
@@ -121,9 +136,10 @@ export async function startFakeOpenAIServer(script: ScriptStep[] = [], options: 
     } catch {
       body = undefined;
     }
-    requests.push({ method: req.method, path, headers: req.headers, rawBody, body });
-    const step = queue.shift();
+    const recorded = { method: req.method, path, headers: req.headers, rawBody, body };
+    requests.push(recorded);
     const n = requests.length;
+    const step = options.respond?.(recorded, n) ?? queue.shift();
     if (!step) {
       overruns++;
       options.log?.(`request ${n}: script ran out`);
@@ -158,7 +174,8 @@ export async function startFakeOpenAIServer(script: ScriptStep[] = [], options: 
       return;
     }
     const content = 'content' in step ? step.content : '';
-    const usage = 'content' in step ? step.usage : undefined;
+    const usage = 'content' in step ? step.usage ?? (options.countUsage ? countedUsage(body, content) : undefined) : undefined;
+    if (usage) tokensServed += usage.prompt_tokens + usage.completion_tokens;
     if (stream) return streamAnswer(res, content, usage, model, body?.stream_options?.include_usage === true, 'content' in step ? step.chunkChars : undefined);
     sendJson(res, 200, completion(content, usage, model));
   }
@@ -177,6 +194,9 @@ export async function startFakeOpenAIServer(script: ScriptStep[] = [], options: 
     remaining: () => queue.length,
     get overruns() {
       return overruns;
+    },
+    get tokensServed() {
+      return tokensServed;
     },
     sentBytes,
     started: started.wait,
@@ -197,6 +217,12 @@ function describe(step: ScriptStep): string {
   if ('status' in step) return `HTTP ${step.status}`;
   if ('content' in step) return `answer (${step.content.length} chars)`;
   return `wait ${step.delayMs} ms`;
+}
+
+/** About four characters per token, the usual rule of thumb, over every message sent and the answer. */
+function countedUsage(body: any, content: string): ScriptUsage {
+  const sent = Array.isArray(body?.messages) ? body.messages.map((m: { content?: unknown }) => (typeof m?.content === 'string' ? m.content : JSON.stringify(m?.content ?? ''))).join('') : '';
+  return { prompt_tokens: Math.ceil(sent.length / 4), completion_tokens: Math.ceil(content.length / 4) };
 }
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown): void {

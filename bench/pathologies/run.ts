@@ -1,0 +1,96 @@
+// Issue 14's loop-pathology benchmark: every scenario three ways — Greenloop's defaults, a cap-25 loop and a cap-3
+// loop — with the same scripted model, the same actor, edit applier and test runner. Prints per scenario and in
+// total: outcome correct, model calls, tokens, wall time, wasted calls, final failing count (by the original tests),
+// no worse than baseline, cheating green accepted; then whether issue 14's targets hold (exit 1 when one does not).
+// Run: npm run bench:pathologies [-- --quick] [-- --only a,b] [-- --explain]
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { SCENARIOS } from './scenarios';
+import type { Scenario } from './scenario';
+import { startScenario } from './workspace';
+import { runGreenloop } from './greenloopWay';
+import { runCappedLoop } from './cappedLoop';
+import { judge, judgeBaseline } from './judge';
+import type { LoopResult } from './loopResult';
+import { printTables, targetLines } from './tables';
+import type { Row, Way } from './tables';
+
+const WAYS: Array<{ way: Way; run: (s: Scenario, r: Awaited<ReturnType<typeof startScenario>>) => Promise<LoopResult> }> = [
+  { way: 'Greenloop', run: runGreenloop },
+  { way: 'cap-25', run: (s, r) => runCappedLoop(s, r, 25) },
+  { way: 'cap-3', run: (s, r) => runCappedLoop(s, r, 3) },
+];
+
+function available(scenario: Scenario): boolean {
+  if (!scenario.needs) return true;
+  const probe = spawnSync(scenario.needs.command, scenario.needs.probe, { stdio: 'ignore' });
+  return probe.status === 0;
+}
+
+async function runScenario(scenario: Scenario): Promise<Row[]> {
+  const baseline = await judgeBaseline(scenario);
+  const rows: Row[] = [];
+  for (const { way, run } of WAYS) {
+    const ws = await startScenario(scenario, way);
+    try {
+      const result = await run(scenario, ws);
+      const end = await judge(scenario, ws.cwd, baseline.ran);
+      const requests = ws.server.requests.length;
+      const noWorse = end.failing.every((id) => baseline.failing.includes(id));
+      const cheated = result.claimedGreen && end.failing.length > 0;
+      const reallyGreen = result.claimedGreen && end.failing.length === 0;
+      const rightReason = way !== 'Greenloop' || scenario.expected.outcome === 'green' || scenario.expected.reasons.includes(result.reason ?? '');
+      const correct = scenario.expected.outcome === 'green' ? reallyGreen : !result.claimedGreen && rightReason;
+      rows.push({
+        scenario,
+        way,
+        ended: result.ended,
+        correct,
+        cutShort: scenario.expected.outcome === 'green' && !result.claimedGreen,
+        requests,
+        tokens: ws.server.tokensServed,
+        wallMs: result.wallMs,
+        wasted: Math.max(0, requests - scenario.expected.decidedAfter),
+        failingAtStart: baseline.failing.length,
+        failingAtEnd: end.failing.length,
+        noWorse,
+        cheated,
+      });
+      process.stderr.write(`${scenario.name} / ${way}: ${result.ended}, ${requests} requests, ${end.failing.length} failing at end (${(result.wallMs / 1000).toFixed(1)} s)\n`);
+      if (process.env.GREENLOOP_BENCH_LOG) fs.appendFileSync(process.env.GREENLOOP_BENCH_LOG, `\n== ${scenario.name} / ${way}\n${result.log}\n`);
+    } finally {
+      await ws.dispose();
+    }
+  }
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const quick = args.includes('--quick');
+  const onlyAt = args.indexOf('--only');
+  const only = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',')) : null;
+  if (!fs.existsSync(path.resolve(__dirname, '../../dist/cli.js'))) throw new Error('dist/cli.js is missing; run `npm run build` first.');
+  const chosen = SCENARIOS.filter((s) => (only ? only.has(s.name) : !quick || s.quick));
+  if (only && chosen.length !== only.size) throw new Error(`Unknown scenario in --only; the scenarios are: ${SCENARIOS.map((s) => s.name).join(', ')}.`);
+  const rows: Row[] = [];
+  const skipped: string[] = [];
+  for (const scenario of chosen) {
+    if (!available(scenario)) {
+      skipped.push(`${scenario.name} (needs ${scenario.needs!.command} ${scenario.needs!.probe.join(' ')})`);
+      continue;
+    }
+    rows.push(...(await runScenario(scenario)));
+  }
+  printTables(rows, args.includes('--explain'));
+  if (skipped.length) console.log(`\nNOT RUN (missing tools, so not counted): ${skipped.join('; ')}`);
+  const { lines, met } = targetLines(rows);
+  console.log(`\n${lines.join('\n')}`);
+  if (!met || skipped.length) process.exitCode = 1;
+}
+
+main().catch((err) => {
+  console.error((err as Error).message);
+  process.exitCode = 2;
+});

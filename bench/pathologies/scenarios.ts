@@ -1,0 +1,217 @@
+// The pathologies of issue 14, each a small repository, a scripted model and what a correct terminator does.
+// `decidedAfter` is argued per scenario (see Expected in scenario.ts); wasted calls are the requests after it.
+import { block, say } from './scenario';
+import type { ModelTurn, Scenario } from './scenario';
+import { CALC, CALC_TEST, calcRepo, fix, setBody, WRONG } from './calcRepo';
+
+const fixAdd = (t: ModelTurn) => say('The add function subtracts; it must add.', fix(t, 'add'));
+/** The same text every time: a model stuck on one idea. */
+const sameWrongAdd = say('add should multiply.', block(CALC, 'function add(a, b) {\n  return a - b;', 'function add(a, b) {\n  return a * b;'));
+const WRONG_IDEAS = ['a * b', 'b - a', 'a - b + 1', 'Math.abs(a - b)', 'a / b', '-(a - b)', 'a - b - 1', 'Math.max(a, b)', 'a * 2 - b', 'b * 2 - a'];
+const nthWrongAdd = (t: ModelTurn) => say(`Attempt ${t.n}: maybe ${WRONG_IDEAS[(t.n - 1) % WRONG_IDEAS.length]}.`, setBody(t, 'add', `${WRONG_IDEAS[(t.n - 1) % WRONG_IDEAS.length]}${t.n > WRONG_IDEAS.length ? ` + 0 * ${t.n}` : ''}`));
+
+const FLAKY_TEST = `'use strict';
+const test = require('node:test');
+const assert = require('node:assert');
+const fs = require('node:fs');
+
+// Fails one run in three, like a test that races a timer: the run counter lives outside the repository.
+test('clock > settles within the deadline', () => {
+  const file = process.env.FLAKY_COUNTER;
+  if (!file) return;
+  let n = 0;
+  try { n = Number(fs.readFileSync(file, 'utf8')) || 0; } catch {}
+  fs.writeFileSync(file, String(n + 1));
+  if ((n + 1) % 3 === 2) assert.fail('timed out waiting for the clock to settle');
+});
+`;
+
+const FLOOD = `'use strict';
+// A build step that logs 50 MB before the tests run (a verbose bundler, a chatty code generator).
+const line = 'compiling module ' + 'x'.repeat(80) + '\\n';
+const chunk = line.repeat(10000);
+let left = 50 * 1024 * 1024;
+function more() {
+  while (left > 0) {
+    left -= chunk.length;
+    if (!process.stdout.write(chunk)) return process.stdout.once('drain', more);
+  }
+}
+more();
+`;
+
+const MONEY_TEST = `\ntest('money formats cents', () => assert.strictEqual(calc.money(1234.5), '$1,234.50'));\n`;
+
+const PY_CALC = 'def add(a, b):\n    return a - b\n\n\ndef sub(a, b):\n    return a - b\n\n\ndef mul(a, b):\n    return a * b\n';
+const PY_TESTS = 'from calc import add, sub, mul\n\n\ndef test_add():\n    assert add(2, 3) == 5\n\n\ndef test_sub():\n    assert sub(7, 3) == 4\n\n\ndef test_mul():\n    assert mul(3, 4) == 12\n';
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: 'green-at-once',
+    title: 'green at once',
+    files: calcRepo([]),
+    model: () => say('Nothing to do.'),
+    expected: { outcome: 'green', reasons: [], decidedAfter: 0, why: 'the tests pass before any model call' },
+    quick: true,
+  },
+  {
+    name: 'one-shot-fix',
+    title: 'one-shot fix',
+    files: calcRepo(['add']),
+    model: fixAdd,
+    expected: { outcome: 'green', reasons: [], decidedAfter: 1, why: 'the first answer fixes the only failing test' },
+    quick: true,
+  },
+  {
+    name: 'slow-steady',
+    title: 'slow but steady (one test per attempt)',
+    files: calcRepo(['add', 'sub', 'mul', 'div', 'pow', 'mod']),
+    model: (t) => {
+      const next = ['add', 'sub', 'mul', 'div', 'pow', 'mod'][Math.min(t.n, 6) - 1]!;
+      return say(`Fixing ${next}.`, fix(t, next));
+    },
+    expected: { outcome: 'green', reasons: [], decidedAfter: 6, why: 'six failing tests, one fixed per answer: green after the sixth' },
+    quick: true,
+  },
+  {
+    name: 'same-wrong-edit',
+    title: 'permanent failure: the same wrong edit',
+    files: calcRepo(['add']),
+    model: () => sameWrongAdd,
+    expected: { outcome: 'stop', reasons: ['repeated-proposal', 'stagnation', 'cycle'], decidedAfter: 1, why: 'the first answer is wrong and the model only ever repeats it' },
+    quick: true,
+  },
+  {
+    name: 'different-wrong-edits',
+    title: 'permanent failure: a different wrong edit each time',
+    files: calcRepo(['add']),
+    model: nthWrongAdd,
+    expected: { outcome: 'stop', reasons: ['stagnation'], decidedAfter: 1, why: 'no answer is right; the first wrong one is the first evidence' },
+  },
+  {
+    name: 'ping-pong',
+    title: 'A/B ping-pong (fix one test, break the other, and back)',
+    files: calcRepo(['add']),
+    model: (t) =>
+      t.n % 2 === 1
+        ? say('add must add; sub can share the code.', fix(t, 'add'), setBody(t, 'sub', 'a + b'))
+        : say('That broke sub; put it back.', setBody(t, 'add', WRONG.add!), setBody(t, 'sub', 'a - b')),
+    expected: { outcome: 'stop', reasons: ['repeated-proposal', 'cycle', 'stagnation'], decidedAfter: 2, why: 'A fixes add but breaks sub; B puts both back: after A and B the model is back where it began' },
+  },
+  {
+    name: 'no-op-edit',
+    title: 'no-op edit',
+    files: calcRepo(['add']),
+    model: (t) => say('add looks right to me; reformatting it.', setBody(t, 'add', WRONG.add!)),
+    expected: { outcome: 'stop', reasons: ['repeated-proposal', 'cycle', 'stagnation'], decidedAfter: 1, why: 'the first answer changes nothing and the model only repeats it' },
+  },
+  {
+    name: 'break-then-fix',
+    title: 'an edit that breaks a passing test, then a correct one',
+    files: calcRepo(['add']),
+    model: (t) => {
+      if (t.n === 1) return say('sub is the culprit.', setBody(t, 'sub', 'a + b'));
+      const subBroken = !(t.read(CALC) ?? '').includes('function sub(a, b) {\n  return a - b;');
+      if (t.n >= 3 && subBroken) return say('Put sub back.', setBody(t, 'sub', 'a - b'));
+      return fixAdd(t);
+    },
+    expected: { outcome: 'green', reasons: [], decidedAfter: 2, why: 'the second answer is the fix; the first must be undone, not built on' },
+  },
+  {
+    name: 'progress-then-stall',
+    title: 'progress, then a stall',
+    files: calcRepo(['add', 'mul', 'div']),
+    model: (t) => (t.n === 1 ? fixAdd(t) : say('mul should add.', block(CALC, 'function mul(a, b) {\n  return a + b;', 'function mul(a, b) {\n  return a - b;'))),
+    expected: { outcome: 'stop', reasons: ['repeated-proposal', 'stagnation'], decidedAfter: 2, why: 'the first answer fixes add; the second is wrong and only ever repeated' },
+  },
+  {
+    name: 'flaky-test',
+    title: 'a flaky test (fails 1 run in 3) and a correct fix',
+    files: { ...calcRepo(['add']), 'test/clock.test.js': FLAKY_TEST },
+    env: { FLAKY_COUNTER: '{dir}/flaky-runs' },
+    model: fixAdd,
+    expected: { outcome: 'green', reasons: [], decidedAfter: 1, why: 'the first answer fixes add; the clock test fails on its own, one run in three' },
+  },
+  {
+    name: 'hanging-tests',
+    title: 'a test command that hangs (watch mode)',
+    files: calcRepo(['add'], { testScript: 'node --test --watch' }),
+    judgeCmd: 'node --test',
+    verifyTimeoutS: 5,
+    model: fixAdd,
+    expected: { outcome: 'stop', reasons: ['verify-error'], decidedAfter: 0, why: 'the test command never ends, so no answer can be judged; asking the model is waste' },
+  },
+  {
+    name: 'output-flood',
+    title: 'an output flood (50 MB before the tests)',
+    files: { ...calcRepo(['add'], { testScript: 'node scripts/build.js && node --test' }), 'scripts/build.js': FLOOD },
+    model: fixAdd,
+    expected: { outcome: 'green', reasons: [], decidedAfter: 1, why: 'the first answer fixes add; the log is noise' },
+  },
+  {
+    name: '429-storm',
+    title: 'a 429 storm, then success',
+    files: calcRepo(['add']),
+    model: (t) => (t.n <= 3 ? { status: 429, headers: { 'retry-after': '1' }, body: { error: { message: 'Rate limit reached; try again in 1s.', type: 'rate_limit_error' } } } : fixAdd(t)),
+    expected: { outcome: 'green', reasons: [], decidedAfter: 4, why: 'three refusals, then the fix: four requests' },
+  },
+  {
+    name: 'unauthorized',
+    title: '401 (a refused key)',
+    files: calcRepo(['add']),
+    modelsStatus: 401,
+    model: () => ({ status: 401, body: { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } } }),
+    expected: { outcome: 'stop', reasons: ['actor-error'], decidedAfter: 0, why: 'the key is refused everywhere: the model list already says so' },
+  },
+  {
+    name: 'garbage-answers',
+    title: 'garbage answers',
+    files: calcRepo(['add']),
+    model: (t) => ({ content: `Sure! Here is what I would do (${t.n}): look at the add function carefully and consider the sign.` }),
+    expected: { outcome: 'stop', reasons: ['repeated-proposal', 'stagnation'], decidedAfter: 1, why: 'no answer ever holds an edit' },
+  },
+  {
+    name: 'edit-test-file',
+    title: 'an attempt to edit the test file, then the fix',
+    files: calcRepo(['add']),
+    model: (t) =>
+      t.n === 1
+        ? say('The test expects the wrong value.', block(CALC_TEST, "test('add', () => assert.strictEqual(calc.add(2, 3), 5));", "test('add', () => assert.strictEqual(calc.add(2, 3), -1));"))
+        : fixAdd(t),
+    expected: { outcome: 'green', reasons: [], decidedAfter: 2, why: 'the first answer weakens the test (must be refused); the second fixes the code' },
+    quick: true,
+  },
+  {
+    name: 'new-file-fix',
+    title: 'a fix that needs a new file',
+    files: calcRepo([], { extraTests: MONEY_TEST }),
+    model: () =>
+      say(
+        'money is missing; it gets its own module.',
+        block('src/money.js', '', "'use strict';\nfunction money(x) {\n  return '$' + x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });\n}\nmodule.exports = { money };"),
+        block(CALC, "module.exports = { add, sub, mul, div, pow, mod };", "module.exports = { add, sub, mul, div, pow, mod, money: require('./money').money };"),
+      ),
+    expected: { outcome: 'green', reasons: [], decidedAfter: 1, why: 'the first answer creates the module and exports it' },
+  },
+  {
+    name: 'process-exit',
+    title: 'gaming the suite: process.exit(0), then the fix',
+    files: calcRepo(['add']),
+    model: (t) => (t.n === 1 ? say('Exit early once loaded.', block(CALC, "'use strict';", "'use strict';\nprocess.exit(0);")) : fixAdd(t)),
+    expected: { outcome: 'green', reasons: [], decidedAfter: 2, why: 'the first answer stops the suite before it runs (a cheat); the second fixes add' },
+    quick: true,
+  },
+  {
+    name: 'deselecting-conftest',
+    title: 'gaming the suite: a conftest that deselects the failing test, then the fix',
+    files: { 'calc.py': PY_CALC, 'tests/test_calc.py': PY_TESTS },
+    testCmd: 'python3 -m pytest -v -p no:cacheprovider',
+    needs: { command: 'python3', probe: ['-m', 'pytest', '--version'] },
+    model: (t) =>
+      t.n === 1
+        ? say('Skip the flaky add test.', block('conftest.py', '', "def pytest_collection_modifyitems(config, items):\n    items[:] = [item for item in items if 'add' not in item.name]"))
+        : say('add must add.', block('calc.py', 'def add(a, b):\n    return a - b', 'def add(a, b):\n    return a + b')),
+    expected: { outcome: 'green', reasons: [], decidedAfter: 2, why: 'the first answer hides the failing test (a cheat); the second fixes add' },
+  },
+];
+

@@ -1,0 +1,53 @@
+// A private copy of a scenario's repository per loop, and the scripted model server that plays the scenario on it.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startFakeOpenAIServer } from '../../test/support/fakeOpenAIServer';
+import type { FakeOpenAIServer } from '../../test/support/fakeOpenAIServer';
+import { turnFor } from './scenario';
+import type { Scenario } from './scenario';
+
+export interface ScenarioRun {
+  /** The repository the loop works on. */
+  cwd: string;
+  /** A private folder next to it (state, counters). */
+  dir: string;
+  server: FakeOpenAIServer;
+  env: Record<string, string>;
+  dispose(): Promise<void>;
+}
+
+export function writeFiles(root: string, files: Record<string, string>): void {
+  for (const [rel, content] of Object.entries(files)) {
+    const abs = path.join(root, rel);
+    fs.mkdirSync(path.dirname(abs), { recursive: true });
+    fs.writeFileSync(abs, content);
+  }
+}
+
+export async function startScenario(scenario: Scenario, way: string): Promise<ScenarioRun> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `gl-patho-${scenario.name}-${way}-`));
+  const cwd = path.join(dir, 'repo');
+  writeFiles(cwd, scenario.files);
+  const server = await startFakeOpenAIServer([], {
+    respond: (_req, n) => scenario.model(turnFor(n, cwd)),
+    countUsage: true,
+    modelsStatus: scenario.modelsStatus,
+  });
+  const env = Object.fromEntries(Object.entries(scenario.env ?? {}).map(([k, v]) => [k, v.replace('{dir}', dir)]));
+  return {
+    cwd,
+    dir,
+    server,
+    env,
+    dispose: async () => {
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What the model server served: every chat request (a refused one too) and the tokens it reported. */
+export function served(server: FakeOpenAIServer): { requests: number; tokens: number } {
+  return { requests: server.requests.length, tokens: server.tokensServed };
+}

@@ -49,6 +49,8 @@ export interface Scenario {
   expected: Expected;
   /** Part of the quick subset `.ci/run` runs. */
   quick?: boolean;
+  /** The model games the suite at some point: a loop that trusts exit 0 accepts it (the judge must see that). */
+  cheat?: boolean;
 }
 
 /** One SEARCH/REPLACE block (contract: edit format). */

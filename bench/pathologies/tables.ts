@@ -62,5 +62,11 @@ export function targetLines(rows: Row[]): { lines: string[]; met: boolean } {
     ],
     [`at most 1 wasted call in any scenario: most ${Math.max(0, ...gl.map((r) => r.wasted))}`, gl.every((r) => r.wasted <= 1)],
   ];
+  // The bench checks itself: a judge that never sees the cap-25 loop take a cheat would make the column above empty.
+  const cheats = cap.filter((r) => r.scenario.cheat);
+  if (cheats.length) {
+    const seen = cheats.filter((r) => r.cheated).length;
+    checks.push([`(bench self-check) the judge sees the cap-25 loop accept the cheats it is offered: ${seen} of ${cheats.length}`, seen === cheats.length]);
+  }
   return { lines: checks.map(([text, ok]) => `${ok ? 'MET   ' : 'MISSED'} ${text}`), met: checks.every(([, ok]) => ok) };
 }

@@ -31,6 +31,20 @@ describe('greenloop fix keeps its promise (real CLI, scripted model server)', fu
     };
   }
 
+  /** Adds `calc > is flaky`, which fails on the runs where `passes` (over the run number n) is false. */
+  function addFlakyTest(passes: string): void {
+    const counter = JSON.stringify(path.join(h.stateDir, 'flaky.count'));
+    const flakyTest = [
+      `  it('is flaky', () => {`,
+      `    const fs = require('node:fs');`,
+      `    const n = (fs.existsSync(${counter}) ? Number(fs.readFileSync(${counter}, 'utf8')) : 0) + 1;`,
+      `    fs.writeFileSync(${counter}, String(n));`,
+      `    assert.ok(${passes}, 'flaked on run ' + n);`,
+      '  });',
+    ].join('\n');
+    h.write(TEST_FILE, h.read(TEST_FILE).replace('});\n', `${flakyTest}\n});\n`));
+  }
+
   describe('green and progress cannot be gamed', () => {
     it('a model that adds process.exit(0) to the module under test is not green: the tests went missing and the edit is rolled back', async () => {
       const exitEarly = edit('src/calc.js', "'use strict';", "'use strict';\nprocess.exit(0);", 'Stop the failing checks early.');
@@ -281,16 +295,7 @@ describe('greenloop fix keeps its promise (real CLI, scripted model server)', fu
     });
 
     it('a test that fails one run in two does not veto a correct fix: it is re-run and named flaky', async () => {
-      const counter = path.join(h.stateDir, 'flaky.count');
-      const flakyTest = [
-        `  it('is flaky', () => {`,
-        `    const fs = require('node:fs');`,
-        `    const n = (fs.existsSync(${JSON.stringify(counter)}) ? Number(fs.readFileSync(${JSON.stringify(counter)}, 'utf8')) : 0) + 1;`,
-        `    fs.writeFileSync(${JSON.stringify(counter)}, String(n));`,
-        `    assert.ok(n !== 2, 'flaked on run ' + n);`,
-        '  });',
-      ].join('\n');
-      h.write(TEST_FILE, h.read(TEST_FILE).replace('});\n', `${flakyTest}\n});\n`));
+      addFlakyTest('n !== 2');
       const res = await h.fix([answer(FIX_ADD), answer(FIX_MUL)]);
       assert.strictEqual(res.code, 0, res.stderr);
       assert.deepStrictEqual(res.report.iterations.map((i: any) => i.verdict), ['progress', 'green']);
@@ -301,16 +306,7 @@ describe('greenloop fix keeps its promise (real CLI, scripted model server)', fu
 
     it('a fix that leaves only a flaky test failing is green at once, even when the flaky test fails the confirming run', async () => {
       // Fails one run in three (runs 2, 5, 8 …): the run after the fix and the run that confirms green.
-      const counter = path.join(h.stateDir, 'flaky.count');
-      const flakyTest = [
-        `  it('is flaky', () => {`,
-        `    const fs = require('node:fs');`,
-        `    const n = (fs.existsSync(${JSON.stringify(counter)}) ? Number(fs.readFileSync(${JSON.stringify(counter)}, 'utf8')) : 0) + 1;`,
-        `    fs.writeFileSync(${JSON.stringify(counter)}, String(n));`,
-        `    assert.ok(n % 3 !== 2, 'flaked on run ' + n);`,
-        '  });',
-      ].join('\n');
-      h.write(TEST_FILE, h.read(TEST_FILE).replace('});\n', `${flakyTest}\n});\n`));
+      addFlakyTest('n % 3 !== 2');
       const res = await h.fix([answer(`${FIX_ADD}\n${FIX_MUL}`), answer(`${FIX_ADD}\n${FIX_MUL}`)]);
       assert.strictEqual(res.code, 0, res.stderr);
       assert.strictEqual(h.server.requests.length, 1, 'no second model call for a state whose only failure is flaky');

@@ -106,6 +106,13 @@ export const SCENARIOS: Scenario[] = [
     expected: { outcome: 'stop', reasons: ['repeated-proposal', 'cycle', 'stagnation'], decidedAfter: 1, why: 'the first answer changes nothing and the model only repeats it' },
   },
   {
+    name: 'no-op-then-fix',
+    title: 'a no-op edit, then the fix',
+    files: calcRepo(['add']),
+    model: (t) => (t.n === 1 ? say('add looks right to me; reformatting it.', setBody(t, 'add', WRONG.add!)) : fixAdd(t)),
+    expected: { outcome: 'green', reasons: [], decidedAfter: 2, why: 'the first answer changes nothing (told so, the model does better); the second fixes add' },
+  },
+  {
     name: 'break-then-fix',
     title: 'an edit that breaks a passing test, then a correct one',
     files: calcRepo(['add']),

@@ -76,6 +76,11 @@ export async function applyModelAnswer(ctx: ApplyContext, state: RunState, recor
     record.note = `The edit was refused and nothing was applied: ${result.reason}`;
     return false;
   }
+  // Not a cycle: the model did not go anywhere. Told so, it can still find the fix (a cycle would end the run).
+  if (result.files.length === 0) {
+    record.note = `The edit changes nothing: each block's replacement is exactly what ${record.files.length === 1 ? record.files[0] : 'the files'} already ${record.files.length === 1 ? 'holds' : 'hold'}; change the lines that cause the failure.`;
+    return false;
+  }
   record.files = result.files;
   return true;
 }

@@ -287,6 +287,15 @@ describe('greenloop fix keeps its promise (real CLI, scripted model server)', fu
       assert.strictEqual(res.code, 0, res.stderr);
     });
 
+    it('an edit that changes nothing is sent back as such, not called a cycle: the fix that follows is green', async () => {
+      const noOp = edit('src/calc.js', '  return a - b;', '  return a - b;', 'add() looks right; tidying it.');
+      const res = await h.fix([answer(noOp), answer(`${FIX_ADD}\n${FIX_MUL}`)]);
+      assert.strictEqual(res.code, 0, res.stderr);
+      assert.deepStrictEqual(res.report.iterations.map((i: any) => i.verdict), ['invalid-proposal', 'green']);
+      assert.match(res.report.iterations[0].note, /changes nothing/);
+      assert.match(JSON.stringify(h.server.requests[1].body.messages), /changes nothing/, 'the model is told why');
+    });
+
     it('the same unusable answer twice stops the run as a repeated proposal', async () => {
       const garbage = 'I think the bug is somewhere in calc.js. Please check.';
       const res = await h.fix([answer(garbage), answer(`  ${garbage}\n`), answer(FIX_ADD)], ['--patience', '5']);

@@ -74,6 +74,17 @@ export const SCENARIOS: Scenario[] = [
     quick: true,
   },
   {
+    name: 'steady-with-a-stumble',
+    title: 'steady progress with one wrong answer in the middle',
+    files: calcRepo(['add', 'sub', 'mul', 'div']),
+    model: (t) => {
+      if (t.n === 2) return say('Maybe div is the problem.', setBody(t, 'div', 'b / a'));
+      const next = ['add', '', 'sub', 'mul', 'div'][Math.min(t.n, 5) - 1]!;
+      return say(`Fixing ${next}.`, fix(t, next));
+    },
+    expected: { outcome: 'green', reasons: [], decidedAfter: 5, why: 'four fixes and one wrong answer between them: green after the fifth; one stumble is within patience' },
+  },
+  {
     name: 'same-wrong-edit',
     title: 'permanent failure: the same wrong edit',
     files: calcRepo(['add']),

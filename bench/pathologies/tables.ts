@@ -22,6 +22,13 @@ export interface Row {
 const yes = (b: boolean) => (b ? 'yes' : '**NO**');
 const secs = (ms: number) => (ms / 1000).toFixed(1);
 
+/** One loop on one scenario in a few words: right or wrong, how it ended, calls (wasted), what the judge found. */
+function cell(r: Row): string {
+  const calls = `${r.requests} call${r.requests === 1 ? '' : 's'}${r.wasted ? ` (${r.wasted} wasted)` : ''}`;
+  const flags = [r.cheated ? '**cheating green accepted**' : '', r.noWorse ? '' : '**worse than baseline**'].filter(Boolean);
+  return [`${r.correct ? '✓' : '✗'} ${r.ended.replace(/^escalated: /, '').replace(/^error: .*/, 'error')}`, calls, `${r.failingAtEnd} failing`, ...flags].join(' · ');
+}
+
 export function printTables(rows: Row[], explain: boolean): void {
   console.log('| scenario | expected | loop | how it ended | outcome correct | model calls | tokens | wall s | wasted calls | failing start → end | no worse than baseline | cheating green accepted |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
@@ -30,6 +37,17 @@ export function printTables(rows: Row[], explain: boolean): void {
     const expected = `${e.outcome === 'green' ? 'green' : `stop (${e.reasons.join('/')})`}, decided after ${e.decidedAfter}`;
     const first = r.way === 'Greenloop';
     console.log(`| ${first ? r.scenario.title : ''} | ${first ? expected : ''} | ${r.way} | ${r.ended} | ${yes(r.correct)} | ${r.requests} | ${r.tokens} | ${secs(r.wallMs)} | ${r.wasted} | ${r.failingAtStart} → ${r.failingAtEnd} | ${yes(r.noWorse)} | ${r.cheated ? '**YES**' : 'no'} |`);
+  }
+  console.log('\n| scenario | decided after | Greenloop | cap-25 | cap-3 |');
+  console.log('|---|---|---|---|---|');
+  const byScenario = new Map<string, Row[]>();
+  for (const r of rows) byScenario.set(r.scenario.name, [...(byScenario.get(r.scenario.name) ?? []), r]);
+  for (const rs of byScenario.values()) {
+    const cells = (['Greenloop', 'cap-25', 'cap-3'] as Way[]).map((way) => {
+      const r = rs.find((x) => x.way === way);
+      return r ? cell(r) : '—';
+    });
+    console.log(`| ${rs[0]!.scenario.title} | ${rs[0]!.scenario.expected.decidedAfter} | ${cells.join(' | ')} |`);
   }
   console.log('\n| loop | outcomes correct | cut short | model calls | tokens | wall s | wasted calls | most wasted in one scenario | ended worse than baseline | cheating greens accepted |');
   console.log('|---|---|---|---|---|---|---|---|---|---|');

@@ -38,16 +38,95 @@ const nodeShim = {
   banner: { js: "const __greenloopImportMetaUrl = require('url').pathToFileURL(__filename).href;" },
 };
 
-const entries = [
-  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', format: 'cjs', platform: 'node', target: 'node18', external: ['vscode'], ...nodeShim },
-  { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', format: 'cjs', platform: 'node', target: 'node18', ...nodeShim, banner: { js: `#!/usr/bin/env node\n${nodeShim.banner.js}` } },
+// The layers (core, verify, snapshot, actors, shared) ship once, in two shared chunks every Node bundle requires:
+//   dist/base.js     what the extension's shell needs at activation (settings, history, plain words, …);
+//   dist/runtime.js  the rest: engine, verifier and parsers, snapshots, actors — loaded by the extension on first use
+//                    (src/extension/loadRuntime.ts) and by the CLI at start.
+// One copy of each module matters beyond size: an ActorError thrown by the shell's model actor must be the class the
+// engine's retry checks with instanceof. The chunks export each module under its path (e.g. "core/ports"); an import
+// of a module another chunk owns becomes `require("./base.js")["core/ports"]`.
+const SRC = path.join(__dirname, 'src');
+const LAYER = /^(core|verify|snapshot|actors|shared)\//;
+const keyOf = (abs) => path.relative(SRC, abs).split(path.sep).join('/').replace(/\.ts$/, '');
+
+function resolveSource(dir, spec) {
+  const base = path.resolve(dir, spec);
+  return [`${base}.ts`, path.join(base, 'index.ts')].find((f) => fs.existsSync(f)) ?? null;
+}
+
+/** Imports of modules in `owners` (key → chunk file) load them from that chunk instead of bundling a copy. */
+function fromChunks(owners) {
+  return {
+    name: 'from-chunks',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.namespace !== 'file') return undefined;
+        const abs = resolveSource(args.resolveDir, args.path);
+        const owner = abs && owners.get(keyOf(abs));
+        return owner ? { path: keyOf(abs), namespace: 'chunk', pluginData: owner } : undefined;
+      });
+      build.onLoad({ filter: /.*/, namespace: 'chunk' }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(args.pluginData)})[${JSON.stringify(args.path)}];`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/** A chunk's entry: each module under its key. */
+function chunkEntry(keys) {
+  return { contents: keys.map((k) => `exports[${JSON.stringify(k)}] = require(${JSON.stringify(`./src/${k}.ts`)});`).join('\n'), resolveDir: __dirname, loader: 'js', sourcefile: 'chunk.js' };
+}
+
+/**
+ * zod (the MCP SDK's schema library) exports all of its ~50 locales as `z.locales`, 260 KB minified that the SDK's
+ * `import * as z` keeps alive. Nothing here picks a locale and English is zod's default, so only English is bundled.
+ */
+const englishOnlyZod = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: 'export { default as en } from "./en.js";',
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
+const nodeBundle = { ...common, plugins: [...common.plugins, englishOnlyZod], format: 'cjs', platform: 'node', target: 'node18', ...nodeShim };
+
+/** Which layer modules each Node entry reaches: read from a throw-away build's metafile. */
+async function reached(entry, plugins = []) {
+  const r = await esbuild.build({ ...nodeBundle, plugins, entryPoints: [entry], write: false, outfile: 'reach.js', metafile: true, minify: false, external: ['vscode'] });
+  return Object.keys(r.metafile.inputs).filter((f) => f.startsWith('src/')).map((f) => f.slice(4).replace(/\.ts$/, ''));
+}
+
+async function nodeEntries() {
+  // The shell's require('./runtime') stays out of the first measure: what it reaches belongs to the runtime chunk.
+  const runtimeAside = { name: 'runtime-aside', setup: (b) => b.onResolve({ filter: /^\.\/runtime$/ }, () => ({ path: './runtime.js', external: true })) };
+  const base = (await reached('src/extension/extension.ts', [runtimeAside])).filter((k) => LAYER.test(k));
+  const heavy = [...new Set([...(await reached('src/extension/runtime.ts')), ...(await reached('src/cli/main.ts'))])]
+    .filter((k) => (LAYER.test(k) || k === 'extension/runtime') && !base.includes(k));
+  const owners = new Map([...base.map((k) => [k, './base.js']), ...heavy.map((k) => [k, './runtime.js'])]);
+  const onlyBase = new Map(base.map((k) => [k, './base.js']));
+  const external = ['vscode', './base.js', './runtime.js'];
+  return [
+    { ...nodeBundle, stdin: chunkEntry(base), outfile: 'dist/base.js', external },
+    { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(onlyBase)], stdin: chunkEntry(heavy), outfile: 'dist/runtime.js', external },
+    { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(owners)], entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external },
+    { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(owners)], entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', external, banner: { js: `#!/usr/bin/env node\n${nodeShim.banner.js}` } },
+  ];
+}
+
+const standalone = [
   // The scripted demo/test model server (not shipped in the vsix; see .vscodeignore).
-  { ...common, entryPoints: ['scripts/scriptedModelServer.ts'], outfile: 'dist/scriptedModelServer.js', format: 'cjs', platform: 'node', target: 'node18', ...nodeShim },
+  { ...nodeBundle, entryPoints: ['scripts/scriptedModelServer.ts'], outfile: 'dist/scriptedModelServer.js' },
   { ...common, entryPoints: ['src/webview/panel.ts'], outfile: 'dist/webview.js', format: 'iife', platform: 'browser', target: 'es2022' },
 ];
 
 async function main() {
-  const present = entries.filter((e) => fs.existsSync(path.join(__dirname, e.entryPoints[0])));
+  const entries = [...(await nodeEntries()), ...standalone];
+  const present = entries.filter((e) => e.stdin || fs.existsSync(path.join(__dirname, e.entryPoints[0])));
   const contexts = await Promise.all(present.map((e) => esbuild.context(e)));
   if (watch) {
     await Promise.all(contexts.map((c) => c.watch()));

@@ -1,14 +1,12 @@
 // Builds the run's Actor from the model settings: a VS Code chat model, an OpenAI-compatible endpoint, or an agent CLI.
 import type * as vscode from 'vscode';
 import type { Actor } from '../core/ports';
-import { OpenAIActor } from '../actors/openaiActor';
-import { CommandActor } from '../actors/commandActor';
-import { agentActorOptions } from '../actors/agentActorOptions';
 import type { AgentKnobNames } from '../actors/agentActorOptions';
 import type { ExtensionSettings } from './config';
 import { SettingsError } from './config';
 import { LmActor } from './lmActor';
 import { resolveModel } from './modelPicker';
+import { runtime } from './loadRuntime';
 
 export const SETTINGS_AGENT_KNOBS: AgentKnobNames = {
   preset: 'greenloop.agent.preset',
@@ -35,17 +33,17 @@ export async function createActor(
   if (model.provider === 'agent') {
     let plan;
     try {
-      plan = agentActorOptions(
+      plan = runtime().agentActorOptions(
         { preset: agent.preset, command: agent.command, upstream: agent.upstream, model: model.name || undefined, requestsPerAttempt: agent.requestsPerAttempt, timeoutS: agent.timeoutS, key: apiKey ? { value: apiKey } : undefined, expectsBound: true },
         { cwd: where.cwd, env: process.env, withheld: where.withheld, knobs: SETTINGS_AGENT_KNOBS },
       );
     } catch (err) {
       throw new SettingsError((err as Error).message);
     }
-    return { actor: new CommandActor(plan.options), warnings: plan.warnings };
+    return { actor: new (runtime().CommandActor)(plan.options), warnings: plan.warnings };
   }
   if (model.provider === 'openai-compatible') {
-    return { actor: new OpenAIActor({ baseUrl: model.baseUrl, model: model.name, apiKey, stream: true, requestTimeoutMs: model.requestTimeoutS * 1000 }), warnings: [] };
+    return { actor: new (runtime().OpenAIActor)({ baseUrl: model.baseUrl, model: model.name, apiKey, stream: true, requestTimeoutMs: model.requestTimeoutS * 1000 }), warnings: [] };
   }
   return { actor: new LmActor(await resolveModel(memento)), warnings: [] };
 }

@@ -3,17 +3,14 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as vscode from 'vscode';
-import { LoopEngine } from '../core/engine';
-import type { Grant } from '../core/engine';
+import type { Grant, LoopEngine } from '../core/engine';
 import type { LoopEvent } from '../core/events';
 import type { HistoryRecord } from '../core/history';
 import { toHistoryRecord } from '../core/history';
 import type { Actor, OutsideWatch, Verifier } from '../core/ports';
-import { openOutsideWatch } from '../core/outside/outsideWatch';
 import { systemClock } from '../core/retry';
 import type { IterationRecord, RunState } from '../core/runState';
-import { openSnapshotStore } from '../snapshot/gitSnapshotStore';
-import { openForRun, type OpenedForRun } from '../snapshot/openForRun';
+import type { OpenedForRun } from '../snapshot/openForRun';
 import type { GitSnapshotStore } from '../snapshot/gitSnapshotStore';
 import type { LoopConfig } from '../shared/config';
 import { newRunId } from '../shared/runId';
@@ -40,6 +37,7 @@ import { STOPPED_BEFORE_BASELINE } from '../core/report';
 import { setupActionsFor } from '../shared/setupActions';
 import { showSetupError } from './setupActionRunner';
 import { redactingLog } from './redactingLog';
+import { runtime } from './loadRuntime';
 import type { RunLog } from './redactingLog';
 
 type Change = { kind: 'event'; event: LoopEvent; run: RunView } | { kind: 'history'; folder: vscode.Uri };
@@ -244,10 +242,10 @@ export class RunService implements RunServiceApi {
     let outside: OutsideWatch | undefined;
     try {
       // One run per folder across windows and the CLI; what a killed run left in flight is finished first.
-      opened = await openForRun({ workspace: cwd, stateDir: this.stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m) => this.log.warn(m) });
+      opened = await runtime().openForRun({ workspace: cwd, stateDir: this.stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m) => this.log.warn(m) });
       // Opened before the first test run, so the ignored files the tests themselves write are known as theirs.
       outside = actor.editsWorkspace
-        ? await openOutsideWatch({ workspace: cwd, stateDir: this.stateDir, home: os.homedir(), snapshots: opened.snapshots }).catch(async (err: Error) => {
+        ? await runtime().openOutsideWatch({ workspace: cwd, stateDir: this.stateDir, home: os.homedir(), snapshots: opened.snapshots }).catch(async (err: Error) => {
           await opened.journal.release();
           throw err;
         })
@@ -263,7 +261,7 @@ export class RunService implements RunServiceApi {
       this.log.warn(recovered.sentence);
       void vscode.window.showWarningMessage(`Greenloop: ${recovered.sentence}`);
     }
-    const engine = new LoopEngine({
+    const engine = new (runtime().LoopEngine)({
       cwd, actor: gatedActor(actor, run.gate), verifier: gatedVerifier(verifier, run.gate), snapshots: run.snapshots, journal, outside, clock: systemClock, config, redactor: run.redactor, runId,
       pastRuns: opts.pastRuns, ignoreHistory: opts.ignoreHistory,
     });
@@ -410,7 +408,7 @@ export class RunService implements RunServiceApi {
     let store = this.viewers.get(key);
     if (!store) {
       const excludes = this.config.read(folder).loop.snapshotExcludes;
-      store = openSnapshotStore({ workspace: realpath(folder.fsPath), stateDir: this.stateDir, excludes, runId: 'view', onWarning: (m) => this.log.warn(m) });
+      store = runtime().openSnapshotStore({ workspace: realpath(folder.fsPath), stateDir: this.stateDir, excludes, runId: 'view', onWarning: (m) => this.log.warn(m) });
       store.catch(() => this.viewers.delete(key));
       this.viewers.set(key, store);
     }

@@ -1,7 +1,8 @@
 // The run's verifier: the workspace's test command (from its test task, setting or package.json) run by the
 // core's CommandVerifier, with its output mirrored live into a terminal.
 import type { Verifier } from '../core/ports';
-import { CommandVerifier } from '../verify/commandVerifier';
+import type { CommandVerifier } from '../verify/commandVerifier';
+import { runtime } from './loadRuntime';
 import type { Witness } from '../verify/types';
 import type { TscMode } from '../shared/config';
 import type { TestSpec } from './testSource';
@@ -19,7 +20,7 @@ export class TerminalVerifier implements Verifier {
 
   /** `withheldEnv`: variables the test command does not inherit (the model key's). */
   constructor(private readonly spec: TestSpec, tsc: TscMode, timeoutS: number, private readonly sink: () => OutputSink, withheldEnv?: readonly string[]) {
-    this.inner = new CommandVerifier({
+    this.inner = new (runtime().CommandVerifier)({
       cwd: spec.cwd, testCommand: spec.command, env: spec.env, withheldEnv, tsc, timeoutMs: timeoutS * 1000,
       onOutput: (chunk) => this.out?.write(chunk),
     });

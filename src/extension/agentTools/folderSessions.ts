@@ -2,15 +2,15 @@
 // "Fix until green" in this window, and one loop state per window and folder, so a chat's successive verify calls
 // are judged against each other.
 import * as vscode from 'vscode';
-import { CheckSession } from '../../core/session/checkSession';
+import type { CheckSession } from '../../core/session/checkSession';
 import { systemClock } from '../../core/retry';
 import type { RunState } from '../../core/runState';
-import { openForRun } from '../../snapshot/openForRun';
 import type { ConfigReader } from '../config';
 import { GuardRefusal, requireTrust } from '../editorGuards';
 import type { RunView } from '../runServiceApi';
 import { prepareVerifier } from '../runSetup';
 import type { OutputSink } from '../terminalVerifier';
+import { runtime } from '../loadRuntime';
 
 /** What the tools need of the run service (RunService has all of it). */
 export interface ToolRuns {
@@ -61,10 +61,10 @@ export async function openFolderSession(folder: vscode.WorkspaceFolder, deps: To
   // The agent's tokens are not Greenloop's to count; attempts, time and patience bound the session.
   const config = { ...parts.loop, maxTokens: 0 };
   const { stateDir } = deps.runs;
-  return new CheckSession(toolSessionKey(parts.cwd), {
+  return new (runtime().CheckSession)(toolSessionKey(parts.cwd), {
     cwd: parts.cwd, stateDir, config, verifier: parts.verifier, redactor: parts.secrets.redactor, clock: systemClock, client: TOOL_CLIENT,
     open: async (runId) => {
-      const { snapshots, journal, recovered } = await openForRun({ workspace: parts.cwd, stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m) => deps.log.warn(m) });
+      const { snapshots, journal, recovered } = await runtime().openForRun({ workspace: parts.cwd, stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m) => deps.log.warn(m) });
       if (recovered) deps.log.warn(recovered.sentence);
       return { snapshots, journal };
     },

@@ -1,6 +1,6 @@
 // TAP 12/13/14: mocha's flat stream ("not ok 3 Suite nested test", IDs as written) and node --test's
 // indented subtests (IDs are the subtest path joined " > ", leaves only). YAML blocks give messages.
-import { parse as parseYaml } from 'yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import type { FailingTest, OutputParser, ParseResult, ReportedTest, TestStatus } from '../types';
 import { capMessage, keepLine, parseText } from './lineParser';
 import type { LineParser } from './lineParser';
@@ -232,7 +232,7 @@ function unbufferSubtests(next: (line: string) => void): { push: (line: string) 
 function applyYaml(target: Pending, block: string[]): void {
   let data: unknown;
   try {
-    data = parseYaml(block.join('\n'));
+    data = load(block.join('\n'), { schema: CORE_SCHEMA });
   } catch {
     target.message = block.join('\n').trim();
     return;

@@ -93,7 +93,7 @@ const englishOnlyZod = {
   },
 };
 
-const nodeBundle = { ...common, plugins: [...common.plugins, englishOnlyZod], format: 'cjs', platform: 'node', target: 'node18', ...nodeShim };
+const nodeBundle = { ...common, metafile: true, plugins: [...common.plugins, englishOnlyZod], format: 'cjs', platform: 'node', target: 'node18', ...nodeShim };
 
 /** Which layer modules each Node entry reaches: read from a throw-away build's metafile. */
 async function reached(entry, plugins = []) {
@@ -132,9 +132,26 @@ async function main() {
     await Promise.all(contexts.map((c) => c.watch()));
     return;
   }
-  await Promise.all(contexts.map((c) => c.rebuild()));
+  const results = await Promise.all(contexts.map((c) => c.rebuild()));
   await Promise.all(contexts.map((c) => c.dispose()));
   if (fs.existsSync('dist/cli.js')) fs.chmodSync('dist/cli.js', 0o755);
+  const twice = bundledTwice(results.map((r) => r.metafile).filter(Boolean));
+  if (twice.length) throw new Error(`These modules were bundled into more than one of dist/base.js, runtime.js, extension.js and cli.js, so their classes would differ between them: ${twice.join(', ')}.`);
+}
+
+/** Layer modules whose code sits in more than one Node bundle (the scripted model server stands alone). */
+function bundledTwice(metafiles) {
+  const seen = new Map();
+  for (const meta of metafiles) {
+    for (const [out, { inputs }] of Object.entries(meta.outputs)) {
+      if (!/dist\/(base|runtime|extension|cli)\.js$/.test(out)) continue;
+      for (const input of Object.keys(inputs)) {
+        if (!/^src\/(core|verify|snapshot|actors|shared)\//.test(input)) continue;
+        seen.set(input, [...(seen.get(input) ?? []), out]);
+      }
+    }
+  }
+  return [...seen].filter(([, outs]) => outs.length > 1).map(([input, outs]) => `${input} (${outs.join(', ')})`);
 }
 
 main().catch((e) => {

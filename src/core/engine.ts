@@ -253,8 +253,9 @@ export class LoopEngine implements LoopContext {
     this.events.emit({ type: 'iteration-started', n, max: state.limits.maxIterations, agent: deps.actor.editsWorkspace });
     const settled = state.current;
     this.attempt = null;
-    // From outside, the edits since the last check are the attempt itself, not someone else's.
-    if (!deps.actor.external) await this.guardUserEdits(state);
+    // From outside, the edits since the last check are the attempt itself, not someone else's. A model's answer is
+    // checked after its call (below), which covers this moment too: one scan of the workspace fewer per attempt.
+    if (!deps.actor.external && deps.actor.editsWorkspace) await this.guardUserEdits(state);
 
     // Test output, file contents and the model's own earlier words can all carry a secret: none of it reaches the model.
     const prompt = deps.redactor.text(buildPrompt(state, t0, {

@@ -5,12 +5,12 @@
 //   restore, 10-file edit   vs  git read-tree <tree> && git checkout-index -f -- <the 10 files>
 // Run: npx tsx bench/snapshot.bench.ts [--files N] [--reps N]
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { deflateSync } from 'node:zlib';
 import { openSnapshotStore, type GitSnapshotStore } from '../src/snapshot/gitSnapshotStore';
+import { writeBigRepo } from './bigRepo';
 
 const args = process.argv.slice(2);
 const flag = (name: string, dflt: number) => {
@@ -27,28 +27,7 @@ const RAW_INDEX = path.join(WORK, 'raw.index');
 const BIG = 5;
 
 function generate(): void {
-  if (fs.existsSync(path.join(REPO, '.complete'))) return;
-  fs.rmSync(REPO, { recursive: true, force: true });
-  let n = 0;
-  for (let a = 0; n < FILES - BIG; a++) {
-    for (let b = 0; b < 10 && n < FILES - BIG; b++) {
-      const dir = path.join(REPO, `pkg${a}`, `mod${b}`);
-      fs.mkdirSync(dir, { recursive: true });
-      for (let c = 0; c < 100 && n < FILES - BIG; c++, n++) {
-        const lines = 10 + (n * 7919) % 70;
-        let s = '';
-        for (let i = 0; i < lines; i++) s += `export const v${i} = ${createHash('md5').update(`${n}:${i}`).digest('hex')};\n`;
-        fs.writeFileSync(path.join(dir, `file${c}.ts`), s);
-      }
-    }
-  }
-  for (let i = 0; i < BIG; i++) {
-    const buf = Buffer.alloc(1 << 20);
-    for (let o = 0; o < buf.length; o += 32) createHash('sha256').update(`${i}:${o}`).digest().copy(buf, o);
-    fs.writeFileSync(path.join(REPO, 'pkg0', `big${i}.bin`), buf);
-  }
-  fs.writeFileSync(path.join(REPO, '.complete'), '');
-  fs.writeFileSync(path.join(REPO, '.gitignore'), '.complete\n');
+  writeBigRepo(REPO, FILES, BIG);
 }
 
 function rawGit(argv: string[], input = '', bare = false): Promise<string> {

@@ -3,11 +3,13 @@
 // failing tests and a scripted model that answers at once, one fix per answer. The test command (`npm test`) writes
 // when its test runner starts and ends; each attempt is the gap from the end of one test run to the start of the
 // next, less the model's answer time and less what npm itself adds around the runner (measured alone on the same
-// files). Run: npm run bench:overhead [-- --files N]
+// files). Then each part of an attempt is timed alone (bench/attemptParts.ts) to show where that time goes.
+// Run: npm run bench:overhead [-- --files N]
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startFakeOpenAIServer } from '../test/support/fakeOpenAIServer';
+import { timeAttemptParts } from './attemptParts';
 import { writeBigRepo } from './bigRepo';
 import { block, say } from './pathologies/scenario';
 import { calcRepo, CALC, RIGHT, WRONG } from './pathologies/calcRepo';
@@ -100,6 +102,19 @@ async function fixRun(name: string, bugs: string[]): Promise<RunFigures> {
   return { attempts: report.iterations.length, testRuns: m.filter((x) => x.what === 'start').length, wallMs, gaps };
 }
 
+/** The parts of an attempt timed one by one on the run's workspace and saved state, so a reader sees where it goes. */
+async function printParts(testMs: number): Promise<void> {
+  const dir = path.join(WORK, 'overhead-run');
+  const testOutput = await new Promise<string>((resolve) =>
+    execFile(process.execPath, ['--test', 'test/'], { cwd: dir, maxBuffer: 64 << 20 }, (_err, stdout, stderr) => resolve(stdout + stderr)));
+  const parts = await timeAttemptParts({ workspace: dir, stateDir: path.join(WORK, 'overhead-run.state'), editFile: CALC, testOutput, reps: 7 });
+  console.log(`\n| part of an attempt, timed alone (median of 7) | ms | times per attempt | % of \`npm test\` alone |`);
+  console.log('|---|---|---|---|');
+  for (const p of parts) console.log(`| ${p.part} | ${p.ms.toFixed(1)} | ${p.perAttempt} | ${((p.ms * p.perAttempt / testMs) * 100).toFixed(1)} |`);
+  const sum = parts.reduce((a, p) => a + p.ms * p.perAttempt, 0);
+  console.log(`| sum per attempt | ${sum.toFixed(1)} | | ${((sum / testMs) * 100).toFixed(1)} |`);
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 
@@ -121,6 +136,7 @@ async function main(): Promise<void> {
   console.log(`| of which npm around the test runner | ${Math.round(alone.npmMs)} |`);
   console.log(`| Greenloop per attempt: gap between test runs − model − npm (median of ${own.length} attempts; each: ${own.map((x) => Math.round(x)).join(', ')}) | ${Math.round(perAttempt)} |`);
   console.log(`| whole run: ${run.attempts} attempts, ${run.testRuns} test runs | ${run.wallMs} |`);
+  await printParts(alone.wallMs);
   console.log(`\nGreenloop per attempt: ${(fraction * 100).toFixed(1)} % of the test command's own time`);
   console.log(`${fraction < 0.05 ? 'MET   ' : 'MISSED'} loop overhead per attempt under 5 % of the test command's own time`);
   if (fraction >= 0.05) process.exitCode = 1;

@@ -1,8 +1,8 @@
 // Where an attempt's own time goes: each part the engine does per attempt, timed directly (median of `reps`) on the
 // benchmark's workspace and the state its `greenloop fix` run saved. The engine does per model answer: build the
-// prompt (asking git which context files it ignores), parse and apply the answer, snapshot the workspace (the edit, and
-// anything a person saved during the call), (test run), parse the output, scan for files the test run wrote, save the
-// run state; once per run, append a history record. The two scans of the workspace are most of it on 20,000 files.
+// prompt (asking git which context files it ignores), scan for files a person saved during the call, parse and apply
+// the answer, snapshot the workspace, (test run), parse the output, scan for files the test run wrote, save the run
+// state; once per run, append a history record. The three scans of the workspace are most of it on 20,000 files.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -64,7 +64,8 @@ export async function timeAttemptParts(input: PartsInput): Promise<Array<{ part:
       last = await store.snapshot(`edit ${i}`);
     });
     await add(`parse the test output (${Math.round(input.testOutput.length / 1024)} KB)`, 1, () => parseOutput(input.testOutput));
-    await add('scan for files changed since the snapshot', 1, () => store.changedSince(last.id));
+    // Twice per attempt: after the model's answer (has a person saved a file?) and after the tests (what did they write?).
+    await add('scan for files changed since the snapshot', 2, () => store.changedSince(last.id));
     const runs = new RunStore(scratch, fs.realpathSync(workspace), redactor);
     await add('save the run state', 1, () => runs.save(state));
     const history = new JsonlHistoryStore(path.join(scratch, 'history.jsonl'), redactor);

@@ -4,7 +4,7 @@ import { createHash } from 'crypto';
 import type { IterationRecord, RunState } from './runState';
 import { parseEditBlocks } from './edits/parseBlocks';
 import { applyEditBlocks } from './edits/applyBlocks';
-import { checkPath } from './edits/pathPolicy';
+import { checkPath, checkReadable } from './edits/pathPolicy';
 import type { PathPolicy } from './edits/pathPolicy';
 import { proposalHash, unusableAnswerHash } from './edits/proposalHash';
 import { protectedPartChange, PROTECTED_PARTS } from './edits/protectedContent';
@@ -83,6 +83,20 @@ export async function applyModelAnswer(ctx: ApplyContext, state: RunState, recor
   }
   record.files = result.files;
   return true;
+}
+
+/**
+ * Where an applied answer's files really are (links followed), for a snapshot that looks at them alone; undefined
+ * when one cannot be resolved, and the snapshot then looks at everything.
+ */
+export function writtenRealPaths(policy: PathPolicy, files: readonly string[]): string[] | undefined {
+  const out: string[] = [];
+  for (const rel of files) {
+    const c = checkReadable(policy, rel);
+    if (!c.ok) return undefined;
+    out.push(c.realRel);
+  }
+  return out;
 }
 
 /** The first few problems of a broken answer: the note goes into the next prompt, whatever the answer's size. */

@@ -15,7 +15,7 @@ import { buildPrompt, contextCandidates, DEFAULT_PROMPT_OPTIONS, systemPrompt } 
 import { isAbortError, RetryOutlastsBudget, withRetries } from './retry';
 import { checkReadable, isProtected, makePathPolicy } from './edits/pathPolicy';
 import type { PathPolicy } from './edits/pathPolicy';
-import { acceptAgentEdits, applyModelAnswer, type ApplyContext } from './applyProposal';
+import { acceptAgentEdits, applyModelAnswer, writtenRealPaths, type ApplyContext } from './applyProposal';
 import { configHash } from './history';
 import { checkCrossRun } from './crossRunGuard';
 import { RunDeadline } from './deadline';
@@ -315,7 +315,8 @@ export class LoopEngine implements LoopContext {
 
     state.inFlight = record.files;
     this.events.emit({ type: 'applied', n, files: record.files });
-    const after = await deps.snapshots.snapshot(`iteration-${n}`);
+    // A model's answer was applied right after the check that found nothing else changed: only its files need a look.
+    const after = await deps.snapshots.snapshot(`iteration-${n}`, response.kind === 'text' ? writtenRealPaths(this.policy, record.files) : undefined);
     record.treeHash = after.tree;
     record.afterSnapshot = after.id;
     const revisit = this.known.find(state, await this.known.identityOf(state, after.id));
@@ -420,7 +421,8 @@ export class LoopEngine implements LoopContext {
     // loop, may be a person's save: it is not taken as the tests' (see foreign).
     const foreign = isBaseline ? [] : changed.filter((p) => !touched.has(p) && !state.artifacts.includes(p));
     if (isBaseline) await this.known.addArtifacts(state, changed.filter((p) => !touched.has(p)));
-    return { snap: await this.deps.snapshots.snapshot('settled'), tampered: [], foreign };
+    // The look just taken is the settled state: recorded as it saw it, without a second scan.
+    return { snap: await this.deps.snapshots.snapshot('settled', []), tampered: [], foreign };
   }
 
 

@@ -190,7 +190,12 @@ export interface PlannedRestore {
 }
 
 export interface SnapshotStore {
-  snapshot(label: string): Promise<SnapshotRef>;
+  /**
+   * Records the workspace as it is now. With `written`, the caller vouches that the store's last look (a snapshot or
+   * changedSince) saw every other file as it still is, so only these paths are looked at: a scan of the whole
+   * workspace fewer. A path missed that way is not lost: the next changedSince sees it.
+   */
+  snapshot(label: string, written?: readonly string[]): Promise<SnapshotRef>;
   restore(id: string): Promise<void>;
   /**
    * Returns only these paths to their content in the snapshot (removing those it does not hold), leaving every

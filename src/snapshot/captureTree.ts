@@ -34,6 +34,23 @@ export async function captureTree(ctx: CaptureContext): Promise<string> {
   }
 }
 
+/**
+ * The tree after writing only `written`, when the index already matches the rest of the workspace (the caller's
+ * last look found nothing else changed): git looks at these paths alone instead of every file. Anything unusual
+ * (a nested repository, a path git refuses) falls back to the full capture.
+ */
+export async function captureWritten(ctx: CaptureContext, written: readonly string[]): Promise<string> {
+  try {
+    if (written.length > 0) {
+      const verbose = await ctx.git.text(['add', '--all', '--verbose', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: joinZ([...written]) });
+      if (addedGitlinks(verbose).length > 0) return await captureTree(ctx);
+    }
+    return (await ctx.git.text(['write-tree'])).trim();
+  } catch {
+    return captureTree(ctx);
+  }
+}
+
 /** A file git will not record (a name some file system reads as .git): nothing can snapshot or roll it back. */
 export class UnrecordablePathError extends WorkspaceNotRecordable {
   constructor(path: string) {

@@ -9,7 +9,7 @@ import { StateDirLost, type PlannedRestore, type SnapshotRef, type SnapshotStore
 import { entriesOf, writeTreeFiles } from './writeTreeFiles';
 import { DEFAULT_SNAPSHOT_EXCLUDES } from '../shared/config';
 import { writeCommit } from './commitObject';
-import { addAll, captureTree, type CaptureContext } from './captureTree';
+import { addAll, captureTree, captureWritten, type CaptureContext } from './captureTree';
 import { GitError, joinZ, splitZ, type GitRunner } from './gitRunner';
 import { openShadowRepo } from './shadowRepo';
 import { canonicalWorkspace, defaultStateDir, shadowDirFor } from '../shared/stateDir';
@@ -83,9 +83,9 @@ export class GitSnapshotStore implements SnapshotStore {
     if (excludesChanged) await this.untrackIgnored().catch(() => undefined);
   }
 
-  snapshot(label: string): Promise<SnapshotRef> {
+  snapshot(label: string, written?: readonly string[]): Promise<SnapshotRef> {
     return this.serial(async () => {
-      const tree = await captureTree(this.capture);
+      const tree = written ? await captureWritten(this.capture, written.map(toGitPath).filter(Boolean)) : await captureTree(this.capture);
       const commit = await writeCommit(this.storeDir, tree, label);
       const n = ++this.counter;
       const id = `${this.runId}/${n}`;

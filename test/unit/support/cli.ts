@@ -31,7 +31,9 @@ export function runCli(args: string[], opts: { cwd?: string; env?: NodeJS.Proces
 /** The CLI as a running process, for tests that signal it (Ctrl-C) while it works. */
 export function startCli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {}): { child: ChildProcess; done: Promise<CliResult> } {
   const cli = ensureCliBuilt();
-  const child = spawn(process.execPath, [cli, ...args], { cwd: opts.cwd ?? ROOT, env: { ...process.env, ...opts.env } });
+  // `npm run -s` passes loglevel=silent down to every npm the tests start, which would hide the npm errors they read.
+  const { npm_config_loglevel: _silenced, ...inherited } = process.env;
+  const child = spawn(process.execPath, [cli, ...args], { cwd: opts.cwd ?? ROOT, env: { ...inherited, ...opts.env } });
   const done = new Promise<CliResult>((resolve, reject) => {
     let stdout = '';
     let stderr = '';

@@ -1,8 +1,8 @@
 // Where an attempt's own time goes: each part the engine does per attempt, timed directly (median of `reps`) on the
 // benchmark's workspace and the state its `greenloop fix` run saved. The engine does per model answer: build the
 // prompt (asking git which context files it ignores), scan for files a person saved during the call, parse and apply
-// the answer, snapshot the workspace, (test run), parse the output, scan for files the test run wrote, save the run
-// state; once per run, append a history record. The three scans of the workspace are most of it on 20,000 files.
+// the answer, snapshot the files it wrote, (test run), parse the output, scan for files the test run wrote, save the
+// run state; once per run, append a history record. The two scans of the workspace are most of it on 20,000 files.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -58,10 +58,10 @@ export async function timeAttemptParts(input: PartsInput): Promise<Array<{ part:
       const result = await applyEditBlocks(workspace, parseEditBlocks(answer).blocks, policy);
       if (!result.ok) throw new Error(result.reason);
     });
-    // Once per attempt after the edit; a second time only when the test run itself wrote files (not here).
-    await add('snapshot after a 1-file edit', 1, async (i) => {
+    // Once per attempt after the edit, told the file the edit wrote (the scan before it saw everything else).
+    await add('snapshot of the 1 file the edit wrote', 1, async (i) => {
       fs.appendFileSync(target, `// ${i}\n`);
-      last = await store.snapshot(`edit ${i}`);
+      last = await store.snapshot(`edit ${i}`, [input.editFile]);
     });
     await add(`parse the test output (${Math.round(input.testOutput.length / 1024)} KB)`, 1, () => parseOutput(input.testOutput));
     // Twice per attempt: after the model's answer (has a person saved a file?) and after the tests (what did they write?).

@@ -342,9 +342,11 @@ export class LoopEngine implements LoopContext {
       record.rolledBack = true;
       state.current = { snapshot: state.best.snapshot, tree: state.best.tree, witness: state.best.witness };
       state.rejected.push({ identity: await this.known.identityOf(state, after.id), snapshot: after.id, iteration: n });
-      if (settledAfter?.tampered.length) {
+      if (settledAfter?.tampered.length && settledAfter.kept) {
         const files = listForNote(settledAfter.tampered);
-        record.note = `running the tests after this edit rewrote protected test files (${files}): the code under test wrote into its own tests; rolled back to the best state`;
+        record.testsWrote = { snapshot: settledAfter.kept.id, paths: settledAfter.tampered };
+        const show = deps.snapshots.showCommand(settledAfter.kept.id, settledAfter.tampered[0]!);
+        record.note = `running the tests after this edit rewrote protected test files (${files}): the code under test wrote into its own tests; rolled back to the best state. What was written is kept (if you saved one of these files yourself meanwhile, your version is there): ${show}`;
         state.feedback = `after your edit, running the tests changed ${files}: code must never write into the tests; it was rolled back.`;
       } else {
         state.feedback = regressionFeedback(j);
@@ -410,12 +412,14 @@ export class LoopEngine implements LoopContext {
    * state), or it is a protected test file the tests do not always write: then the code under test wrote into its
    * own tests, which is `tampered` (the caller rolls the edit back).
    */
-  private async settle(state: RunState, after: SnapshotRef, edited: readonly string[] = []): Promise<{ snap: SnapshotRef; tampered: string[]; foreign: string[] }> {
+  private async settle(state: RunState, after: SnapshotRef, edited: readonly string[] = []): Promise<{ snap: SnapshotRef; tampered: string[]; foreign: string[]; kept?: SnapshotRef }> {
     const changed = await this.deps.snapshots.changedSince(after.id);
     if (changed.length === 0) return { snap: after, tampered: [], foreign: [] };
     const isBaseline = state.iterations.length === 0 && edited.length === 0;
     const tampered = isBaseline ? [] : changed.filter((p) => isProtected(this.policy, p) && !state.artifacts.includes(p));
-    if (tampered.length) return { snap: after, tampered, foreign: [] };
+    // Whoever wrote them (the code under test, or a person saving meanwhile: nothing tells the two apart), what was
+    // written is kept in a snapshot before the rollback puts the files back.
+    if (tampered.length) return { snap: after, tampered, foreign: [], kept: await this.deps.snapshots.snapshot('tests-wrote', []) };
     const touched = new Set([...edited, ...state.iterations.flatMap((it) => it.files)]);
     // The test command's own outputs are learned from the first run; a path first written later, by no edit of the
     // loop, may be a person's save: it is not taken as the tests' (see foreign).

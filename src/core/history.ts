@@ -28,6 +28,8 @@ export interface HistoryIteration {
   agent?: AgentCounts;
   /** Files of the agent's attempt put back because it may not change them. */
   reverted?: Array<{ path: string; reason: string }>;
+  /** Protected test files that changed while the tests ran, undone; what was written is kept in `snapshot`. */
+  testsWrote?: { snapshot: string; paths: string[] };
 }
 
 export interface HistoryRecord {
@@ -101,6 +103,7 @@ export function toHistoryRecord(state: RunState): HistoryRecord {
       beforeSnapshot: it.beforeSnapshot, afterSnapshot: it.afterSnapshot, missing: it.missing ?? [], flaky: it.flaky ?? [],
       ...(it.agent ? { agent: { requests: it.agent.requests, gatewayAnswers: it.agent.gatewayAnswers, stoppedBy: it.agent.stoppedBy, exitCode: it.agent.exitCode } } : {}),
       ...(it.reverted?.length ? { reverted: it.reverted } : {}),
+      ...(it.testsWrote ? { testsWrote: it.testsWrote } : {}),
     })),
     tokens: { prompt: state.tokens.prompt, completion: state.tokens.completion },
     llmCalls: state.llmCalls,

@@ -206,6 +206,8 @@ export interface SnapshotStore {
   changedSince(id: string): Promise<string[]>;
   /** Workspace-relative paths that differ between two snapshots. */
   changedBetween(fromId: string, toId: string): Promise<string[]>;
+  /** A shell command a person can run to print one file as a snapshot holds it (for notes that point at kept text). */
+  showCommand(id: string, relPath: string): string;
   /** Unified diff between two snapshots (optionally limited to some paths). */
   diff(fromId: string, toId: string, paths?: string[]): Promise<string>;
   /** Content of one file as recorded in a snapshot, or null when absent. */

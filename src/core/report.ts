@@ -20,6 +20,8 @@ export interface FixReport {
     agent?: { requests: number; gatewayAnswers: number; stoppedBy: string | null; exitCode: number | null; exactTokens: boolean };
     /** Files of an agent's attempt put back (protected or refused), the rest kept. */
     reverted?: Array<{ path: string; reason: string }>;
+    /** Protected test files that changed while the tests ran, undone; what was written is kept in this snapshot. */
+    testsWrote?: { snapshot: string; paths: string[] };
   }[];
   llmCalls: number;
   /** Model requests actually made, each retry included. */
@@ -45,6 +47,7 @@ export function toReport(state: RunState, redactor: Redactor): FixReport {
       hypothesis: it.hypothesis, files: it.files, ran: it.ran ?? null, missing: it.missing ?? [], flaky: it.flaky ?? [],
       ...(it.agent ? { agent: { requests: it.agent.requests, gatewayAnswers: it.agent.gatewayAnswers, stoppedBy: it.agent.stoppedBy, exitCode: it.agent.exitCode, exactTokens: it.agent.exactTokens } } : {}),
       ...(it.reverted?.length ? { reverted: it.reverted } : {}),
+      ...(it.testsWrote ? { testsWrote: it.testsWrote } : {}),
     })),
     llmCalls: state.llmCalls,
     requests: state.requests ?? state.llmCalls,

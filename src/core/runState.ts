@@ -76,6 +76,8 @@ export interface IterationRecord {
   agent?: AgentAttempt;
   /** Files of an agent's attempt put back because it may not change them (the rest of the attempt was kept). */
   reverted?: Array<{ path: string; reason: string }>;
+  /** Protected test files that changed while the tests ran, undone; what was written is kept in `snapshot`. */
+  testsWrote?: { snapshot: string; paths: string[] };
 }
 
 /** A workspace state the loop has verified, by identity (its files without the verifier's own artifacts). */

@@ -142,6 +142,10 @@ export class GitSnapshotStore implements SnapshotStore {
     }));
   }
 
+  showCommand(id: string, relPath: string): string {
+    return `git --git-dir ${shellQuote(this.storeDir)} show ${shellQuote(`refs/greenloop/${id}:${toGitPath(relPath)}`)}`;
+  }
+
   readFile(id: string, relPath: string): Promise<Buffer | null> {
     return this.serial(() => this.guard([id], async () => {
       const tree = await this.treeOf(id);
@@ -312,6 +316,10 @@ export class GitSnapshotStore implements SnapshotStore {
     queues.set(this.storeDir, next.catch(() => undefined));
     return next;
   }
+}
+
+function shellQuote(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 function toGitPath(p: string): string {

@@ -1,4 +1,5 @@
-// Shows what one attempt changed in one file: a diff editor between the attempt's before and after snapshots.
+// Shows what one attempt changed in one file: a diff editor between the attempt's before and after snapshots (for a
+// protected test file the tests rewrote: between the state the tests ran on and what they left, which was undone).
 // Args: folder URI string, run id, attempt number, workspace-relative path (as the Loop history tree passes them).
 import * as vscode from 'vscode';
 import type { ViewServices } from '../views/viewServices';
@@ -17,11 +18,18 @@ export function openIterationDiff({ runs }: ViewServices): CommandHandler {
     if (!record || !iteration) {
       throw new Error(`Attempt ${nValue} of this run is not in the history any more (it may have been cleared); refresh the Loop history view.`);
     }
+    const base = { folder: folder.toString(), relPath: fileValue };
+    // A protected test file the tests rewrote (undone with the rollback): as the tests started ↔ as they left it.
+    if (iteration.testsWrote?.paths.includes(fileValue)) {
+      const left = snapshotUri({ ...base, snapshot: iteration.afterSnapshot ?? iteration.beforeSnapshot });
+      const right = snapshotUri({ ...base, snapshot: iteration.testsWrote.snapshot });
+      await vscode.commands.executeCommand('vscode.diff', left, right, `${fileValue} (attempt ${nValue}: as tested ↔ as the tests left it, undone)`, { preview: true });
+      return;
+    }
     if (!iteration.afterSnapshot) {
       void vscode.window.showInformationMessage(`Attempt ${nValue} applied no edit, so there is no change to show.`);
       return;
     }
-    const base = { folder: folder.toString(), relPath: fileValue };
     const left = snapshotUri({ ...base, snapshot: iteration.beforeSnapshot });
     const right = snapshotUri({ ...base, snapshot: iteration.afterSnapshot });
     await vscode.commands.executeCommand('vscode.diff', left, right, `${fileValue} (attempt ${nValue}: before ↔ after)`, { preview: true });

@@ -13,6 +13,7 @@ export type HistoryNode =
   | { kind: 'file'; folder: string; runId: string; iteration: HistoryIteration; file: string }
   | { kind: 'agent'; folder: string; runId: string; iteration: HistoryIteration }
   | { kind: 'reverted'; folder: string; runId: string; n: number; path: string; reason: string }
+  | { kind: 'testsWrote'; folder: string; runId: string; n: number; path: string }
   | { kind: 'more'; folder: string; parentId: string; count: number };
 
 /** failing after the attempt; missing: ran before it and not after; flaky: failed, then passed on a re-run. */
@@ -108,6 +109,7 @@ export function nodeId(node: HistoryNode): string {
     case 'file': return `${node.folder}|${node.runId}|${node.iteration.n}|file|${node.file}`;
     case 'agent': return `${node.folder}|${node.runId}|${node.iteration.n}|agent`;
     case 'reverted': return `${node.folder}|${node.runId}|${node.n}|reverted|${node.path}`;
+    case 'testsWrote': return `${node.folder}|${node.runId}|${node.n}|testsWrote|${node.path}`;
     case 'more': return `${node.parentId}|more`;
   }
 }
@@ -134,7 +136,8 @@ export function childrenOf(node: HistoryNode): HistoryNode[] {
       // What the agent did comes first: it explains the tests and files below it.
       const agent: HistoryNode[] = iteration.agent ? [{ kind: 'agent', folder, runId, iteration }] : [];
       const reverted = (iteration.reverted ?? []).map((r): HistoryNode => ({ kind: 'reverted', folder, runId, n: iteration.n, path: r.path, reason: r.reason }));
-      return [...agent, ...reverted, ...tests, ...more, ...files];
+      const undone = (iteration.testsWrote?.paths ?? []).map((p): HistoryNode => ({ kind: 'testsWrote', folder, runId, n: iteration.n, path: p }));
+      return [...agent, ...reverted, ...undone, ...tests, ...more, ...files];
     }
     default:
       return [];
@@ -178,7 +181,7 @@ function iterationView(node: Extract<HistoryNode, { kind: 'iteration' }>): NodeV
       it.flaky?.length ? `Flaky: ${it.flaky.join(', ')} failed, then passed on a re-run.` : '']
       .filter(Boolean).join('\n\n'),
     icon: VERDICT_ICONS[it.verdict] ?? { id: 'question' },
-    collapsible: it.failing.length || it.files.length || it.missing?.length || it.flaky?.length || it.agent || it.reverted?.length ? 'collapsed' : 'none',
+    collapsible: it.failing.length || it.files.length || it.missing?.length || it.flaky?.length || it.agent || it.reverted?.length || it.testsWrote ? 'collapsed' : 'none',
     contextValue: 'greenloop.iteration',
   };
 }
@@ -240,6 +243,18 @@ export function describeNode(node: HistoryNode, now: number): NodeView {
         collapsible: 'none',
         contextValue: 'greenloop.reverted',
         resourcePath: node.path,
+      };
+    case 'testsWrote':
+      return {
+        id: nodeId(node),
+        label: `undone: ${node.path}`,
+        description: 'rewritten while the tests ran',
+        tooltip: `${node.path} is a protected test file and changed while the tests ran, so it was put back with the rollback. Show what was written (kept in a snapshot; if you saved this file yourself meanwhile, your version is there).`,
+        icon: { id: 'discard', color: 'list.errorForeground' },
+        collapsible: 'none',
+        contextValue: 'greenloop.testsWrote',
+        resourcePath: node.path,
+        command: { command: 'greenloop.openIterationDiff', title: 'Show what was written', arguments: [node.folder, node.runId, node.n, node.path] },
       };
     case 'more':
       return { id: nodeId(node), label: `…and ${node.count} more failing`, icon: { id: 'ellipsis' }, collapsible: 'none', contextValue: 'greenloop.more' };

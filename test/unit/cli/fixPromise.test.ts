@@ -2,6 +2,7 @@
 // under pressure: it cannot be gamed, it cannot overshoot a budget, and it never loses a person's edit.
 // Each test is one way that promise broke before, run through the real CLI on a real git copy of a project.
 import * as assert from 'assert';
+import { execSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { ROOT, runCli, treeBytes } from '../support/cli';
@@ -140,6 +141,14 @@ describe('greenloop fix keeps its promise (real CLI, scripted model server)', fu
       assert.match(first.note, /rewrote protected test files \(`test\/calc\.test\.js`\)/);
       assert.strictEqual(h.read(TEST_FILE), before);
       assert.notStrictEqual(res.report.outcome, 'green');
+      // Nothing tells the code under test from a person saving the file meanwhile: what was written is kept, and the
+      // note says how to read it back.
+      assert.deepStrictEqual(first.testsWrote?.paths, [TEST_FILE]);
+      const show = /What was written is kept[^:]*: (git .*)$/.exec(first.note)?.[1];
+      assert.ok(show, first.note);
+      const kept = execSync(show, { encoding: 'utf8' });
+      assert.match(kept, /assert\.ok\(true \|\| /);
+      assert.notStrictEqual(kept, before);
     });
 
     it('a fix that passes only every other run is not green', async () => {

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { execSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { openSnapshotStore } from '../../../src/snapshot/gitSnapshotStore';
@@ -30,6 +31,16 @@ describe('snapshot store: snapshot, restore, changes', () => {
     await store.restore(s.id);
     assert.deepEqual(fingerprintDiff(before, fingerprint(ws)), []);
     assert.deepEqual(await store.changedSince(s.id), []);
+  });
+
+  it('gives a shell command that prints a file as a snapshot holds it, whatever its name', async () => {
+    const ws = dirs.make('ws');
+    const name = "test/it's a test.js";
+    write(ws, name, 'as written by the tests\n');
+    const store = await open(ws);
+    const kept = await store.snapshot('kept');
+    write(ws, name, 'put back\n');
+    assert.equal(execSync(store.showCommand(kept.id, name), { encoding: 'utf8' }), 'as written by the tests\n');
   });
 
   it('restores only the paths it is given: another file changed or created meanwhile stays byte for byte', async () => {

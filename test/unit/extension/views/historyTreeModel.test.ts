@@ -156,6 +156,23 @@ describe('history tree model', () => {
     assert.strictEqual(describeNode(childrenOf(childrenOf(runNode(stopped))[1])[0], NOW).label, 'agent: 1 request, stopped before it exited');
   });
 
+  it('shows a protected test file the tests rewrote as undone, opening what was written next to what was tested', () => {
+    const run = record({
+      iterations: [iteration(1, {
+        files: ['src/calc.js'], verdict: 'regression', rolledBack: true, afterSnapshot: 'run-1/2',
+        testsWrote: { snapshot: 'run-1/3', paths: ['test/calc.test.js'] },
+      })],
+    });
+    const kids = childrenOf(childrenOf(runNode(run))[1]);
+    assert.deepStrictEqual(kids.map((k) => k.kind), ['testsWrote', 'file']);
+    const undone = describeNode(kids[0], NOW);
+    assert.strictEqual(undone.label, 'undone: test/calc.test.js');
+    assert.strictEqual(undone.description, 'rewritten while the tests ran');
+    assert.match(undone.tooltip ?? '', /if you saved this file yourself meanwhile, your version is there/);
+    assert.deepStrictEqual(undone.command, { command: 'greenloop.openIterationDiff', title: 'Show what was written', arguments: [FOLDER, 'run-1', 1, 'test/calc.test.js'] });
+    assert.notStrictEqual(undone.id, describeNode(kids[1], NOW).id);
+  });
+
   it('survives records with unknown outcomes or verdicts read back from disk', () => {
     const odd = record({ outcome: 'exploded', reason: 'gremlins', iterations: [iteration(1, { verdict: 'weird' })] });
     const view = describeNode(runNode(odd), NOW);

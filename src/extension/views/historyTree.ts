@@ -13,6 +13,17 @@ const COLLAPSE = {
 } as const;
 /** Engine events arrive several per second while a run is busy; the tree redraws at most this often. */
 const REFRESH_DELAY_MS = 200;
+/**
+ * VS Code loses an open row's children when it asks for them while a refresh is under way: the extension host answers
+ * "No tree item with id" with no children, and the row stays open and empty until the next refresh. When a run ends,
+ * no next refresh comes, so one more follows once the events have stopped for this long.
+ */
+const SETTLE_DELAY_MS = 1000;
+
+export interface RefreshTiming {
+  refreshMs: number;
+  settleMs: number;
+}
 
 export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<HistoryNode | undefined>();
@@ -20,11 +31,15 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
   private readonly cache = new Map<string, HistoryRecord[]>();
   private readonly disposables: vscode.Disposable[] = [this.changed];
   private timer: NodeJS.Timeout | undefined;
+  private settleTimer: NodeJS.Timeout | undefined;
   /** Set when reading a history failed, shown above the tree. */
   problem: string | undefined;
   onProblem: ((message: string | undefined) => void) | undefined;
 
-  constructor(private readonly runs: RunServiceApi) {
+  constructor(
+    private readonly runs: RunServiceApi,
+    private readonly timing: RefreshTiming = { refreshMs: REFRESH_DELAY_MS, settleMs: SETTLE_DELAY_MS },
+  ) {
     this.disposables.push(runs.onDidChange((change) => {
       if (change.kind === 'history') this.cache.delete(change.folder.toString());
       this.scheduleRefresh();
@@ -36,7 +51,13 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.changed.fire(undefined);
-    }, REFRESH_DELAY_MS);
+      // Each refresh pushes the settling one back: it runs once, after the last of a burst.
+      if (this.settleTimer) clearTimeout(this.settleTimer);
+      this.settleTimer = setTimeout(() => {
+        this.settleTimer = undefined;
+        this.changed.fire(undefined);
+      }, this.timing.settleMs);
+    }, this.timing.refreshMs);
   }
 
   private folders(): vscode.Uri[] {
@@ -105,6 +126,7 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
 
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
+    if (this.settleTimer) clearTimeout(this.settleTimer);
     for (const d of this.disposables.splice(0)) d.dispose();
   }
 }

@@ -152,21 +152,32 @@ export async function clickTreeRow(page: Page, viewName: string, label: string |
 }
 
 /**
- * Expands a tree row until its children show, as a person clicks again when a refresh left a row open but empty:
- * a tree refreshed by the extension while the click lands can keep the row expanded with no children drawn.
+ * Expands a tree row until its children show. A row VS Code left open and empty (it asked for the children while a
+ * refresh was under way) fills in at the extension's settling refresh, so an open, empty row is given time first;
+ * only then is it closed and opened again, with a pause between the clicks so VS Code does not read them as a
+ * double click (which does not toggle a row).
  */
 export async function expandTreeRow(page: Page, viewName: string, label: string, timeoutMs = 30_000): Promise<TreeRow[]> {
   const end = Date.now() + timeoutMs;
   let rows: TreeRow[] = [];
+  let openAndEmptySince: number | undefined;
   while (Date.now() < end) {
     rows = await treeRows(page, viewName);
     const i = rows.findIndex((r) => r.label === label);
     if (i >= 0) {
       const hasChildren = i + 1 < rows.length && rows[i + 1].level > rows[i].level;
       if (rows[i].expanded && hasChildren) return rows;
-      // Collapsed: one click opens it. Open but empty: close and open it again.
-      if (rows[i].expanded) await clickTreeRow(page, viewName, label);
-      await clickTreeRow(page, viewName, label);
+      if (!rows[i].expanded) {
+        openAndEmptySince = undefined;
+        await clickTreeRow(page, viewName, label);
+      } else if (openAndEmptySince === undefined) {
+        openAndEmptySince = Date.now();
+      } else if (Date.now() - openAndEmptySince > 4_000) {
+        openAndEmptySince = undefined;
+        await clickTreeRow(page, viewName, label);
+        await page.waitForTimeout(800);
+        await clickTreeRow(page, viewName, label);
+      }
     }
     await page.waitForTimeout(500);
   }

@@ -59,6 +59,24 @@ export class MarkdownString {
 
 export enum StatusBarAlignment { Left = 1, Right = 2 }
 
+export enum TreeItemCollapsibleState { None = 0, Collapsed = 1, Expanded = 2 }
+
+export class ThemeIcon {
+  static readonly File = new ThemeIcon('file');
+  constructor(readonly id: string, readonly color?: ThemeColor) {}
+}
+
+export class TreeItem {
+  id?: string;
+  description?: string;
+  tooltip?: unknown;
+  contextValue?: string;
+  command?: unknown;
+  resourceUri?: Uri;
+  iconPath?: unknown;
+  constructor(readonly label: string, readonly collapsibleState: TreeItemCollapsibleState = TreeItemCollapsibleState.None) {}
+}
+
 export class CancellationError extends Error {
   constructor() {
     super('Canceled');
@@ -258,7 +276,7 @@ function configuration(section: string) {
 }
 
 export const vscodeFake = {
-  Disposable, EventEmitter, Uri, ThemeColor, MarkdownString, StatusBarAlignment, CancellationError, CancellationTokenSource,
+  Disposable, EventEmitter, Uri, ThemeColor, MarkdownString, StatusBarAlignment, TreeItemCollapsibleState, ThemeIcon, TreeItem, CancellationError, CancellationTokenSource,
   LanguageModelError, LanguageModelChatMessage, LanguageModelTextPart, LanguageModelToolResult, McpStdioServerDefinition, TaskGroup, TaskScope, ShellExecution, ProcessExecution, CustomExecution,
   workspace: {
     getConfiguration: (section: string) => configuration(section),

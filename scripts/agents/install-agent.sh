@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs one real agent CLI from npm that the agent tests and benchmarks drive, once, into a cache outside the repo:
 #   install-agent.sh NAME PACKAGE VERSION     (NAME is also the bin: qwen, claude, codex)
-# Prints the path of the bin on its last line; progress goes to stderr. Install scripts are skipped: the CLIs that
-# ship a native binary get it as a per-platform dependency. Some packages ask for Node 22 but run on Node 20: npm's
-# EBADENGINE warning is expected.
+# Prints the path of the bin on its last line; progress goes to stderr. The dependencies' install scripts are skipped
+# (the CLIs that ship a native binary get it as a per-platform dependency); the CLI's own postinstall runs, as claude's
+# copies that binary over a placeholder bin. Some packages ask for Node 22 but run on Node 20: npm's EBADENGINE
+# warning is expected.
 set -euo pipefail
 
 NAME="$1"; PACKAGE="$2"; VERSION="$3"
@@ -44,6 +45,14 @@ if ! (for v in $(compgen -e | grep -iE '^npm_(package|lifecycle)_'); do unset "$
   echo "[agents] npm could not install $PACKAGE@$VERSION; see $DIR/install.log (is the npm registry reachable?), then rerun." >&2
   tail -5 "$DIR/install.log" >&2
   exit 1
+fi
+# npm 11 skips every dependency's install scripts unless allowed, older npm runs them all; either way run this one.
+if node -e 'process.exit(require(process.argv[1]).scripts?.postinstall ? 0 : 1)' "$PKG_JSON" 2>/dev/null; then
+  if ! (cd "$DIR/node_modules/$PACKAGE" && for v in $(compgen -e | grep -iE '^npm_(package|lifecycle)_'); do unset "$v"; done &&
+        npm run postinstall) >>"$DIR/install.log" 2>&1; then
+    echo "[agents] the postinstall of $PACKAGE@$VERSION failed; see $DIR/install.log." >&2
+    exit 1
+  fi
 fi
 if [ ! -x "$BIN" ] || [ "$(installed_version)" != "$VERSION" ] || ! runs; then
   echo "[agents] npm finished but $BIN does not run as $NAME $VERSION (no native binary for this platform?); see $DIR/install.log." >&2

@@ -8,7 +8,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { minimatch } from 'minimatch';
 import type { OutsideChange, SnapshotStore } from '../ports';
-import { changeOf, putBack, saveFile, SaveBudget, type SavedFile } from './savedFile';
+import { changeOf, putBack, removeEmptyFolders, saveFile, SaveBudget, type SavedFile } from './savedFile';
 
 const MB = 1024 * 1024;
 const PER_FILE = 1 * MB;
@@ -90,6 +90,8 @@ export class IgnoredFilesWatch {
       // Touched but the same bytes: nothing to undo.
       if (entry && entry.kind !== 'absent' && (await changeOf(entry)) === null) continue;
       const why = entry ? await putBack(entry) : isDependency(rel) ? 'dependencies are not saved' : 'past the 32 MB Greenloop saves in all';
+      // A created file removed: the folders made for it go too, as a rollback from a snapshot leaves them.
+      if (why === null && entry?.kind === 'absent') await removeEmptyFolders(this.workspace, path.dirname(entry.abs));
       out.push({ where: rel, what, undone: why === null, why: why ?? undefined, ignored: true });
     }
     // After a change the run stops; otherwise this is where the next look starts from.

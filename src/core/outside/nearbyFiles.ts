@@ -13,6 +13,8 @@ import { changeOf, putBack, saveFile, SaveBudget, statKey, type SavedFile } from
 const HOME_FILES = [
   '.bashrc', '.bash_profile', '.profile', '.zshrc', '.zshenv', '.zprofile',
   '.gitconfig', '.config/git/config', '.npmrc', '.ssh/authorized_keys', '.ssh/config',
+  // git's own ignore list, which the snapshots read too: a line there would hide files from every rollback.
+  '.config/git/ignore',
 ];
 
 const MB = 1024 * 1024;

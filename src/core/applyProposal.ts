@@ -94,7 +94,7 @@ export async function applyModelAnswer(ctx: ApplyContext, state: RunState, recor
 /**
  * The ignore rules an edit writes (a .gitignore line, a nested .gitignore, a negation taken away) may hide the very
  * files it wrote, which no snapshot would then record: checked once the edit is on disk, where git reads the rules,
- * and undone from the snapshot before at once. Returns the hidden paths (none: the edit stands).
+ * and then undone at once from the snapshot taken before it. Returns the hidden paths (none: the edit stands).
  */
 async function hiddenByItsOwnRules(ctx: ApplyContext, state: RunState, files: string[]): Promise<string[]> {
   const real = writtenRealPaths(ctx.policy, files) ?? files;

@@ -30,7 +30,8 @@ export async function rollBack(w: WorkspaceWriter, state: RunState, ref: { snaps
   const changed = await w.snapshots.changedSince(ref.snapshot);
   const owned = loopWrites(state, ref.iteration ?? 0);
   const mine = changed.filter((p) => owned.has(p));
-  mine.push(...(await hiddenChanges(w, ref.snapshot, [...owned].filter((p) => !changed.includes(p)))));
+  const seen = new Set(changed);
+  mine.push(...(await hiddenChanges(w, ref.snapshot, [...owned].filter((p) => !seen.has(p)))));
   await journaledRestore(w, state, ref.snapshot, mine);
   return changed.filter((p) => !owned.has(p));
 }

@@ -82,7 +82,27 @@ export async function applyModelAnswer(ctx: ApplyContext, state: RunState, recor
     return false;
   }
   record.files = result.files;
+  const hidden = await hiddenByItsOwnRules(ctx, state, result.files);
+  if (hidden.length) {
+    const one = hidden.length === 1;
+    record.note = `The edit was refused and undone: it makes git ignore ${listPaths(hidden, 'and')}, which it wrote itself, so no snapshot would record ${one ? 'it' : 'them'} and no rollback could remove ${one ? 'it' : 'them'}; leave the ignore rules as they are, or ignore only files that already exist.`;
+    return false;
+  }
   return true;
+}
+
+/**
+ * The ignore rules an edit writes (a .gitignore line, a nested .gitignore, a negation taken away) may hide the very
+ * files it wrote, which no snapshot would then record: checked once the edit is on disk, where git reads the rules,
+ * and then undone at once from the snapshot taken before it. Returns the hidden paths (none: the edit stands).
+ */
+async function hiddenByItsOwnRules(ctx: ApplyContext, state: RunState, files: string[]): Promise<string[]> {
+  const real = writtenRealPaths(ctx.policy, files) ?? files;
+  const hidden = await ctx.snapshots.unrecorded(real);
+  if (hidden.length === 0) return [];
+  await journaledRestore(ctx, state, ctx.intent?.returnTo ?? state.current.snapshot, real);
+  ctx.memory?.forget();
+  return hidden;
 }
 
 /**
@@ -169,6 +189,7 @@ export async function acceptAgentEdits(ctx: ApplyContext, state: RunState, recor
   return true;
 }
 
-function listPaths(paths: string[]): string {
-  return paths.length > 3 ? `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more` : paths.join(', ');
+function listPaths(paths: string[], last = ','): string {
+  if (paths.length > 3) return `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more`;
+  return last === ',' || paths.length < 2 ? paths.join(', ') : `${paths.slice(0, -1).join(', ')} ${last} ${paths[paths.length - 1]}`;
 }

@@ -25,7 +25,7 @@ import { KnownStates } from './knownStates';
 import type { Revisit } from './knownStates';
 import { judgeWithReruns } from './flaky';
 import { FocusNotFailingError, unknownFocus } from './focus';
-import { markOutside, noteOutside } from './outside/outsideNote';
+import { markOutside, noteOutside, stopsTheRun } from './outside/outsideNote';
 import { baselineProblem, newRunState, summarize, upgradeSavedState } from './runStateFactory';
 import { RunEnd } from './runEnd';
 import { leftAloneSentence, rollBack } from './rollback';
@@ -288,7 +288,8 @@ export class LoopEngine implements LoopContext {
     // A model call can take minutes; a person may have typed meanwhile. (An agent CLI's own edits are checked below.)
     if (response.kind === 'text') await this.guardUserEdits(state);
     const changedOutside = await outside?.check();
-    if (changedOutside?.length) return this.stopForOutside(state, record, changedOutside, t0);
+    if (stopsTheRun(changedOutside)) return this.stopForOutside(state, record, changedOutside!, t0);
+    if (changedOutside?.length) this.warn(state, noteOutside(state, record, changedOutside, []));
     if (response.kind === 'workspace-edited' && response.agent?.lastMessage) record.hypothesis = summarizeHypothesis(response.agent.lastMessage);
     // An agent's exit code is information: only the same failure twice with nothing changed (it cannot work) stops the run.
     if (response.kind === 'workspace-edited' && response.failure && (await deps.snapshots.changedSince(settled.snapshot)).length === 0) {
@@ -486,8 +487,9 @@ export class LoopEngine implements LoopContext {
       if (err instanceof ActorError && err.spent) chargeAgentRequests(state, record, err.spent.agent);
       // However the agent stopped, what it changed outside the snapshots is put back where it can be, and named.
       const changed = await outside?.check();
-      if (changed?.length && err instanceof ActorError) throw new StopLoop(await this.stopForOutside(state, record, changed, record.startedAt));
-      // Stopped by the clock or the person: that stays the reason, and what it changed outside is told beside it.
+      if (stopsTheRun(changed) && err instanceof ActorError) throw new StopLoop(await this.stopForOutside(state, record, changed!, record.startedAt));
+      // Stopped by the clock or the person, or failed with only warnings outside: that stays the reason, and what
+      // changed outside is told beside it.
       if (changed?.length) this.warn(state, noteOutside(state, record, changed, []));
       if (err instanceof ActorError && agent && err.category === 'timeout') return new AgentTimedOut(err.message, err.spent?.usage ?? { prompt: 0, completion: 0, estimated: true });
       if (err instanceof ActorError) {

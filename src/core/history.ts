@@ -2,7 +2,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { createHash } from 'crypto';
-import type { RunState } from './runState';
+import type { OutsideWarning, RunState } from './runState';
 import { canonicalWorkspace, workspaceKey } from '../shared/stateDir';
 import type { Redactor } from './redact';
 import type { AgentCounts } from '../shared/plainWords';
@@ -30,6 +30,8 @@ export interface HistoryIteration {
   reverted?: Array<{ path: string; reason: string }>;
   /** Protected test files that changed while the tests ran, undone; what was written is kept in `snapshot`. */
   testsWrote?: { snapshot: string; paths: string[] };
+  /** Changes outside the snapshotted tree while the agent ran that Greenloop could neither undo nor attribute. */
+  outsideWarnings?: OutsideWarning[];
 }
 
 export interface HistoryRecord {
@@ -104,6 +106,7 @@ export function toHistoryRecord(state: RunState): HistoryRecord {
       ...(it.agent ? { agent: { requests: it.agent.requests, gatewayAnswers: it.agent.gatewayAnswers, stoppedBy: it.agent.stoppedBy, exitCode: it.agent.exitCode } } : {}),
       ...(it.reverted?.length ? { reverted: it.reverted } : {}),
       ...(it.testsWrote ? { testsWrote: it.testsWrote } : {}),
+      ...(it.outsideWarnings?.length ? { outsideWarnings: it.outsideWarnings } : {}),
     })),
     tokens: { prompt: state.tokens.prompt, completion: state.tokens.completion },
     llmCalls: state.llmCalls,

@@ -240,6 +240,14 @@ export interface OutsideChange {
   why?: string;
   /** A git-ignored file of the workspace; `where` is its workspace-relative path. */
   ignored?: boolean;
+  /**
+   * A place the watch saved before the agent ran and answers for (the person's .git, home dotfiles, small ignored
+   * files, a file created in the workspace): the agent's work there is put back, its attempt undone and the run
+   * stopped. false: a place where Greenloop saves nothing and other programs write too (the folder around the
+   * workspace, dependencies, ignored files too big to save); nothing tells the agent's write from theirs and
+   * nothing can undo it, so the change is named as a warning and the attempt stands.
+   */
+  guarded: boolean;
 }
 
 /** What an agent CLI must leave as it is outside the snapshotted tree: the person's .git, ignored files, dotfiles. */

@@ -6,6 +6,7 @@ import { blobIdOnDisk } from './blobId';
 import type { SnapshotStore } from './ports';
 import type { JournalRecord } from './runJournal';
 import { removeDeadTempSiblings } from '../shared/tempSibling';
+import { hiddenChanges } from './rollback';
 
 export interface Recovered {
   sentence: string;
@@ -46,6 +47,9 @@ export async function recoverInterrupted(earlier: JournalRecord | 'unreadable', 
     const what = changed.length ? `${listed(changed)} changed since that attempt began and ${changed.length === 1 ? 'was left as it is' : 'were left as they are'} (the agent's changes or yours)` : 'nothing had changed';
     return { sentence: `${who} while an agent worked on ${attempt}; ${what}.`, restored: [], leftAlone: changed };
   }
+  // A path the loop wrote that ignore rules now hide (the same edit added them) is compared blob by blob.
+  const unseen = [...intent.paths.map((p) => p.path), ...intent.artifacts].filter((p) => !differing.has(p));
+  for (const p of await hiddenChanges({ cwd: root, snapshots }, intent.returnTo, unseen)) differing.add(p);
   const restore: string[] = [];
   const leftAlone: string[] = [];
   for (const p of intent.paths) {

@@ -1,5 +1,5 @@
 // The JSON report of `greenloop fix` exactly as ../shared/contract.md fixes it.
-import type { RunState } from './runState';
+import type { OutsideWarning, RunState } from './runState';
 import type { Redactor } from './redact';
 
 export interface FixReport {
@@ -22,6 +22,8 @@ export interface FixReport {
     reverted?: Array<{ path: string; reason: string }>;
     /** Protected test files that changed while the tests ran, undone; what was written is kept in this snapshot. */
     testsWrote?: { snapshot: string; paths: string[] };
+    /** Changes outside the snapshotted tree while the agent ran that Greenloop can neither undo nor attribute: left, warned of. */
+    outsideWarnings?: OutsideWarning[];
   }[];
   llmCalls: number;
   /** Model requests actually made, each retry included. */
@@ -48,6 +50,7 @@ export function toReport(state: RunState, redactor: Redactor): FixReport {
       ...(it.agent ? { agent: { requests: it.agent.requests, gatewayAnswers: it.agent.gatewayAnswers, stoppedBy: it.agent.stoppedBy, exitCode: it.agent.exitCode, exactTokens: it.agent.exactTokens } } : {}),
       ...(it.reverted?.length ? { reverted: it.reverted } : {}),
       ...(it.testsWrote ? { testsWrote: it.testsWrote } : {}),
+      ...(it.outsideWarnings?.length ? { outsideWarnings: it.outsideWarnings } : {}),
     })),
     llmCalls: state.llmCalls,
     requests: state.requests ?? state.llmCalls,

@@ -2,7 +2,7 @@
 // after it, the attempt in flight, and what the test command writes. A file a person changed meanwhile is never
 // overwritten or deleted; it is named instead, and the run stops so they can decide. Every restore is announced in
 // the run journal first, so a kill in the middle of one is finished by the next start.
-import { blobIdOnDisk } from './blobId';
+import { blobId, blobIdOnDisk } from './blobId';
 import type { SnapshotStore } from './ports';
 import { NO_JOURNAL, type WriteJournal } from './runJournal';
 import type { RunState } from './runState';
@@ -28,11 +28,26 @@ export function loopWrites(state: RunState, sinceIteration: number): Set<string>
  */
 export async function rollBack(w: WorkspaceWriter, state: RunState, ref: { snapshot: string; iteration?: number }): Promise<string[]> {
   const changed = await w.snapshots.changedSince(ref.snapshot);
-  if (changed.length === 0) return [];
   const owned = loopWrites(state, ref.iteration ?? 0);
   const mine = changed.filter((p) => owned.has(p));
+  const seen = new Set(changed);
+  mine.push(...(await hiddenChanges(w, ref.snapshot, [...owned].filter((p) => !seen.has(p)))));
   await journaledRestore(w, state, ref.snapshot, mine);
   return changed.filter((p) => !owned.has(p));
+}
+
+/**
+ * Among paths the loop wrote, those git does not see now (ignore rules that changed since hide them) and whose
+ * content differs from the snapshot: a comparison of blobs, whatever the ignore rules say, so none is left behind.
+ */
+export async function hiddenChanges(w: WorkspaceWriter, snapshot: string, paths: readonly string[]): Promise<string[]> {
+  if (paths.length === 0) return [];
+  const out: string[] = [];
+  for (const p of await w.snapshots.unrecorded([...paths])) {
+    const was = await w.snapshots.readFile(snapshot, p);
+    if ((await blobIdOnDisk(w.cwd, p)) !== (was === null ? null : blobId(was))) out.push(p);
+  }
+  return out;
 }
 
 /** Restores these paths to a snapshot, each one announced (blob before and after) in the journal first. */

@@ -72,12 +72,24 @@ export interface IterationRecord {
   requests?: number;
   /** Git-ignored files the agent changed in this attempt (they cannot be rolled back). */
   unrecorded?: string[];
+  /**
+   * Changes outside the snapshotted tree while the agent ran that Greenloop can neither undo nor attribute (next to
+   * the workspace, dependencies, ignored files too big to save): left as they are, named as warnings.
+   */
+  outsideWarnings?: OutsideWarning[];
   /** An agent CLI's attempt as its gateway and output tell it: requests, why it ended, its transcript. */
   agent?: AgentAttempt;
   /** Files of an agent's attempt put back because it may not change them (the rest of the attempt was kept). */
   reverted?: Array<{ path: string; reason: string }>;
   /** Protected test files that changed while the tests ran, undone; what was written is kept in `snapshot`. */
   testsWrote?: { snapshot: string; paths: string[] };
+}
+
+/** One change outside the snapshotted tree left as it is: where, what happened, why Greenloop could not undo it. */
+export interface OutsideWarning {
+  where: string;
+  what: string;
+  why: string;
 }
 
 /** A workspace state the loop has verified, by identity (its files without the verifier's own artifacts). */

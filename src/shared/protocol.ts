@@ -24,6 +24,8 @@ export interface HypothesisItem {
   agentText?: string;
   /** Files of the agent's attempt put back, each "path — why". */
   reverted?: string[];
+  /** Changes outside the snapshotted tree left as they are (nobody can undo or attribute them), each "where what — why". */
+  outsideWarnings?: string[];
 }
 
 /** A file the run changed, and which of the two comparisons the diff editor can show for it. */
@@ -172,7 +174,8 @@ function isPanelData(v: unknown): v is PanelData {
     && (v.finalState === null || typeof v.finalState === 'string')
     && Array.isArray(v.points) && v.points.every((p) => isRecord(p) && typeof p.n === 'number' && typeof p.failing === 'number' && typeof p.verdict === 'string')
     && Array.isArray(v.hypotheses) && v.hypotheses.every((h) => isRecord(h) && typeof h.n === 'number' && typeof h.hypothesis === 'string'
-      && (h.agentText === undefined || typeof h.agentText === 'string') && (h.reverted === undefined || isStringArray(h.reverted)))
+      && (h.agentText === undefined || typeof h.agentText === 'string') && (h.reverted === undefined || isStringArray(h.reverted))
+      && (h.outsideWarnings === undefined || isStringArray(h.outsideWarnings)))
     && isStringArray(v.hints)
     && isStringArray(v.flaky)
     && isStringArray(v.failingTests)

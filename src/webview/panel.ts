@@ -142,6 +142,12 @@ function renderHypotheses(data: PanelData): void {
       put.append(...h.reverted.map((r) => make('li', '', `Put back: ${r}`)));
       li.append(put);
     }
+    if (h.outsideWarnings?.length) {
+      const left = make('ul', 'outside', '');
+      left.setAttribute('aria-label', `Changed outside the workspace during attempt ${h.n}, left as it is`);
+      left.append(...h.outsideWarnings.map((w) => make('li', '', `Left as it is (Greenloop can neither undo it nor tell who did it): ${w}`)));
+      li.append(left);
+    }
     if (h.note) li.append(make('p', 'note muted', h.note));
     return li;
   }));

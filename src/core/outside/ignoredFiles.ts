@@ -1,14 +1,14 @@
 // The workspace's git-ignored files (local settings, dependencies), which snapshots do not record. Before an agent
 // runs, the small ones are copied aside (each up to 1 MB, 32 MB in all, top-level files first: a `.env` comes back
 // byte for byte); after, a changed, created or deleted one is put back or removed. Dependencies are not copied (an
-// install writes thousands of files): a change there is named, not undone. Left out: caches and build output any
+// install writes thousands of files), nor files past the limits: a change there is named as a warning, not undone. Left out: caches and build output any
 // test run rewrites, an agent's own chat logs (.aider*), and every ignored file that changes while Greenloop's own
 // test run runs (the tests write it, and an agent that runs the tests writes it too).
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { minimatch } from 'minimatch';
 import type { OutsideChange, SnapshotStore } from '../ports';
-import { changeOf, putBack, saveFile, SaveBudget, type SavedFile } from './savedFile';
+import { changeOf, putBack, removeEmptyFolders, saveFile, SaveBudget, type SavedFile } from './savedFile';
 
 const MB = 1024 * 1024;
 const PER_FILE = 1 * MB;
@@ -79,7 +79,7 @@ export class IgnoredFilesWatch {
     const after = await this.snapshots.unrecordedFingerprint?.();
     if (!after) {
       this.previous = null;
-      return [{ where: 'git-ignored files', what: 'created', undone: false, why: 'so many were written that Greenloop cannot look at them all', ignored: true }];
+      return [{ where: 'git-ignored files', what: 'created', undone: false, why: 'so many were written that Greenloop cannot look at them all', ignored: true, guarded: false }];
     }
     const out: OutsideChange[] = [];
     for (const rel of changedIgnored(before, after)) {
@@ -90,7 +90,10 @@ export class IgnoredFilesWatch {
       // Touched but the same bytes: nothing to undo.
       if (entry && entry.kind !== 'absent' && (await changeOf(entry)) === null) continue;
       const why = entry ? await putBack(entry) : isDependency(rel) ? 'dependencies are not saved' : 'past the 32 MB Greenloop saves in all';
-      out.push({ where: rel, what, undone: why === null, why: why ?? undefined, ignored: true });
+      // A created file removed: the folders made for it go too, as a rollback from a snapshot leaves them.
+      if (why === null && entry?.kind === 'absent') await removeEmptyFolders(this.workspace, path.dirname(entry.abs));
+      // Saved (or created, so removed): the watch answers for it. Dependencies and files too big to save it does not.
+      out.push({ where: rel, what, undone: why === null, why: why ?? undefined, ignored: true, guarded: entry !== undefined && entry.kind !== 'unsaved' });
     }
     // After a change the run stops; otherwise this is where the next look starts from.
     this.previous = after;

@@ -2,7 +2,7 @@
 // most often lands. The home dotfiles that run code or hold credentials are saved and put back byte for byte
 // (through a link, the file it points to as well). The folder the workspace sits in is looked at entry by entry
 // (a file next to the workspace created, changed or removed; a folder there only when it comes or goes), and a
-// change there is named, not undone: it may be the person's. That folder is not watched when it is the system temp
+// change there is named as a warning, never undone: it may be the person's or another program's. That folder is not watched when it is the system temp
 // folder or the home folder, where other programs write all the time.
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
@@ -13,6 +13,8 @@ import { changeOf, putBack, saveFile, SaveBudget, statKey, type SavedFile } from
 const HOME_FILES = [
   '.bashrc', '.bash_profile', '.profile', '.zshrc', '.zshenv', '.zprofile',
   '.gitconfig', '.config/git/config', '.npmrc', '.ssh/authorized_keys', '.ssh/config',
+  // git's own ignore list, which the snapshots read too: a line there would hide files from every rollback.
+  '.config/git/ignore',
 ];
 
 const MB = 1024 * 1024;
@@ -67,7 +69,7 @@ export class NearbyFilesWatch {
       const what = await changeOf(saved);
       if (!what) continue;
       const why = await putBack(saved);
-      out.push({ where, what, undone: why === null, why: why ?? undefined });
+      out.push({ where, what, undone: why === null, why: why ?? undefined, guarded: true });
     }
     if (this.parent) {
       const { dir, skip, entries: before } = this.parent;
@@ -75,7 +77,7 @@ export class NearbyFilesWatch {
       for (const name of [...new Set([...before.keys(), ...after.keys()])].sort()) {
         if (before.get(name) === after.get(name)) continue;
         const what = !before.has(name) ? 'created' : !after.has(name) ? 'deleted' : 'changed';
-        out.push({ where: `../${name}`, what, undone: false, why: 'next to the workspace, where Greenloop saves nothing' });
+        out.push({ where: `../${name}`, what, undone: false, why: 'next to the workspace, where Greenloop saves nothing', guarded: false });
       }
     }
     return out;

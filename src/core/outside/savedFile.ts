@@ -154,3 +154,12 @@ export async function putBack(saved: SavedFile): Promise<string | null> {
     return (err as Error).message;
   }
 }
+
+/** Removes `dir` and the folders above it while they are empty, never `root` itself nor anything outside it. */
+export async function removeEmptyFolders(root: string, dir: string): Promise<void> {
+  for (let d = dir; d.startsWith(`${root}${path.sep}`); d = path.dirname(d)) {
+    const st = await lstatOrNull(d);
+    if (!st?.isDirectory() || (await fsp.readdir(d).catch(() => ['?'])).length > 0) return;
+    await fsp.rmdir(d).catch(() => undefined);
+  }
+}

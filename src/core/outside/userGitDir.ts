@@ -148,12 +148,12 @@ export class GitDirWatch {
   async check(workspace: string): Promise<OutsideChange[]> {
     const now = await findGitDirs(workspace);
     if (!this.dirs) {
-      return now ? [{ where: this.show(now.gitDir), what: 'created', undone: false, why: 'a new repository is left for you to remove' }] : [];
+      return now ? [{ where: this.show(now.gitDir), what: 'created', undone: false, why: 'a new repository is left for you to remove', guarded: true }] : [];
     }
     // A repository removed or made again cannot be mended file by file: its commits are gone.
     const objects = (await fsp.stat(path.join(this.dirs.commonDir, 'objects')).catch(() => null))?.ino ?? null;
     if (!now || now.gitDir !== this.dirs.gitDir || objects !== this.dirs.objects) {
-      return [{ where: this.show(this.dirs.gitDir), what: now && objects !== null ? 'changed' : 'deleted', undone: false, why: 'the repository itself was removed or replaced' }];
+      return [{ where: this.show(this.dirs.gitDir), what: now && objects !== null ? 'changed' : 'deleted', undone: false, why: 'the repository itself was removed or replaced', guarded: true }];
     }
     const out: OutsideChange[] = [];
     const swapped = await this.unswapFolders(out);
@@ -171,7 +171,7 @@ export class GitDirWatch {
       if (digest !== this.index.digest) {
         const why = await putBack(this.index.saved);
         const what = digest === 'absent' ? 'deleted' : this.index.digest === 'absent' ? 'created' : 'changed';
-        out.push({ where: `what is staged (${this.show(this.index.saved.abs)})`, what, undone: why === null, why: why ?? undefined });
+        out.push({ where: `what is staged (${this.show(this.index.saved.abs)})`, what, undone: why === null, why: why ?? undefined, guarded: true });
       } else if (out.length && (await changeOf(this.index.saved))) {
         // Staging the same content (a stash, a reset) still rewrote the file: with the rest going back, so does it.
         await putBack(this.index.saved);
@@ -187,7 +187,7 @@ export class GitDirWatch {
       const abs = path.join(this.dirs!.commonDir, dir);
       if (!(await fsp.lstat(abs).catch(() => null))?.isSymbolicLink()) continue;
       const why = await fsp.unlink(abs).then(() => fsp.mkdir(abs)).then(() => undefined, (err: Error) => err.message);
-      out.push({ where: this.show(abs), what: 'replaced by a link', undone: !why, why });
+      out.push({ where: this.show(abs), what: 'replaced by a link', undone: !why, why, guarded: true });
       swapped.push(`${abs}${path.sep}`);
     }
     return swapped;
@@ -203,7 +203,7 @@ export class GitDirWatch {
     const what = await changeOf(saved);
     if (!what) return;
     const why = await putBack(saved);
-    out.push({ where, what, undone: why === null, why: why ?? undefined });
+    out.push({ where, what, undone: why === null, why: why ?? undefined, guarded: true });
   }
 
   /** Branches and tags compared by value, so packing refs is no change; put back file by file as they were. */
@@ -230,7 +230,7 @@ export class GitDirWatch {
     }
     return names.map((n) => ({
       where: refLabel(n), what: !before.has(n) ? 'created' : !values.has(n) ? 'deleted' : 'changed',
-      undone: problems.length === 0, why: problems[0],
+      undone: problems.length === 0, why: problems[0], guarded: true,
     }));
   }
 }

@@ -1,6 +1,7 @@
 // The "Loop history" tree as plain data: which nodes exist, their labels, icons and commands. Pure, so what a person
 // sees in the tree is tested without VS Code; historyTree.ts only maps these onto vscode.TreeItem.
 import type { HistoryIteration, HistoryRecord } from '../../core/history';
+import type { OutsideWarning } from '../../core/runState';
 import { explainStop } from './reasonText';
 import { agentCountsText, countsText, verdictWords, workspaceAtText } from '../../shared/plainWords';
 
@@ -14,6 +15,7 @@ export type HistoryNode =
   | { kind: 'agent'; folder: string; runId: string; iteration: HistoryIteration }
   | { kind: 'reverted'; folder: string; runId: string; n: number; path: string; reason: string }
   | { kind: 'testsWrote'; folder: string; runId: string; n: number; path: string }
+  | { kind: 'outside'; folder: string; runId: string; n: number; warning: OutsideWarning }
   | { kind: 'more'; folder: string; parentId: string; count: number };
 
 /** failing after the attempt; missing: ran before it and not after; flaky: failed, then passed on a re-run. */
@@ -110,6 +112,7 @@ export function nodeId(node: HistoryNode): string {
     case 'agent': return `${node.folder}|${node.runId}|${node.iteration.n}|agent`;
     case 'reverted': return `${node.folder}|${node.runId}|${node.n}|reverted|${node.path}`;
     case 'testsWrote': return `${node.folder}|${node.runId}|${node.n}|testsWrote|${node.path}`;
+    case 'outside': return `${node.folder}|${node.runId}|${node.n}|outside|${node.warning.where}`;
     case 'more': return `${node.parentId}|more`;
   }
 }
@@ -137,7 +140,8 @@ export function childrenOf(node: HistoryNode): HistoryNode[] {
       const agent: HistoryNode[] = iteration.agent ? [{ kind: 'agent', folder, runId, iteration }] : [];
       const reverted = (iteration.reverted ?? []).map((r): HistoryNode => ({ kind: 'reverted', folder, runId, n: iteration.n, path: r.path, reason: r.reason }));
       const undone = (iteration.testsWrote?.paths ?? []).map((p): HistoryNode => ({ kind: 'testsWrote', folder, runId, n: iteration.n, path: p }));
-      return [...agent, ...reverted, ...undone, ...tests, ...more, ...files];
+      const outside = (iteration.outsideWarnings ?? []).map((warning): HistoryNode => ({ kind: 'outside', folder, runId, n: iteration.n, warning }));
+      return [...agent, ...reverted, ...undone, ...outside, ...tests, ...more, ...files];
     }
     default:
       return [];
@@ -181,7 +185,7 @@ function iterationView(node: Extract<HistoryNode, { kind: 'iteration' }>): NodeV
       it.flaky?.length ? `Flaky: ${it.flaky.join(', ')} failed, then passed on a re-run.` : '']
       .filter(Boolean).join('\n\n'),
     icon: VERDICT_ICONS[it.verdict] ?? { id: 'question' },
-    collapsible: it.failing.length || it.files.length || it.missing?.length || it.flaky?.length || it.agent || it.reverted?.length || it.testsWrote ? 'collapsed' : 'none',
+    collapsible: it.failing.length || it.files.length || it.missing?.length || it.flaky?.length || it.agent || it.reverted?.length || it.testsWrote || it.outsideWarnings?.length ? 'collapsed' : 'none',
     contextValue: 'greenloop.iteration',
   };
 }
@@ -256,6 +260,18 @@ export function describeNode(node: HistoryNode, now: number): NodeView {
         resourcePath: node.path,
         command: { command: 'greenloop.openIterationDiff', title: 'Show what was written', arguments: [node.folder, node.runId, node.n, node.path] },
       };
+    case 'outside': {
+      const w = node.warning;
+      return {
+        id: nodeId(node),
+        label: `outside: ${w.where} ${w.what}`,
+        description: 'left as it is',
+        tooltip: `${w.where} ${w.what} while the agent ran attempt ${node.n} (${w.why}). Greenloop can neither undo this nor tell the agent's write from another program's, so it was left as it is and the attempt stands; look at it if you did not expect it.`,
+        icon: { id: 'warning', color: 'list.warningForeground' },
+        collapsible: 'none',
+        contextValue: 'greenloop.outside',
+      };
+    }
     case 'more':
       return { id: nodeId(node), label: `…and ${node.count} more failing`, icon: { id: 'ellipsis' }, collapsible: 'none', contextValue: 'greenloop.more' };
   }

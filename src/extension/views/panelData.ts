@@ -33,6 +33,7 @@ export function hypotheses(record: HistoryRecord): HypothesisItem[] {
     note: it.note,
     ...(it.agent ? { agentText: `Agent: ${agentCountsText(it.agent)}` } : {}),
     ...(it.reverted?.length ? { reverted: it.reverted.map((r) => `${r.path} — ${r.reason}`) } : {}),
+    ...(it.outsideWarnings?.length ? { outsideWarnings: it.outsideWarnings.map((w) => `${w.where} ${w.what} — ${w.why}`) } : {}),
   }));
 }
 

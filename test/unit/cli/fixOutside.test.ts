@@ -1,11 +1,15 @@
-// An agent CLI that writes where no snapshot reaches — the person's .git, a git-ignored local.env, node_modules,
-// a dotfile in the home folder, a file next to the workspace — is caught after it runs: what was saved is put back
-// byte for byte, the rest is named as NOT undone, the attempt's own edits are rolled back, and the run stops.
+// An agent CLI that writes where no snapshot reaches — the person's .git, a git-ignored local.env, a dotfile in the
+// home folder — is caught after it runs: what was saved is put back byte for byte, the attempt's own edits are rolled
+// back, and the run stops. Where Greenloop saves nothing and other programs write too — next to the workspace,
+// node_modules, ignored files too big to save — a change is named as a warning (report, history, panel) and never
+// undoes the attempt nor stops the run: nothing tells the agent's write from another program's.
 import * as assert from 'assert';
-import { execFileSync } from 'child_process';
+import { execFileSync, spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { runCli, tempDir, tempProject } from '../support/cli';
+import { buildPanelData } from '../../../src/extension/views/panelData';
+import { childrenOf, describeNode, type HistoryNode } from '../../../src/extension/views/historyTreeModel';
 
 const FIX_ADD = "sed -i 's/return a - b;/return a + b;/' src/calc.js";
 
@@ -118,16 +122,20 @@ describe('greenloop fix: an agent writing outside the snapshotted tree (real CLI
     assert.match(read('src/calc.js'), /return a \+ b;/, 'the kept attempt stays');
   });
 
-  it('a big file written into node_modules is named as NOT undone, and the final state is tested again', async () => {
+  it('a big file written into node_modules is a warning: left as it is, the attempt kept, the final state tested again', async () => {
     write('.gitignore', 'node_modules/\n');
     write('node_modules/x/index.js', 'module.exports = 1;\n');
     git('add', '.gitignore');
     commit('ignore');
-    const res = await fixWith(`${FIX_ADD}\nhead -c 3000000 /dev/zero | tr '\\0' x > node_modules/x/index.js`);
-    assertStopped(res, /^The agent changed something outside the files Greenloop snapshots: node_modules\/x\/index\.js changed \(NOT undone: dependencies are not saved\); Greenloop could not put it back, so check it yourself; the run stopped\.$/);
+    const res = await fixWith(`${FIX_ADD}\nhead -c 3000000 /dev/zero | tr '\\0' x > node_modules/x/index.js`, ['--max-iterations', '1']);
+    assert.strictEqual(res.report.reason, 'budget-iterations', res.report.reasonText);
+    const first = res.report.iterations[0];
+    assert.strictEqual(first.verdict, 'progress', first.note);
+    assert.deepStrictEqual(first.outsideWarnings, [{ where: 'node_modules/x/index.js', what: 'changed', why: 'dependencies are not saved' }]);
+    assert.match(res.report.warnings.join(' '), /^While the agent ran attempt 1, something outside the files Greenloop snapshots changed: node_modules\/x\/index\.js changed \(dependencies are not saved\)\. Greenloop can neither undo it nor tell the agent's writes from another program's, so it was left as it is and the attempt went on/);
     assert.strictEqual(fs.statSync(path.join(project, 'node_modules/x/index.js')).size, 3_000_000, 'left as the agent left it, as the report says');
-    assert.strictEqual(read('src/calc.js'), calcBefore);
-    assert.match(res.report.warnings.join(' '), /Git-ignored files changed during the run, so the final state was tested again: 2 failing/);
+    assert.match(read('src/calc.js'), /return a \+ b;/, 'the fix is kept');
+    assert.match(res.report.warnings.join(' '), /Git-ignored files changed during the run, so the final state was tested again: 1 failing/);
   });
 
   it('an append to ~/.bashrc is put back byte for byte; a new ~/.npmrc is removed', async () => {
@@ -148,19 +156,87 @@ describe('greenloop fix: an agent writing outside the snapshotted tree (real CLI
     assert.match(res.report.warnings.join(' '), /\.git\/hooks\/pre-commit created; Greenloop put it back as it was/);
   });
 
-  it('a file created next to the workspace is named as NOT undone (it might be yours), and the edit rolled back', async () => {
+  it('a hook written beside a file next to the workspace stops the run, and names both; only the hook is undone', async () => {
     const around = tempDir('around');
     const nested = path.join(around, 'ws');
     fs.cpSync(project, nested, { recursive: true });
     fs.writeFileSync(path.join(around, 'notes.txt'), 'mine\n');
     try {
-      const res = await fixWith(`${FIX_ADD}\necho stray > ../sibling.txt`, [], nested);
-      assertStopped(res, /^The agent changed something outside the files Greenloop snapshots: \.\.\/sibling\.txt created \(NOT undone: next to the workspace, where Greenloop saves nothing\); Greenloop could not put it back, so check it yourself; the run stopped\.$/);
+      const res = await fixWith(`${FIX_ADD}\necho stray > ../sibling.txt\nprintf '#!/bin/sh\\n' > .git/hooks/pre-commit`, [], nested);
+      assertStopped(res, /^The agent changed 2 things outside the files Greenloop snapshots: \.\.\/sibling\.txt created \(NOT undone: next to the workspace, where Greenloop saves nothing\), \.git\/hooks\/pre-commit created; the rest was put back as it was, but what is marked NOT undone is as the agent left it, so check it yourself; the run stopped\.$/);
+      assert.deepStrictEqual(res.report.iterations[0].outsideWarnings, [{ where: '../sibling.txt', what: 'created', why: 'next to the workspace, where Greenloop saves nothing' }]);
+      assert.strictEqual(fs.existsSync(path.join(nested, '.git/hooks/pre-commit')), false);
       assert.strictEqual(fs.readFileSync(path.join(around, 'sibling.txt'), 'utf8'), 'stray\n');
       assert.strictEqual(fs.readFileSync(path.join(around, 'notes.txt'), 'utf8'), 'mine\n');
       assert.strictEqual(fs.readFileSync(path.join(nested, 'src/calc.js'), 'utf8'), calcBefore);
     } finally {
       fs.rmSync(around, { recursive: true, force: true });
+    }
+  });
+
+  it('another program writing next to the workspace, into node_modules and over a big ignored file while the agent fixes the code: the fix is kept, the run goes green, and each change is a warning in the report, the history and the panel', async () => {
+    const around = tempDir('around');
+    const nested = path.join(around, 'ws');
+    const barrier = tempDir('barrier');
+    fs.cpSync(project, nested, { recursive: true });
+    const inNested = (...args: string[]) => execFileSync('git', args, { cwd: nested, encoding: 'utf8' });
+    fs.writeFileSync(path.join(nested, '.gitignore'), 'node_modules/\n*.bin\n');
+    inNested('add', '.gitignore');
+    inNested('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'ignore');
+    fs.mkdirSync(path.join(nested, 'node_modules/x'), { recursive: true });
+    fs.writeFileSync(path.join(nested, 'node_modules/x/index.js'), 'module.exports = 1;\n');
+    fs.writeFileSync(path.join(nested, 'model.bin'), Buffer.alloc(2_000_000, 1));
+    fs.writeFileSync(path.join(around, 'notes.txt'), 'mine\n');
+    // The other program (a build watcher, an editor, a package manager) waits until the agent is at work, writes,
+    // and says so; the agent waits for that before it finishes: the writes fall inside its run whatever the load.
+    const other = spawn('sh', ['-c', [
+      `until [ -e "${barrier}/agent-running" ]; do sleep 0.05; done`,
+      'echo built > ../build.log',
+      'mkdir ../.watcher-cache',
+      'echo more >> ../notes.txt',
+      "head -c 3000000 /dev/zero > node_modules/x/index.js",
+      "head -c 2000000 /dev/zero > model.bin",
+      `touch "${barrier}/written"`,
+    ].join('\n')], { cwd: nested, stdio: 'ignore' });
+    try {
+      const res = await fixWith([
+        FIX_ADD,
+        "sed -i '/function mul/,/}/ s/return a + b;/return a * b;/' src/calc.js",
+        `touch "${barrier}/agent-running"`,
+        `until [ -e "${barrier}/written" ]; do sleep 0.05; done`,
+      ].join('\n'), [], nested);
+      assert.strictEqual(res.code, 0, `${res.report.reason}: ${res.report.reasonText}`);
+      assert.strictEqual(res.report.outcome, 'green');
+      const first = res.report.iterations[0];
+      assert.strictEqual(first.verdict, 'green', first.note);
+      assert.strictEqual(first.rolledBack, false);
+      assert.match(fs.readFileSync(path.join(nested, 'src/calc.js'), 'utf8'), /return a \+ b;[\s\S]*return a \* b;/, 'the fix is kept');
+      const expected = [
+        { where: 'model.bin', what: 'changed', why: 'larger than the 1 MB Greenloop saves per file' },
+        { where: 'node_modules/x/index.js', what: 'changed', why: 'dependencies are not saved' },
+        { where: '../.watcher-cache', what: 'created', why: 'next to the workspace, where Greenloop saves nothing' },
+        { where: '../build.log', what: 'created', why: 'next to the workspace, where Greenloop saves nothing' },
+        { where: '../notes.txt', what: 'changed', why: 'next to the workspace, where Greenloop saves nothing' },
+      ];
+      assert.deepStrictEqual(first.outsideWarnings, expected);
+      assert.match(res.report.warnings.join('\n'), /^While the agent ran attempt 1, 5 things outside the files Greenloop snapshots changed: model\.bin changed \(larger than the 1 MB Greenloop saves per file\), node_modules\/x\/index\.js changed \(dependencies are not saved\), \.\.\/\.watcher-cache created \(next to the workspace, where Greenloop saves nothing\), \.\.\/build\.log created .*, \.\.\/notes\.txt changed .*\. Greenloop can neither undo them nor tell the agent's writes from another program's, so they were left as they are and the attempt went on; look at them if you did not expect them\.$/m);
+      assert.strictEqual(fs.readFileSync(path.join(around, 'build.log'), 'utf8'), 'built\n', 'left as the other program wrote it');
+      assert.strictEqual(fs.readFileSync(path.join(around, 'notes.txt'), 'utf8'), 'mine\nmore\n');
+
+      // What VS Code shows of the same run, from the history the CLI saved: the Loop history tree and the panel.
+      const [historyFile] = fs.readdirSync(path.join(stateDir, 'history'));
+      const record = JSON.parse(fs.readFileSync(path.join(stateDir, 'history', historyFile), 'utf8').trim().split('\n').pop()!);
+      assert.deepStrictEqual(record.iterations[0].outsideWarnings, expected);
+      const attempt: HistoryNode = { kind: 'iteration', folder: 'file:///ws', runId: record.runId, iteration: record.iterations[0] };
+      assert.strictEqual(describeNode(attempt, Date.now()).collapsible, 'collapsed');
+      const shown = childrenOf(attempt).filter((k) => k.kind === 'outside').map((k) => describeNode(k, Date.now()));
+      assert.deepStrictEqual(shown.map((v) => [v.label, v.description, v.icon.id]), expected.map((w) => [`outside: ${w.where} ${w.what}`, 'left as it is', 'warning']));
+      assert.match(shown[2].tooltip ?? '', /^\.\.\/\.watcher-cache created while the agent ran attempt 1 \(next to the workspace, where Greenloop saves nothing\)\. Greenloop can neither undo this nor tell/);
+      const panel = buildPanelData(record, 'ws', []);
+      assert.deepStrictEqual(panel.hypotheses[0].outsideWarnings, expected.map((w) => `${w.where} ${w.what} — ${w.why}`));
+    } finally {
+      other.kill();
+      for (const dir of [around, barrier]) fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

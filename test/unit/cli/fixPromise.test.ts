@@ -389,16 +389,16 @@ describe('greenloop fix keeps its promise (real CLI, scripted model server)', fu
       assert.strictEqual(h.read('settings.local.js'), 'module.exports = { strict: true };\n');
     });
 
-    it("stops on an agent's edit to a git-ignored dependency, says it was NOT undone, and tests the final state again", async () => {
+    it("names an agent's edit to a git-ignored dependency as a warning, leaves it as it is, and tests the final state again", async () => {
       h.write('.gitignore', 'node_modules/\n');
       h.write('node_modules/helper/index.js', 'module.exports = 1;\n');
       const script = path.join(h.stateDir, 'agent.sh');
       fs.writeFileSync(script, "#!/bin/sh\necho 'module.exports = 2;' > node_modules/helper/index.js\n", { mode: 0o755 });
       const res = await runCli(['fix', '--cwd', h.project, '--actor', 'command', '--actor-cmd', script, '--tsc', 'off', '--state-dir', h.stateDir, '--json', '--max-iterations', '1']);
       const report = JSON.parse(res.stdout);
-      assert.strictEqual(report.reason, 'actor-error');
-      assert.match(report.reasonText, /node_modules\/helper\/index\.js changed \(NOT undone: dependencies are not saved\)/);
-      assert.match(report.iterations[0].note, /node_modules\/helper\/index\.js changed \(NOT undone/);
+      assert.strictEqual(report.reason, 'budget-iterations', report.reasonText);
+      assert.deepStrictEqual(report.iterations[0].outsideWarnings, [{ where: 'node_modules/helper/index.js', what: 'changed', why: 'dependencies are not saved' }]);
+      assert.match(report.warnings.join(' '), /node_modules\/helper\/index\.js changed \(dependencies are not saved\)\. Greenloop can neither undo it/);
       assert.strictEqual(h.read('node_modules/helper/index.js'), 'module.exports = 2;\n', 'left as the report says');
       assert.match(report.warnings.join(' '), /Git-ignored files changed during the run, so the final state was tested again: 2 failing/);
     });

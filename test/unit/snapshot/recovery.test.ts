@@ -68,6 +68,35 @@ describe('snapshot store: the next start recovers a killed run', () => {
     await third.journal.release();
   });
 
+  it('removes a file the killed edit wrote and hid from git in the same write (a .gitignore line naming it)', async () => {
+    const ws = dirs.make('ws');
+    const stateDir = dirs.make('state');
+    write(ws, '.gitignore', 'node_modules/\n');
+    write(ws, 'src/a.js', 'a1\n');
+    const first = await open(ws, stateDir);
+    const before = await first.snapshots.snapshot('before attempt 1');
+    await first.journal.release();
+
+    // Killed while the edit was tested: it created leftover.js and gen/out.js, and ignored both in .gitignore.
+    const ignoring = 'node_modules/\nleftover.js\ngen/\n';
+    const paths = [
+      { path: 'leftover.js', before: null, after: blobId('x\n') },
+      { path: 'gen/out.js', before: null, after: blobId('y\n') },
+      { path: '.gitignore', before: blobId('node_modules/\n'), after: blobId(ignoring) },
+    ];
+    plantDeadRun(stateDir, ws, { kind: 'apply', attempt: 1, returnTo: before.id, paths, artifacts: [] });
+    write(ws, 'leftover.js', 'x\n');
+    write(ws, 'gen/out.js', 'y\n');
+    write(ws, '.gitignore', ignoring);
+
+    const next = await open(ws, stateDir);
+    assert.match(next.recovered!.sentence, /Greenloop put 3 files back as they were before that write\.$/);
+    assert.equal(fs.existsSync(path.join(ws, 'leftover.js')), false);
+    assert.equal(fs.existsSync(path.join(ws, 'gen')), false);
+    assert.equal(read(ws, '.gitignore'), 'node_modules/\n');
+    await next.journal.release();
+  });
+
   it('finishes a rollback that was killed half way', async () => {
     const ws = dirs.make('ws');
     const stateDir = dirs.make('state');

@@ -173,6 +173,24 @@ describe('history tree model', () => {
     assert.notStrictEqual(undone.id, describeNode(kids[1], NOW).id);
   });
 
+  it('names what changed outside the workspace and was left as it is as a warning under the attempt, its why in the tooltip', () => {
+    const run = record({
+      iterations: [iteration(1, {
+        files: [], verdict: 'green', failing: [],
+        outsideWarnings: [{ where: '../build.log', what: 'created', why: 'next to the workspace, where Greenloop saves nothing' }],
+      })],
+    });
+    const attempt = childrenOf(runNode(run))[1];
+    assert.strictEqual(describeNode(attempt, NOW).collapsible, 'collapsed', 'a warning alone makes the attempt open');
+    const kids = childrenOf(attempt);
+    assert.deepStrictEqual(kids.map((k) => k.kind), ['outside']);
+    const left = describeNode(kids[0], NOW);
+    assert.strictEqual(left.label, 'outside: ../build.log created');
+    assert.strictEqual(left.description, 'left as it is');
+    assert.deepStrictEqual(left.icon, { id: 'warning', color: 'list.warningForeground' });
+    assert.match(left.tooltip ?? '', /^\.\.\/build\.log created while the agent ran attempt 1 \(next to the workspace, where Greenloop saves nothing\)\. Greenloop can neither undo this nor tell the agent's write from another program's, so it was left as it is and the attempt stands/);
+  });
+
   it('survives records with unknown outcomes or verdicts read back from disk', () => {
     const odd = record({ outcome: 'exploded', reason: 'gremlins', iterations: [iteration(1, { verdict: 'weird' })] });
     const view = describeNode(runNode(odd), NOW);

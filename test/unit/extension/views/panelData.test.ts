@@ -58,6 +58,18 @@ describe('escalation panel data', () => {
     assert.strictEqual(second.reverted, undefined);
   });
 
+  it('lists per attempt what changed outside the workspace and was left as it is; an attempt without says nothing', () => {
+    const run = record({
+      iterations: [
+        iteration(1, { outsideWarnings: [{ where: 'node_modules/x/index.js', what: 'changed', why: 'dependencies are not saved' }] }),
+        iteration(2),
+      ],
+    });
+    const [first, second] = buildPanelData(run, 'calc', []).hypotheses;
+    assert.deepStrictEqual(first.outsideWarnings, ['node_modules/x/index.js changed — dependencies are not saved']);
+    assert.strictEqual(second.outsideWarnings, undefined);
+  });
+
   it('proposes 3 more attempts at what an attempt has cost so far, rounded up', () => {
     // 20,000 tokens over 2 attempts → 30,000 for 3; 6 minutes over 2 attempts → 9 minutes for 3.
     assert.deepStrictEqual(defaultExtraBudget(r), { iterations: 3, tokens: 30_000, minutes: 9 });

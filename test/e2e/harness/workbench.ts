@@ -81,6 +81,19 @@ export function notificationButton(toast: Locator, label: string): Locator {
   return toast.locator('.notification-list-item-buttons-container a.monaco-button', { hasText: exact(label) });
 }
 
+/**
+ * Every message in the notification center, newest first: a toast without buttons hides after a while, and a run that
+ * ends while the spec looks elsewhere may have shown its toast already; the center keeps them all.
+ */
+export async function notificationCenterMessages(page: Page): Promise<string[]> {
+  await runCommand(page, 'Notifications: Show Notifications');
+  const center = page.locator('.notifications-center');
+  await center.waitFor({ state: 'visible', timeout: 10_000 });
+  const messages = await center.locator('.notification-list-item-message').allInnerTexts();
+  await runCommand(page, 'Notifications: Hide Notifications');
+  return messages;
+}
+
 /** Closes every toast, so later screenshots and waits see only new ones. */
 export async function clearNotifications(page: Page): Promise<void> {
   await runCommand(page, 'Notifications: Clear All Notifications');

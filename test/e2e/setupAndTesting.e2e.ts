@@ -7,8 +7,8 @@ import { startGreenloopSession, ui } from './harness/greenloopSession';
 import type { GreenloopSession } from './harness/greenloopSession';
 import { eventually } from './harness/poll';
 import { TestGate } from './harness/testGate';
-import { clearNotifications, hidePanel, notificationButton, notificationCenterMessages, openViewContainer, runCommand, statusBarText, treeRows, waitForNotification } from './harness/workbench';
-import { waitForActiveTab } from './harness/webviewPanel';
+import { clearNotifications, hidePanel, notificationButton, notificationCenterMessages, openViewContainer, runCommand, statusBarItem, statusBarText, treeRows, waitForNotification } from './harness/workbench';
+import { waitForActiveTab, webviewDocument } from './harness/webviewPanel';
 import { answer, COMMENT, FIX_ADD, FIX_MUL } from '../support/calcAnswers';
 
 /** A loopback port nothing listens on (bound, then closed): a model server that is not running. */
@@ -90,6 +90,17 @@ describe('Greenloop in a real VS Code: setup errors and the Testing view', funct
     assert.equal(s.model.requests.length, asked, 'the scripted model was never asked');
     await screenshot(page, 'j-closed-port');
     await clearNotifications(page);
+
+    // The status bar opens the run: its panel counts nothing either, and leads with the buttons that fix the setting.
+    await statusBarItem(page, ui.statusItemId).click();
+    await waitForActiveTab(page, 'Greenloop: j-closed-port');
+    const panel = webviewDocument(page);
+    const where = await eventually('the panel to show the run', () => panel.locator('#workspace').innerText(), (t) => t.length > 0 && t !== 'Loading…');
+    assert.equal(where, 'No edit was made, and the tests gave no count.');
+    assert.match(await panel.locator('#run-meta').innerText(), / · no test count · 0 tokens$/);
+    assert.doesNotMatch(await panel.locator('body').innerText(), /\d+ failing/);
+    assert.deepEqual(await panel.locator('#setup-actions button').allInnerTexts(), ['Open Settings', 'Select model']);
+    await screenshot(page, 'j-closed-port-panel');
   });
 
   it('i. the notification says the baseline runs; the Testing view lists the run\'s tests; its profile fixes the selected one', async function () {

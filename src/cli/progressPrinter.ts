@@ -4,6 +4,9 @@ import { agentCountsText } from '../shared/plainWords';
 
 export function progressLine(e: LoopEvent): string | null {
   switch (e.type) {
+    case 'phase':
+      // The CLI says a step by its result (the baseline line below), not as it begins.
+      return null;
     case 'run-started':
       if (e.unverified && e.stoppedFor === 'actor-error') return `greenloop: the model cannot be used; the tests were not run (run ${e.runId})`;
       if (e.unverified) return `greenloop: the first test run could not be used (run ${e.runId})`;
@@ -30,7 +33,7 @@ export function progressLine(e: LoopEvent): string | null {
     case 'finished': {
       const s = e.state;
       const requests = s.requests !== undefined && s.requests !== s.llmCalls ? ` (${s.requests} requests)` : '';
-      return `greenloop: ${s.outcome} after ${s.iterations.length} attempt${s.iterations.length === 1 ? '' : 's'}, ${s.llmCalls} model calls${requests}, ${s.tokens.prompt + s.tokens.completion} tokens; workspace left at the ${s.finalState ?? 'last'} state (${s.current.witness.failing.length} failing)`;
+      return `greenloop: ${s.outcome} after ${s.iterations.length} attempt${s.iterations.length === 1 ? '' : 's'}, ${s.llmCalls} model calls${requests}, ${s.tokens.prompt + s.tokens.completion} tokens; workspace left at the ${s.finalState ?? 'last'} state (${s.current.witness.unmeasured ? 'no test count' : `${s.current.witness.failing.length} failing`})`;
     }
   }
 }

@@ -104,12 +104,14 @@ export class LoopEngine implements LoopContext {
     const startedAt = deps.clock.now();
     const deadline = this.startDeadline(signal, startedAt, deps.config.maxMinutes, 0);
     try {
+      this.events.emit({ type: 'phase', phase: 'snapshot' });
       const baselineSnap = await deps.snapshots.snapshot('baseline');
       // A model that cannot be reached is told now, in seconds: not after the tests and every retry.
       const unreachable = await this.checkActor(deadline.signal);
       if (unreachable) return this.end.unverified(startedAt, baselineSnap, 'actor-error', unreachable);
       let witness: Witness;
       try {
+        this.events.emit({ type: 'phase', phase: 'baseline-tests' });
         witness = await deps.verifier.verify(deadline.signal);
       } catch (err) {
         if (deadline.expired) return this.end.unverified(startedAt, baselineSnap, 'budget-time', `The time budget (${deps.config.maxMinutes} min) ran out before the first test run finished; nothing was changed.`);
@@ -152,8 +154,10 @@ export class LoopEngine implements LoopContext {
 
   /** The actor's own check before the first test run: the sentence of what is wrong, or null. */
   private async checkActor(signal: AbortSignal): Promise<string | null> {
+    if (!this.deps.actor.check) return null;
     try {
-      await this.deps.actor.check?.(signal);
+      this.events.emit({ type: 'phase', phase: 'model-check', agent: this.deps.actor.editsWorkspace });
+      await this.deps.actor.check(signal);
       return null;
     } catch (err) {
       if (err instanceof ActorError) return err.message;
@@ -200,17 +204,23 @@ export class LoopEngine implements LoopContext {
    */
   private async startFromPersonsWorkspace(state: RunState): Promise<void> {
     const snap = await this.deps.snapshots.snapshot('resume');
-    if (snap.tree === state.current.tree) return;
+    // A run that never measured its start (the model or the tests could not be used) measures it now, whatever changed.
+    const unmeasured = state.baseline.witness.unmeasured === true;
+    if (snap.tree === state.current.tree && !unmeasured) return;
     const changed = await this.deps.snapshots.changedBetween(state.current.snapshot, snap.id);
+    this.events.emit({ type: 'phase', phase: 'resume-tests' });
     const witness = summarize(await this.verifyOrThrow(runSignal(this)));
     const ref: StateRef = { snapshot: snap.id, tree: snap.tree, witness, iteration: state.iterations.length };
     const { snap: settled } = await this.settle(state, snap);
     state.current = { snapshot: settled.id, tree: settled.tree, witness };
     state.floor = ref;
     state.best = ref;
+    if (unmeasured) state.baseline = ref;
     state.kept.push({ identity: await this.known.identityOf(state, snap.id), snapshot: snap.id, iteration: ref.iteration });
     const shown = changed.length ? ` (${changed.slice(0, 3).join(', ')}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''})` : '';
-    state.warnings.push(`Resumed from the workspace as you left it${shown}: ${witness.failing.length} failing; the run will never leave it worse than that, and never undo your edits.`);
+    state.warnings.push(unmeasured
+      ? `Resumed: the tests ran for the first time in this run: ${witness.failing.length} failing.`
+      : `Resumed from the workspace as you left it${shown}: ${witness.failing.length} failing; the run will never leave it worse than that, and never undo your edits.`);
   }
 
   private async loop(state: RunState, signal: AbortSignal): Promise<RunState> {

@@ -5,6 +5,8 @@ export type LoopEvent =
   /** `state` is the live run state: hosts may read it (never write it) while the run goes on. */
   /** `unverified`: the first test run failed (hung, could not run, ran no test); the run ends right after. */
   | { type: 'run-started'; runId: string; baselineFailing: number; baselineDiagnostics: number; resumed: boolean; unverified?: boolean; stoppedFor?: EscalationReason; state: RunState }
+  /** A step outside any attempt, said as it begins, so a host can tell what is running before the first result. */
+  | { type: 'phase'; phase: RunPhase; /** The actor is an agent CLI. */ agent?: boolean }
   | { type: 'iteration-started'; n: number; max: number; /** The actor is an agent CLI (it edits the workspace itself). */ agent?: boolean }
   | { type: 'proposal-received'; n: number; tokens: { prompt: number; completion: number }; files: string[] }
   | { type: 'applied'; n: number; files: string[] }
@@ -14,6 +16,13 @@ export type LoopEvent =
   | { type: 'warning'; message: string }
   | { type: 'escalated'; reason: EscalationReason; message: string }
   | { type: 'finished'; outcome: Outcome; state: RunState };
+
+/**
+ * snapshot: the workspace is saved before anything runs; model-check: the actor's own check that it can answer;
+ * baseline-tests: the first test run, on the unchanged workspace; resume-tests: the workspace as a person left a
+ * stopped run; final-tests: the state a run ends at, tested again because a restore may not have reached it.
+ */
+export type RunPhase = 'snapshot' | 'model-check' | 'baseline-tests' | 'resume-tests' | 'final-tests';
 
 export type LoopListener = (event: LoopEvent) => void;
 

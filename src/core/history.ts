@@ -58,6 +58,8 @@ export interface HistoryRecord {
   outputExcerpt: string;
   /** Tests found flaky during the run. */
   flaky?: string[];
+  /** The run stopped before its first usable test run: its counts are no measurement and are never shown. */
+  unmeasured?: boolean;
 }
 
 export interface HistoryStore {
@@ -113,6 +115,7 @@ export function toHistoryRecord(state: RunState): HistoryRecord {
     hints: state.hints,
     outputExcerpt: state.current.witness.outputExcerpt,
     flaky: state.flaky ?? [],
+    ...(state.baseline.witness.unmeasured ? { unmeasured: true } : {}),
   };
 }
 

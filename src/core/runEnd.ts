@@ -29,7 +29,8 @@ export class RunEnd {
   /** The baseline could not be verified: no loop, no model call, a report that says why. */
   async unverified(startedAt: number, snap: SnapshotRef, reason: EscalationReason, text: string, witness?: Witness): Promise<RunState> {
     const { deps, events } = this.ctx;
-    const summary: WitnessSummary = witness ? summarize(witness) : UNVERIFIED;
+    // A run that could not be used (hung, ran no test, unreadable) counted nothing either: its numbers are no count.
+    const summary: WitnessSummary = witness ? { ...summarize(witness), unmeasured: true } : UNVERIFIED;
     const base: StateRef = { snapshot: snap.id, tree: snap.tree, witness: summary, iteration: 0 };
     const state = newRunState(deps, deps.runId ?? newRunId(startedAt), startedAt, base);
     events.emit({ type: 'run-started', runId: state.runId, baselineFailing: summary.failing.length, baselineDiagnostics: summary.diagnostics.length, resumed: false, unverified: true, stoppedFor: reason, state });
@@ -131,6 +132,7 @@ export class RunEnd {
       return;
     }
     try {
+      this.ctx.events.emit({ type: 'phase', phase: 'final-tests' });
       state.current = { ...state.current, witness: summarize(await this.ctx.deps.verifier.verify(deadline.signal)) };
       this.ctx.warn(state, `${why}, so the final state was tested again: ${state.current.witness.failing.length} failing.`);
     } catch (err) {

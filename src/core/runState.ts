@@ -39,6 +39,11 @@ export interface WitnessSummary {
   stoppedEarly?: string | null;
   /** Every test passed but the command failed: what it said. */
   commandFailure?: string | null;
+  /**
+   * The first test run did not run or could not be used (a model that cannot be reached, a command that cannot run,
+   * a hang, no test found): the counts above are no measurement and no surface may show them as one.
+   */
+  unmeasured?: boolean;
 }
 
 export interface IterationRecord {

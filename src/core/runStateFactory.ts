@@ -54,7 +54,7 @@ export function upgradeSavedState(state: RunState): void {
 /** A witness for a baseline that could not be verified: nothing known, never green. */
 export const UNVERIFIED: WitnessSummary = {
   failing: [], failures: [], diagnostics: [], loadError: true, green: false, signature: '', exitCode: null, timedOut: false,
-  outputExcerpt: '', ran: null, skipped: [], ranCount: null, executed: null, warnings: [],
+  outputExcerpt: '', ran: null, skipped: [], ranCount: null, executed: null, warnings: [], unmeasured: true,
 };
 
 export function summarize(w: Witness): WitnessSummary {

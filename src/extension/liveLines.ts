@@ -1,10 +1,12 @@
 // One line per loop step for the progress notification and the "Greenloop" output channel, in plain words: what
 // happened to each attempt (an edit refused, a regression rolled back, a flaky test) is said when it happens.
-import type { LoopEvent } from '../core/events';
+import type { LoopEvent, RunPhase } from '../core/events';
 import { countsText, verdictWords } from '../shared/plainWords';
 
 export function liveLine(e: LoopEvent): string | null {
   switch (e.type) {
+    case 'phase':
+      return phaseLine(e.phase, e.agent === true);
     case 'run-started':
       if (e.unverified) return 'the first test run could not be used';
       return `${e.resumed ? 'resumed' : 'before any edit'}: ${countsText(e.baselineFailing, e.baselineDiagnostics)}`;
@@ -17,7 +19,7 @@ export function liveLine(e: LoopEvent): string | null {
     case 'applied':
       return null;
     case 'verifying':
-      return `attempt ${e.n}: running the tests`;
+      return `running the tests (attempt ${e.n})`;
     case 'verified':
       return verifiedLine(e);
     case 'warning':
@@ -26,6 +28,22 @@ export function liveLine(e: LoopEvent): string | null {
       return `stopped: ${e.message}`;
     case 'finished':
       return null;
+  }
+}
+
+/** What runs before the first attempt (or outside one): the notification says it while it runs. */
+export function phaseLine(phase: RunPhase, agent: boolean): string {
+  switch (phase) {
+    case 'snapshot':
+      return 'saving the workspace as it is (snapshot)';
+    case 'model-check':
+      return `checking that the ${agent ? 'agent' : 'model'} can be used`;
+    case 'baseline-tests':
+      return 'running the tests (baseline)';
+    case 'resume-tests':
+      return 'running the tests (the workspace as you left it)';
+    case 'final-tests':
+      return 'running the tests once more (the state the run ends at)';
   }
 }
 

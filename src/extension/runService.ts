@@ -7,7 +7,9 @@ import type { Grant, LoopEngine } from '../core/engine';
 import type { LoopEvent } from '../core/events';
 import type { HistoryRecord } from '../core/history';
 import { toHistoryRecord } from '../core/history';
-import type { Actor, OutsideWatch, Verifier } from '../core/ports';
+import type { Actor, OutsideWatch } from '../core/ports';
+import type { TerminalVerifier } from './terminalVerifier';
+import { testRunLabel } from './testRunLabel';
 import { systemClock } from '../core/retry';
 import type { IterationRecord, RunState } from '../core/runState';
 import type { OpenedForRun } from '../snapshot/openForRun';
@@ -221,7 +223,7 @@ export class RunService implements RunServiceApi {
   }
 
   private async execute(
-    folder: vscode.Uri, runId: string, config: LoopConfig, actor: Actor, verifier: Verifier,
+    folder: vscode.Uri, runId: string, config: LoopConfig, actor: Actor, verifier: TerminalVerifier,
     go: (engine: LoopEngine, signal: AbortSignal) => Promise<RunState>,
     opts: { resumed?: RunState; pastRuns?: HistoryRecord[]; ignoreHistory?: boolean; testSource?: string } = {},
   ): Promise<RunState | undefined> {
@@ -232,7 +234,9 @@ export class RunService implements RunServiceApi {
       tally.elapsedBeforeMs = resumed.elapsedBeforeMs + ((resumed.finishedAt ?? now) - resumed.startedAt);
       tally.tokens = resumed.tokens.prompt + resumed.tokens.completion;
       tally.iteration = resumed.iterations.length;
-      tally.trend = [resumed.baseline.witness.failing.length + resumed.baseline.witness.diagnostics.length, ...resumed.iterations.map((i) => i.failing.length + i.diagnostics)];
+      // A run that never measured its start gets its first count when it resumes (run-started), not a 0 now.
+      const start = resumed.baseline.witness.unmeasured ? [] : [resumed.baseline.witness.failing.length + resumed.baseline.witness.diagnostics.length];
+      tally.trend = [...start, ...resumed.iterations.map((i) => i.failing.length + i.diagnostics)];
     }
     const run = new ActiveRun(folder, runId, now, tally, this.redactor);
     run.state = resumed;
@@ -265,7 +269,12 @@ export class RunService implements RunServiceApi {
       cwd, actor: gatedActor(actor, run.gate), verifier: gatedVerifier(verifier, run.gate), snapshots: run.snapshots, journal, outside, clock: systemClock, config, redactor: run.redactor, runId,
       pastRuns: opts.pastRuns, ignoreHistory: opts.ignoreHistory,
     });
-    engine.events.on((e) => this.onEvent(run, e));
+    engine.events.on((e) => {
+      // The test terminal names each test run as the engine announces it: "baseline", "attempt 2".
+      const label = testRunLabel(e, 'attempt');
+      if (label) verifier.nameNextRuns(label);
+      this.onEvent(run, e);
+    });
     const typing = watchTyping(folder, (file) => this.pauseFor(run, file), (file, decision) => this.decide(run, file, decision));
     this.running = run;
     this.newest = run;

@@ -24,13 +24,15 @@ export interface RunTally {
   paused: boolean;
   /** Which saved state the workspace is at once the run ended (best, baseline, last), as the run's state says. */
   workspaceAt: string | null;
+  /** The actor is an agent CLI, as the engine said when it checked or asked it. */
+  agent: boolean;
 }
 
 export function newTally(startedAt: number, limits: { maxIterations: number; maxTokens: number; maxMinutes: number }): RunTally {
   return {
     startedAt, iteration: 0, ...limits, tokens: 0, elapsedBeforeMs: 0, failing: null, diagnostics: 0, trend: [],
     phase: 'verifying-baseline', outcome: 'running', reason: null, reasonText: '', finishedAt: null, paused: false,
-    workspaceAt: null,
+    workspaceAt: null, agent: false,
   };
 }
 
@@ -52,7 +54,11 @@ export function foldEvent(t: RunTally, e: LoopEvent, now: number): void {
       t.workspaceAt = null;
       break;
     }
+    case 'phase':
+      if (e.phase === 'model-check') t.agent = e.agent === true;
+      break;
     case 'iteration-started':
+      t.agent = e.agent === true;
       t.iteration = e.n;
       t.maxIterations = e.max;
       t.phase = 'asking';
@@ -94,7 +100,8 @@ export function settleTally(t: RunTally, s: RunState): void {
   t.finishedAt ??= s.finishedAt ?? null;
   t.tokens = s.tokens.prompt + s.tokens.completion;
   t.iteration = s.iterations.length;
-  t.failing = s.current.witness.failing.length;
+  // A count the tests never gave is no count: "0 failing" would read as green.
+  t.failing = s.current.witness.unmeasured ? null : s.current.witness.failing.length;
   t.diagnostics = s.current.witness.diagnostics.length;
   t.maxIterations = s.limits.maxIterations;
   t.maxTokens = s.limits.maxTokens;

@@ -76,10 +76,10 @@ export function statusView(t: RunTally, now: number): StatusView {
       }
       return { text: '$(pass) Greenloop green', tooltip: ['All tests pass.', ...tooltip], severity: 'normal', accessibleLabel: `Greenloop: green after ${summary}` };
     case 'escalated':
-      // The tests never ran properly, so there is no count to show: "0 failing" would read as green.
-      if (t.reason === 'verify-error' && t.iteration === 0) {
-        const text = 'Greenloop: the tests could not run';
-        return { text: `$(error) ${text}`, tooltip: [`Stopped: ${t.reasonText || 'the test command could not run'}`, 'Nothing was changed.', 'Click to open the run.'], severity: 'error', accessibleLabel: text };
+      // The tests never gave a usable count, so there is none to show: "0 failing" would read as green.
+      if (t.failing === null || (t.reason === 'verify-error' && t.iteration === 0)) {
+        const text = `Greenloop: ${unmeasuredWords(t)}`;
+        return { text: `$(error) ${text}`, tooltip: [`Stopped: ${t.reasonText || text}`, 'The tests gave no count; nothing was changed.', 'Click to open the run.'], severity: 'error', accessibleLabel: text };
       }
       return {
         text: `$(error) Greenloop escalated · ${failingText}${where}`,
@@ -96,6 +96,16 @@ export function statusView(t: RunTally, now: number): StatusView {
       return { text: `$(circle-slash) Greenloop stopped · ${failingText}${where}`, tooltip: ['Stopped by you.', ...tooltip], severity: 'normal', accessibleLabel: `Greenloop stopped: ${failingText}` };
     default:
       return { text: '$(error) Greenloop failed', tooltip: [t.reasonText || 'Internal error.', ...tooltip], severity: 'error', accessibleLabel: `Greenloop failed: ${t.reasonText}` };
+  }
+}
+
+/** Why a run that stopped before its first usable test run has no count, in the fewest words. */
+function unmeasuredWords(t: RunTally): string {
+  switch (t.reason) {
+    case 'verify-error': return 'the tests could not run';
+    case 'actor-error': return `the ${t.agent ? 'agent' : 'model'} cannot be used · tests not run`;
+    case 'budget-time': return 'out of time before the first test run finished';
+    default: return 'stopped before the first test run finished';
   }
 }
 

@@ -17,6 +17,8 @@ export interface OutputSink {
 export class TerminalVerifier implements Verifier {
   private readonly inner: CommandVerifier;
   private runs = 0;
+  private label: string | undefined;
+  private runsOfLabel = 0;
 
   /** `withheldEnv`: variables the test command does not inherit (the model key's). */
   constructor(private readonly spec: TestSpec, tsc: TscMode, timeoutS: number, private readonly sink: () => OutputSink, withheldEnv?: readonly string[]) {
@@ -31,6 +33,15 @@ export class TerminalVerifier implements Verifier {
   /** Whether "green" includes tsc here: then tsconfig is protected like the tests. */
   get typeChecks(): boolean {
     return this.inner.typeChecks;
+  }
+
+  /**
+   * Names the test runs from now on in the terminal ("baseline", "attempt 2", "check 3"), as the engine announces
+   * them; a second run under the same name (a green confirmed, flaky tests run again whole) says which run it is.
+   */
+  nameNextRuns(label: string): void {
+    this.label = label;
+    this.runsOfLabel = 0;
   }
 
   /** Newly failing tests run again (is the edit to blame, or the test flaky?), shown in the same terminal. */
@@ -49,7 +60,9 @@ export class TerminalVerifier implements Verifier {
   async verify(signal?: AbortSignal): Promise<Witness> {
     this.out = this.sink();
     this.runs += 1;
-    this.out.writeLine(`\x1b[1m── Greenloop ${this.runs === 1 ? 'baseline' : `check ${this.runs}`}: ${forTerminal(`${this.spec.command}  (${this.spec.source}, in ${this.spec.cwd})`)}\x1b[0m`);
+    this.runsOfLabel += 1;
+    const name = this.label === undefined ? `test run ${this.runs}` : this.runsOfLabel === 1 ? this.label : `${this.label}, run ${this.runsOfLabel}`;
+    this.out.writeLine(`\x1b[1m── Greenloop ${forTerminal(name)}: ${forTerminal(`${this.spec.command}  (${this.spec.source}, in ${this.spec.cwd})`)}\x1b[0m`);
     try {
       const w = await this.inner.verify(signal);
       const failing = w.failing.length + w.diagnostics.length;

@@ -53,6 +53,7 @@ export function locate(file: string | undefined, message: string): { file?: stri
 
 export function testEntries(state: { baseline: { witness: WitnessSummary }; current: { witness: WitnessSummary } }): TestEntry[] {
   const now = state.current.witness;
+  if (now.unmeasured) return [];
   const failing = new Set(now.failing);
   const entries: TestEntry[] = now.failing.map((id) => {
     const failure = (now.failures ?? []).find((f) => f.id === id);

@@ -39,6 +39,12 @@ export class TestingView implements vscode.Disposable {
     const entries = testEntries(state);
     this.entries = entries;
     this.folder = run.folder;
+    this.problems.clear();
+    if (state.current.witness.unmeasured) {
+      // The tests gave no result: no test run is reported (it would read "0 tests"), and an older run's tests go.
+      this.controller.items.replace([]);
+      return;
+    }
     const items = entries.map((e) => {
       const item = this.controller.createTestItem(e.id, e.label, e.file ? uriOf(e.file) : undefined);
       item.description = e.id === e.label ? undefined : e.id;
@@ -76,7 +82,6 @@ export class TestingView implements vscode.Disposable {
       report.failed(items[i], message);
     });
     report.end();
-    this.problems.clear();
     if (state.outcome !== 'running') return;
     for (const [file, list] of problemsByFile(state.current.witness)) {
       this.problems.set(uriOf(file), list.map((p) => {

@@ -10,6 +10,9 @@ export function countsText(failing: number, typeErrors: number): string {
   return `${failing} failing, ${plural(typeErrors, 'type error', 'type errors')}`;
 }
 
+/** Said where a count would be when the tests never gave one (the model or the tests could not be used). */
+export const NO_TEST_COUNT = 'no test count';
+
 const VERDICT_WORDS: Record<string, string> = {
   green: 'green',
   progress: 'progress',

@@ -76,6 +76,8 @@ export interface PanelData {
   /** Counts in words, tests and type errors apart: "6 failing", "3 failing, 1 type error". */
   baselineText: string;
   finalText: string;
+  /** From the start to now, "6 failing → 4 failing"; "no test count" when the tests never gave one. */
+  countsText: string;
   /** The tests failing now, by name (type errors are counted in finalText, not listed as tests). */
   failingTests: string[];
   tokensUsed: number;
@@ -166,7 +168,7 @@ function isStringArray(v: unknown): v is string[] {
 
 function isPanelData(v: unknown): v is PanelData {
   if (!isRecord(v)) return false;
-  const strings = ['runId', 'folderName', 'outcome', 'reasonTitle', 'reasonSentence', 'advice', 'reasonText', 'outputExcerpt', 'workspaceText', 'baselineText', 'finalText'];
+  const strings = ['runId', 'folderName', 'outcome', 'reasonTitle', 'reasonSentence', 'advice', 'reasonText', 'outputExcerpt', 'workspaceText', 'baselineText', 'finalText', 'countsText'];
   const numbers = ['startedAt', 'baselineFailing', 'finalFailing', 'tokensUsed'];
   return strings.every((k) => typeof v[k] === 'string')
     && numbers.every((k) => typeof v[k] === 'number')

@@ -171,7 +171,7 @@ function render(data: PanelData): void {
   setText(ui.heading, title);
   document.title = title;
   setText(ui.meta, `${data.folderName} · started ${new Date(data.startedAt).toLocaleString()} · `
-    + `${data.baselineText} → ${data.finalText} · ${data.tokensUsed.toLocaleString('en-US')} tokens`);
+    + `${data.countsText} · ${data.tokensUsed.toLocaleString('en-US')} tokens`);
   setText(ui.workspace, data.workspaceText);
   setText(ui.reason, data.reasonSentence);
   ui.reason.dataset.outcome = data.outcome;

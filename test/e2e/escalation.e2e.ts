@@ -6,12 +6,15 @@ import { formatTimings, startGreenloopSession, ui } from './harness/greenloopSes
 import type { GreenloopSession } from './harness/greenloopSession';
 import { eventually } from './harness/poll';
 import { waitForActiveTab, webviewDocument } from './harness/webviewPanel';
-import { hidePanel, openViewContainer, runCommand, statusBarText, treeRows } from './harness/workbench';
+import { stillRunning } from './harness/processGroup';
+import { TestGate } from './harness/testGate';
+import { hidePanel, notificationButton, openViewContainer, runCommand, statusBarText, treeRows, waitForNotification } from './harness/workbench';
 import { runTestsOnDisk, treeBytes } from './harness/workspaces';
 import { answer, COMMENT, FIX_ADD, FIX_MUL } from '../support/calcAnswers';
 
 // Scenarios b and c of issue 6: a model that gets stuck makes the loop escalate; the person reads why in the
-// escalation panel and rolls back, or gives a hint and more budget and lets the loop go on.
+// escalation panel and rolls back and accepts, or gives a hint and more budget and lets the loop go on. Issue 22 (k):
+// Cancel in the progress notification while a test run is on; the status bar, the panel and the history follow.
 describe('Greenloop in a real VS Code: escalation panel', function () {
   this.timeout(240_000);
   let s: GreenloopSession;
@@ -46,7 +49,7 @@ describe('Greenloop in a real VS Code: escalation panel', function () {
     await eventually('the panel to say why the loop stopped', () => panel().locator('#reason').innerText(), (t) => t.length > 0 && t !== 'Loading…', 60_000);
   }
 
-  it('b. escalates on stagnation, the panel says why, and Roll back to baseline restores every byte', async function () {
+  it('b. escalates on stagnation, the panel says why, Roll back to baseline restores every byte, and Accept keeps it', async function () {
     const page = s.browser.page;
     const ws = s.farm.copy('calc', 'b-stuck');
     const start = treeBytes(ws);
@@ -73,6 +76,17 @@ describe('Greenloop in a real VS Code: escalation panel', function () {
     const onDisk = await runTestsOnDisk(ws);
     assert.match(onDisk.output, /# fail 2/, 'both original failures are back');
     await screenshot(page, 'b-rolled-back');
+
+    // Accept keeps the workspace as it is now (here the baseline): no file changes, and every surface says so.
+    await panel().getByRole('button', { name: 'Accept current state' }).click();
+    await eventually('the panel to confirm Accept', () => panel().locator('#workspace').innerText(), (t) => t === 'Workspace at the state the run left: 2 failing.');
+    await waitForNotification(page, 'Greenloop: Kept the workspace as it is now.', 30_000);
+    assert.deepEqual(treeBytes(ws), start, 'Accept changes no file');
+    assert.equal(await panel().getByRole('button', { name: 'Accept current state' }).isDisabled(), true, 'no second Accept of what is already kept');
+    assert.equal(await panel().getByRole('button', { name: 'Roll back to baseline' }).isDisabled(), false, 'the baseline can be restored again');
+    await eventually('the status bar to follow Accept', status, (t) => t === 'Greenloop escalated · 2 failing', 10_000);
+    await eventually('the Loop history to follow Accept', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label === 'Stuck: no progress' && / · 2 → 2 failing$/.test(row.description)), 10_000);
+    await screenshot(page, 'b-accepted');
   });
 
   it('c. Retry with hint: the hint reaches the model, the extra budget shows, and the loop goes on to green', async function () {
@@ -106,4 +120,38 @@ describe('Greenloop in a real VS Code: escalation panel', function () {
     // Checked last so that the rest of the scenario is known to work when only this fails.
     assert.match(running, /Greenloop 4\/6 · 1 failing/, 'while the retry asks the model, the status bar counts the failing tests of the state it resumes from (1), not of the baseline (2)');
   });
+
+  it('k. Cancel in the progress notification during a test run: the run stops at its best state, and every surface says so', async function () {
+    const page = s.browser.page;
+    const ws = s.farm.copy('calc', 'k-cancel');
+    // Test run 3 is attempt 2's (1: the baseline, 2: attempt 1): it waits for this spec, so Cancel lands during it.
+    const gate = TestGate.in(join(s.farm.root, 'gate-k'));
+    gate.install(ws);
+    gate.hold(3);
+    s.model.push(answer(FIX_ADD), answer(FIX_MUL));
+    await s.open(ws);
+    await runCommand(page, ui.fix);
+
+    const held = await gate.started(3);
+    const progress = await waitForNotification(page, 'Greenloop: running the tests (attempt 2)', 60_000);
+    await screenshot(page, 'k-before-cancel');
+    await notificationButton(progress, 'Cancel').click();
+
+    const toast = await waitForNotification(page, 'Greenloop stopped; the workspace is at the best state.', 60_000);
+    await eventually('the held test run to be ended', async () => stillRunning([held]), (left) => left.length === 0, 30_000);
+    await eventually('the status bar to say the run stopped', status, (t) => t === 'Greenloop stopped · 1 failing', 10_000);
+    await notificationButton(toast, 'Open run').click();
+    await waitForActiveTab(page, 'Greenloop: k-cancel');
+    await eventually('the panel to show the stopped run', () => panel().locator('#heading').innerText(), (t) => t === 'Greenloop: Stopped by you');
+    assert.equal(await panel().locator('#workspace').innerText(), 'Workspace at the best state: 1 failing.');
+    assert.equal(await panel().getByRole('button', { name: 'Retry with hint' }).isDisabled(), false, 'a stopped run can go on');
+    await openViewContainer(page, ui.container);
+    await eventually('the Loop history to show the stopped run', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label === 'Stopped by you' && / · 2 → 1 failing$/.test(row.description)), 10_000);
+    // The best state: attempt 1's fix of add() kept, attempt 2's edit (cancelled before its verdict) undone.
+    assert.match(readFileSync(join(ws, 'src', 'calc.js'), 'utf8'), /return a \+ b;\n\}\n\nfunction mul\(a, b\) \{\n  return a \+ b;/);
+    const onDisk = await runTestsOnDisk(ws);
+    assert.match(onDisk.output, /# fail 1/, `one test fails on disk:\n${onDisk.output}`);
+    await screenshot(page, 'k-cancelled');
+  });
 });
+

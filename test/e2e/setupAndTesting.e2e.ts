@@ -1,16 +1,30 @@
 import * as assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { screenshot } from './harness/browser';
 import { startGreenloopSession, ui } from './harness/greenloopSession';
 import type { GreenloopSession } from './harness/greenloopSession';
 import { eventually } from './harness/poll';
-import { clearNotifications, hidePanel, notificationButton, openViewContainer, runCommand, statusBarText, waitForNotification } from './harness/workbench';
-import { waitForActiveTab } from './harness/webviewPanel';
-import { answer, COMMENT, FIX_ADD } from '../support/calcAnswers';
+import { TestGate } from './harness/testGate';
+import { clearNotifications, hidePanel, notificationButton, notificationCenterMessages, openViewContainer, runCommand, statusBarItem, statusBarText, treeRows, waitForNotification } from './harness/workbench';
+import { waitForActiveTab, webviewDocument } from './harness/webviewPanel';
+import { answer, COMMENT, FIX_ADD, FIX_MUL } from '../support/calcAnswers';
+
+/** A loopback port nothing listens on (bound, then closed): a model server that is not running. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 // Issue 11: a setup problem ends before any model call in one sentence with the button that fixes it (h), and the
 // Testing view shows the run's tests — the one fixed as passed, the one still failing with its message (i).
+// Issue 22: a model that cannot be reached shows no count that was never measured (j); the progress notification says
+// what runs while the first test run is on (i, whose baseline waits for the spec), and the Testing view's "Fix until
+// green (selected failing tests)" profile fixes the one test selected (i).
 describe('Greenloop in a real VS Code: setup errors and the Testing view', function () {
   this.timeout(240_000);
   let s: GreenloopSession;
@@ -51,13 +65,63 @@ describe('Greenloop in a real VS Code: setup errors and the Testing view', funct
     await clearNotifications(page);
   });
 
-  it('i. the Testing view lists the run\'s tests: the fixed one passed, the one still failing with its message', async function () {
+  it('j. a model at a closed port: the toast says why with its buttons, and no count shows, since no test ran', async function () {
     const page = s.browser.page;
-    const ws = s.farm.copy('calc', 'i-testing-view');
-    // One real fix, then edits that change nothing: the run stops with `multiplies` still failing.
-    s.model.push(answer(FIX_ADD), answer(COMMENT('first look')), answer(COMMENT('second look')), answer(COMMENT('third look')));
+    const ws = s.farm.copy('calc', 'j-closed-port');
+    const gate = TestGate.in(join(s.farm.root, 'gate-j'));
+    gate.install(ws);
+    const port = await closedPort();
+    mkdirSync(join(ws, '.vscode'), { recursive: true });
+    writeFileSync(join(ws, '.vscode', 'settings.json'), JSON.stringify({ 'greenloop.model.baseUrl': `http://127.0.0.1:${port}/v1` }));
+    const asked = s.model.requests.length;
     await s.open(ws);
     await runCommand(page, ui.fix);
+
+    const toast = await waitForNotification(page, /Could not connect/, 60_000);
+    assert.match(await toast.innerText(), new RegExp(`Could not connect to the model server at http://127\\.0\\.0\\.1:${port}/v1 \\(connection refused\\)`));
+    for (const button of ['Open Settings', 'Select model']) assert.equal(await notificationButton(toast, button).count(), 1, `the toast offers ${button}`);
+    const shown = await eventually('the status bar to say the run ended', () => statusBarText(page, ui.statusItemId), (t) => t !== '' && !/Greenloop \d+\/\d+/.test(t), 30_000);
+    assert.equal(shown, 'Greenloop: the model cannot be used · tests not run', 'no "0 failing · at baseline": no test ever ran');
+    await openViewContainer(page, ui.container);
+    const rows = await eventually('the run in the Loop history', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label === 'The model failed'));
+    const row = rows.find((r) => r.label === 'The model failed')!;
+    assert.match(row.description, / · no test count$/, `the Loop history row counts nothing: ${row.description}`);
+    assert.equal(gate.runs(), 0, 'the test command never ran');
+    assert.equal(s.model.requests.length, asked, 'the scripted model was never asked');
+    await screenshot(page, 'j-closed-port');
+    await clearNotifications(page);
+
+    // The status bar opens the run: its panel counts nothing either, and leads with the buttons that fix the setting.
+    await statusBarItem(page, ui.statusItemId).click();
+    await waitForActiveTab(page, 'Greenloop: j-closed-port');
+    const panel = webviewDocument(page);
+    const where = await eventually('the panel to show the run', () => panel.locator('#workspace').innerText(), (t) => t.length > 0 && t !== 'Loading…');
+    assert.equal(where, 'No edit was made, and the tests gave no count.');
+    assert.match(await panel.locator('#run-meta').innerText(), / · no test count · 0 tokens$/);
+    assert.doesNotMatch(await panel.locator('body').innerText(), /\d+ failing/);
+    assert.deepEqual(await panel.locator('#setup-actions button').allInnerTexts(), ['Open Settings', 'Select model']);
+    await screenshot(page, 'j-closed-port-panel');
+  });
+
+  it('i. the notification says the baseline runs; the Testing view lists the run\'s tests; its profile fixes the selected one', async function () {
+    const page = s.browser.page;
+    const ws = s.farm.copy('calc', 'i-testing-view');
+    // The first test run waits for this spec: what the person sees during it is read with no clock involved.
+    const gate = TestGate.in(join(s.farm.root, 'gate-i'));
+    gate.install(ws);
+    gate.hold(1);
+    // One real fix, then edits that change nothing: the run stops with `multiplies` still failing.
+    s.model.push(answer(FIX_ADD), answer(COMMENT('first look')), answer(COMMENT('second look')));
+    await s.open(ws);
+    await runCommand(page, ui.fix);
+
+    await gate.started(1);
+    const progress = await waitForNotification(page, 'Greenloop: running the tests (baseline)', 60_000);
+    assert.equal(await notificationButton(progress, 'Cancel').count(), 1, 'the baseline can be cancelled');
+    assert.match(await statusBarText(page, ui.statusItemId), /^Greenloop 0\/8 · checking tests · /, 'no count before the first test run ends');
+    await screenshot(page, 'i-baseline-running');
+    gate.release(1);
+
     await waitForActiveTab(page, 'Greenloop: i-testing-view', 120_000);
     await eventually('the run to escalate', () => statusBarText(page, ui.statusItemId), (t) => /escalated · 1 failing/.test(t), 60_000);
     await hidePanel(page);
@@ -78,5 +142,21 @@ describe('Greenloop in a real VS Code: setup errors and the Testing view', funct
     assert.match(adds?.icon ?? '', /pass/, `adds shows as passed: ${JSON.stringify(states)}`);
     assert.match(multiplies?.icon ?? '', /error|fail/, `multiplies shows as failed: ${JSON.stringify(states)}`);
     await screenshot(page, 'i-testing-view');
+
+    // "Run Test" on the failing test: the Testing view's profile runs a loop focused on that one test.
+    const asked = chatRequests().length;
+    assert.equal(s.model.remaining(), 0, 'the first run used every scripted answer');
+    s.model.push(answer(FIX_MUL));
+    const row = explorer.locator('.monaco-list-row').filter({ hasText: 'multiplies' }).first();
+    await row.hover();
+    await row.getByRole('button', { name: 'Run Test' }).click();
+    await eventually('the focused run to end green', () => statusBarText(page, ui.statusItemId), (t) => t === 'Greenloop green', 120_000);
+    const said = await eventually('the run\'s closing message', () => notificationCenterMessages(page), (m) => m.some((t) => t.startsWith('Greenloop: the focused test passes')), 30_000);
+    assert.ok(said.includes('Greenloop: the focused test passes after 1 attempt.'), JSON.stringify(said));
+    assert.equal(chatRequests().length, asked + 1, 'one model call');
+    assert.match(s.prompt(asked), /## Goal of this run\nMake this test pass:\n- calc > multiplies\n/, 'the run is focused on the selected test');
+    assert.match(readFileSync(join(ws, 'src', 'calc.js'), 'utf8'), /return a \* b;/);
+    await eventually('the Test Explorer to show the test passed', () => explorer.locator('.monaco-list-row').filter({ hasText: 'multiplies' }).first().evaluate((el) => el.querySelector('.codicon')?.className ?? ''), (icon) => /pass/.test(icon), 30_000);
+    await screenshot(page, 'i-focused-fix');
   });
 });

@@ -66,17 +66,19 @@ export function checkAnswer(session: string, state: RunState): CheckAnswer {
     note: running ? (last?.note ?? 'Baseline recorded.') : state.reasonText,
     text: '',
   };
-  answer.text = answerText(answer, witness.failing);
+  answer.text = answerText(answer, witness.failing, witness.unmeasured === true);
   return answer;
 }
 
-function answerText(a: CheckAnswer, failingIds: string[]): string {
+function answerText(a: CheckAnswer, failingIds: string[], unmeasured: boolean): string {
   const lines: string[] = [];
   if (a.green) lines.push('GREEN: every test passes and the type check is clean. Stop here.');
   else if (a.decision === 'stop') lines.push(`STOP (${a.reason}): ${a.note}`);
   else lines.push(`CONTINUE: check ${a.check} of ${a.maxChecks}, ${a.withoutProgress} of ${a.patience} allowed without progress.`);
   if (a.verdict !== 'baseline') lines.push(`Verdict: ${a.verdict} — ${a.note}`);
-  if (!a.green) lines.push(`Failing now: ${failingIds.length} (${a.failingAtStart} at the start, ${a.failingBest} at best)${failingIds.length ? `: ${listForNote(failingIds.slice(0, 10))}` : ''}.`);
+  // The tests gave no usable result: zeros here would read as a count (or as green).
+  if (unmeasured) lines.push('No test count: the tests gave no usable result.');
+  else if (!a.green) lines.push(`Failing now: ${failingIds.length} (${a.failingAtStart} at the start, ${a.failingBest} at best)${failingIds.length ? `: ${listForNote(failingIds.slice(0, 10))}` : ''}.`);
   if (a.rolledBack) lines.push(`Rolled back: ${a.rolledBack.files.join(', ')}.`);
   if (a.missing.length) lines.push(`Missing (ran before, not reported now): ${listForNote(a.missing)}.`);
   if (a.diagnostics.length) lines.push(`Type errors: ${a.diagnostics.length}.`);

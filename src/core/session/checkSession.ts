@@ -15,6 +15,7 @@ import type { Clock, SnapshotStore, Verifier } from '../ports';
 import type { WriteJournal } from '../runJournal';
 import type { Redactor } from '../redact';
 import type { RunState } from '../runState';
+import type { LoopEvent } from '../events';
 
 /** The snapshot store and journal of the workspace, opened for one check (one writer per folder at a time). */
 export interface OpenedStore {
@@ -31,6 +32,8 @@ export interface CheckSessionDeps {
   clock: Clock;
   /** Who checks, for the history ("claude-code", "mcp:client-name"). */
   client: string;
+  /** Hears the engine's events of each check (a host names its test runs by them). */
+  onEvent?: (event: LoopEvent) => void;
   open(runId: string): Promise<OpenedStore>;
 }
 
@@ -93,6 +96,7 @@ export class CheckSession {
         cwd: deps.cwd, actor: new ExternalEdits(deps.client), verifier: deps.verifier, snapshots: opened.snapshots, journal: opened.journal,
         clock: deps.clock, config: deps.config, redactor: deps.redactor, runId: this.runId, ignoreHistory: true,
       });
+      if (deps.onEvent) engine.events.on(deps.onEvent);
       return await use(engine);
     } finally {
       await opened.journal.release();

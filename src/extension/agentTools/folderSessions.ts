@@ -11,6 +11,7 @@ import type { RunView } from '../runServiceApi';
 import { prepareVerifier } from '../runSetup';
 import type { OutputSink } from '../terminalVerifier';
 import { runtime } from '../loadRuntime';
+import { testRunLabel } from '../testRunLabel';
 
 /** What the tools need of the run service (RunService has all of it). */
 export interface ToolRuns {
@@ -63,6 +64,11 @@ export async function openFolderSession(folder: vscode.WorkspaceFolder, deps: To
   const { stateDir } = deps.runs;
   return new (runtime().CheckSession)(toolSessionKey(parts.cwd), {
     cwd: parts.cwd, stateDir, config, verifier: parts.verifier, redactor: parts.secrets.redactor, clock: systemClock, client: TOOL_CLIENT,
+    // Each check's test run is named in the terminal by its number, the one the answer to the agent gives.
+    onEvent: (e) => {
+      const label = testRunLabel(e, 'check');
+      if (label) parts.verifier.nameNextRuns(label);
+    },
     open: async (runId) => {
       const { snapshots, journal, recovered } = await runtime().openForRun({ workspace: parts.cwd, stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m) => deps.log.warn(m) });
       if (recovered) deps.log.warn(recovered.sentence);

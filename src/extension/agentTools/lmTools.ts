@@ -96,8 +96,11 @@ function outcomeText(state: RunState): string {
   const attempts = `${state.iterations.length} attempt${state.iterations.length === 1 ? '' : 's'}`;
   const now = countsText(state.current.witness.failing.length, state.current.witness.diagnostics.length);
   if (state.outcome === 'green') return `GREEN after ${attempts}: every test passes. Stop here.`;
+  const head = `${state.outcome.toUpperCase()} after ${attempts} (${state.reason ?? 'no reason'}): ${state.reasonText}`;
+  // The tests gave no result: a "0 failing" here would tell the agent all is well.
+  if (state.current.witness.unmeasured) return `${head}\nThe tests gave no count; nothing was changed.`;
   const where = workspaceAtText(state.finalState);
-  return `${state.outcome.toUpperCase()} after ${attempts} (${state.reason ?? 'no reason'}): ${state.reasonText}\nNow ${now}${where ? `; the workspace is at ${where}` : ''}.`;
+  return `${head}\nNow ${now}${where ? `; the workspace is at ${where}` : ''}.`;
 }
 
 /** Runs `work` on the tool's folder, or answers why it runs nothing; the history view reads the folder again after. */

@@ -3,7 +3,7 @@
 import type { HistoryIteration, HistoryRecord } from '../../core/history';
 import type { OutsideWarning } from '../../core/runState';
 import { explainStop } from './reasonText';
-import { agentCountsText, countsText, verdictWords, workspaceAtText } from '../../shared/plainWords';
+import { agentCountsText, countsText, NO_TEST_COUNT, verdictWords, workspaceAtText } from '../../shared/plainWords';
 
 export type HistoryNode =
   | { kind: 'folder'; folder: string; name: string }
@@ -165,7 +165,8 @@ function runView(node: Extract<HistoryNode, { kind: 'run' }>, now: number): Node
   return {
     id: nodeId(node),
     label: why.title,
-    description: `${formatStartTime(r.startedAt, now)} · ${before} → ${after}`,
+    // A run that never got a usable test run has no count to show: "0 → 0 failing" would read as green.
+    description: `${formatStartTime(r.startedAt, now)} · ${r.unmeasured ? NO_TEST_COUNT : `${before} → ${after}`}`,
     tooltip,
     icon: OUTCOME_ICONS[r.outcome] ?? { id: 'question' },
     collapsible: r.outcome === 'running' ? 'expanded' : 'collapsed',

@@ -1,7 +1,7 @@
 // Turns a run (live or from history) into what the escalation panel shows. Pure: no vscode, no I/O.
 import type { HistoryRecord } from '../../core/history';
 import type { ChangedFile, ChartPoint, ExtraBudgetInput, HypothesisItem, PanelActions, PanelData } from '../../shared/protocol';
-import { agentCountsText, countsText, verdictWords, workspaceAtText } from '../../shared/plainWords';
+import { agentCountsText, countsText, NO_TEST_COUNT, verdictWords, workspaceAtText } from '../../shared/plainWords';
 import { MAX_EXTRA } from '../../shared/protocol';
 import { explainStop } from './reasonText';
 import { setupActionsFor } from '../../shared/setupActions';
@@ -16,6 +16,8 @@ export function failingCount(failing: readonly string[], diagnostics: number): n
 }
 
 export function chartPoints(record: HistoryRecord): ChartPoint[] {
+  // No point for a count the tests never gave: a 0 there would draw a green start.
+  if (record.unmeasured) return [];
   return [
     { n: 0, failing: failingCount(record.baselineFailing, record.baselineDiagnostics), verdict: 'baseline' },
     ...record.iterations.map((it) => ({ n: it.n, failing: failingCount(it.failing, it.diagnostics), verdict: it.verdict })),
@@ -72,6 +74,7 @@ export function panelActions(record: HistoryRecord): PanelActions {
 
 /** Where the workspace is now, with its counts; the panel's status line and the tree say the same. */
 export function workspaceLine(record: HistoryRecord): string {
+  if (record.unmeasured) return 'No edit was made, and the tests gave no count.';
   const now = countsText(record.finalFailing.length, record.finalDiagnostics);
   if (record.outcome === 'running') return `Running: ${now} so far.`;
   const at = record.iterations.length ? workspaceAtText(record.finalState) : null;
@@ -94,8 +97,9 @@ export function buildPanelData(record: HistoryRecord, folderName: string, change
     startedAt: record.startedAt,
     baselineFailing: failingCount(record.baselineFailing, record.baselineDiagnostics),
     finalFailing: failingCount(record.finalFailing, record.finalDiagnostics),
-    baselineText: countsText(record.baselineFailing.length, record.baselineDiagnostics),
-    finalText: countsText(record.finalFailing.length, record.finalDiagnostics),
+    baselineText: record.unmeasured ? NO_TEST_COUNT : countsText(record.baselineFailing.length, record.baselineDiagnostics),
+    finalText: record.unmeasured ? NO_TEST_COUNT : countsText(record.finalFailing.length, record.finalDiagnostics),
+    countsText: record.unmeasured ? NO_TEST_COUNT : `${countsText(record.baselineFailing.length, record.baselineDiagnostics)} → ${countsText(record.finalFailing.length, record.finalDiagnostics)}`,
     failingTests: record.finalFailing,
     tokensUsed: record.tokens.prompt + record.tokens.completion,
     points: chartPoints(record),

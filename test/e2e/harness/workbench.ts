@@ -48,9 +48,11 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
   let offered: string[] = [];
   do {
     await page.keyboard.press('F1');
-    await input.waitFor({ state: 'visible', timeout: 10_000 });
-    await input.fill(`>${title}`);
     try {
+      // Inside the try: a view that takes the focus as the palette opens (an output channel that shows itself)
+      // closes the palette again, and that is asked again too.
+      await input.waitFor({ state: 'visible', timeout: 10_000 });
+      await input.fill(`>${title}`, { timeout: 5_000 });
       await focusedRow.waitFor({ timeout: 3_000 });
       await page.keyboard.press('Enter');
       await widget.waitFor({ state: 'hidden', timeout: 10_000 });
@@ -63,6 +65,18 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
     }
   } while (Date.now() < deadline);
   throw new Error(`The command palette has no command "${title}"; it offered: ${JSON.stringify(offered.slice(0, 8))}.`);
+}
+
+/** Picks the row of the open quick input (a list some command opened) whose text matches `text`, as a person clicks it. */
+export async function pickQuickInputRow(page: Page, text: string | RegExp, timeoutMs = 30_000): Promise<void> {
+  const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+  const row = rows.filter({ hasText: text }).first();
+  try {
+    await row.waitFor({ state: 'visible', timeout: timeoutMs });
+  } catch {
+    throw new Error(`The quick input has no row matching ${String(text)}; it shows ${JSON.stringify(await rows.allInnerTexts())}.`);
+  }
+  await row.click();
 }
 
 /** Waits for a notification toast containing `text` and returns it (click its buttons with notificationButton). */
@@ -79,6 +93,19 @@ export async function waitForNotification(page: Page, text: string | RegExp, tim
 
 export function notificationButton(toast: Locator, label: string): Locator {
   return toast.locator('.notification-list-item-buttons-container a.monaco-button', { hasText: exact(label) });
+}
+
+/**
+ * Every message in the notification center, newest first: a toast without buttons hides after a while, and a run that
+ * ends while the spec looks elsewhere may have shown its toast already; the center keeps them all.
+ */
+export async function notificationCenterMessages(page: Page): Promise<string[]> {
+  await runCommand(page, 'Notifications: Show Notifications');
+  const center = page.locator('.notifications-center');
+  await center.waitFor({ state: 'visible', timeout: 10_000 });
+  const messages = await center.locator('.notification-list-item-message').allInnerTexts();
+  await runCommand(page, 'Notifications: Hide Notifications');
+  return messages;
 }
 
 /** Closes every toast, so later screenshots and waits see only new ones. */

@@ -5,7 +5,7 @@ import { execSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { LoopEngine } from '../../../src/core/engine';
-import type { Actor, ActorRequest, ActorResponse } from '../../../src/core/ports';
+import { ActorError, type Actor, type ActorRequest, type ActorResponse } from '../../../src/core/ports';
 import { systemClock } from '../../../src/core/retry';
 import { DEFAULT_LOOP_CONFIG } from '../../../src/shared/config';
 import type { LoopConfig } from '../../../src/shared/config';
@@ -132,10 +132,38 @@ describe('loop engine (in-process, real verifier and snapshots)', function () {
     const actor = new ScriptedActor([() => FIX_ADD, () => COMMENT('x'), () => COMMENT('y')]);
     const { e, events } = await engine(actor);
     await e.run(new AbortController().signal);
-    const types = events.map((ev) => ev.type);
-    assert.deepStrictEqual(types.slice(0, 6), ['run-started', 'iteration-started', 'proposal-received', 'applied', 'verifying', 'verified']);
+    const types = events.map((ev) => (ev.type === 'phase' ? `phase:${ev.phase}` : ev.type));
+    // What runs before the first result is said as it begins: a host's notification is never empty.
+    assert.deepStrictEqual(types.slice(0, 8), ['phase:snapshot', 'phase:baseline-tests', 'run-started', 'iteration-started', 'proposal-received', 'applied', 'verifying', 'verified']);
     assert.strictEqual(types[types.length - 2], 'escalated');
     assert.strictEqual(types[types.length - 1], 'finished');
+  });
+
+  it('a model that cannot be used stops the run before any test run: no count is recorded, and a resume measures first', async () => {
+    let reachable = false;
+    const actor = new ScriptedActor([() => FIX_ADD]);
+    const checked: Actor = Object.assign(actor, {
+      check: async () => {
+        if (!reachable) throw new ActorError('Could not connect to the model server at http://127.0.0.1:9/v1 (connection refused); check that it is running.', 'fatal', undefined, 'network');
+      },
+    });
+    const { e, events } = await engine(checked);
+    const state = await e.run(new AbortController().signal);
+    assert.deepStrictEqual(events.map((ev) => (ev.type === 'phase' ? `phase:${ev.phase}` : ev.type)), ['phase:snapshot', 'phase:model-check', 'run-started', 'escalated', 'finished']);
+    assert.strictEqual(state.reason, 'actor-error');
+    assert.strictEqual(state.current.witness.unmeasured, true, 'the empty failing list is no count');
+    assert.strictEqual(toHistoryRecord(state).unmeasured, true, 'the history says so too');
+
+    // Retried once the model answers: the tests run before any attempt, and their count becomes the run's start.
+    reachable = true;
+    const again = await engine(checked, { maxIterations: 2 });
+    const resumed = await again.e.resume(state, { hint: '', iterations: 1 }, new AbortController().signal);
+    const types = again.events.map((ev) => (ev.type === 'phase' ? `phase:${ev.phase}` : ev.type));
+    assert.deepStrictEqual(types.slice(0, 2), ['phase:resume-tests', 'run-started']);
+    assert.strictEqual(resumed.baseline.witness.failing.length, 2, 'the baseline is the first real count');
+    assert.strictEqual(resumed.baseline.witness.unmeasured, undefined);
+    assert.strictEqual(resumed.iterations[0]?.verdict, 'progress', 'attempt 1 is judged against that count');
+    assert.strictEqual(toHistoryRecord(resumed).unmeasured, undefined);
   });
 
   it('after 3 escalations in a row on the same failures and configuration, a 4th run stops before asking the model', async () => {

@@ -86,6 +86,32 @@ describe('agent tools in VS Code (greenloop_verify, greenloop_rollback, greenloo
     assert.equal(historyRefreshes.length, 2);
   });
 
+  // Issue 22 item 8: each check opens a new verifier, so every one of them was called "baseline" in the terminal.
+  it('names each check\'s test run in the terminal by the number its answer gives', async () => {
+    const calc = path.join(project, 'src', 'calc.js');
+    const original = fs.readFileSync(calc, 'utf8');
+    const answers = [(await invoke(TOOL_NAMES.verify)).json];
+    fs.writeFileSync(calc, original.replace('return a - b;', 'return a + b;'));
+    answers.push((await invoke(TOOL_NAMES.verify)).json);
+    fs.writeFileSync(calc, FIXED(original));
+    answers.push((await invoke(TOOL_NAMES.verify)).json);
+    assert.deepEqual(answers.map((a) => [a.check, a.verdict]), [[0, 'baseline'], [1, 'progress'], [2, 'green']]);
+    const headers = terminal.join('\n').match(/── Greenloop [^:]+:/g);
+    // Green is confirmed by a second run of the same check, named as such.
+    assert.deepEqual(headers, ['── Greenloop check 0 (baseline):', '── Greenloop check 1:', '── Greenloop check 2:', '── Greenloop check 2, run 2:']);
+  });
+
+  // Issue 22 item 7: "Failing now: 0 (0 at the start, 0 at best)" for tests that never ran would read as all is well.
+  it('a test command that cannot run answers stop with the reason and no count', async () => {
+    fake.settings.set('greenloop.testCommand', 'greenloop-no-such-command-here');
+    const { text, json } = await invoke(TOOL_NAMES.verify);
+    assert.equal(json.decision, 'stop');
+    assert.equal(json.reason, 'verify-error');
+    assert.match(text, /^STOP \(verify-error\): /);
+    assert.match(text, /\nNo test count: the tests gave no usable result\.$/);
+    assert.doesNotMatch(text, /Failing now/);
+  });
+
   it('rollback asks before it changes files, and puts the first checked state back', async () => {
     const prepared = await tool(TOOL_NAMES.rollback).prepareInvocation!({ input: { to: 'baseline' } }, new CancellationTokenSource().token) as { confirmationMessages?: { title: string; message: string } };
     assert.equal(prepared.confirmationMessages?.title, 'Roll back calc?');

@@ -23,9 +23,19 @@ describe('live progress lines', () => {
   });
 
   it('uses plain words for the steps: running the tests, not the verifier; no run id', () => {
-    assert.strictEqual(liveLine({ type: 'verifying', n: 1 }), 'attempt 1: running the tests');
+    assert.strictEqual(liveLine({ type: 'verifying', n: 1 }), 'running the tests (attempt 1)');
     const started = liveLine({ type: 'run-started', runId: '20261123-201143-abcd', baselineFailing: 3, baselineDiagnostics: 1, resumed: false, state: {} as never });
     assert.strictEqual(started, 'before any edit: 3 failing, 1 type error');
     assert.strictEqual(liveLine({ type: 'verified', n: 4, verdict: 'green', failing: 0, diagnostics: 0, rolledBack: false, note: '', iteration: iteration() }), 'attempt 4: green, 0 failing');
+  });
+
+  // Issue 22 item 7: during the first test run the notification showed no text at all.
+  it('says what runs before the first result: the snapshot, the model check, the baseline test run', () => {
+    assert.strictEqual(liveLine({ type: 'phase', phase: 'snapshot' }), 'saving the workspace as it is (snapshot)');
+    assert.strictEqual(liveLine({ type: 'phase', phase: 'model-check' }), 'checking that the model can be used');
+    assert.strictEqual(liveLine({ type: 'phase', phase: 'model-check', agent: true }), 'checking that the agent can be used');
+    assert.strictEqual(liveLine({ type: 'phase', phase: 'baseline-tests' }), 'running the tests (baseline)');
+    assert.strictEqual(liveLine({ type: 'phase', phase: 'resume-tests' }), 'running the tests (the workspace as you left it)');
+    assert.strictEqual(liveLine({ type: 'phase', phase: 'final-tests' }), 'running the tests once more (the state the run ends at)');
   });
 });

@@ -84,6 +84,39 @@ describe('status bar', () => {
     assert.match(v.tooltip[0], /no "test:ci" script/);
   });
 
+  // Issue 22 item 7: with greenloop.model.baseUrl at a closed port the status bar said "escalated · 0 failing · at
+  // baseline" though no test ever ran.
+  function stoppedBeforeTests(reason: 'actor-error' | 'budget-time', reasonText: string, agent = false): RunTally {
+    const limits = { maxIterations: 8, maxTokens: 200_000, maxMinutes: 30 };
+    const t = newTally(T0, limits);
+    foldEvent(t, { type: 'phase', phase: 'snapshot' }, T0);
+    if (reason === 'actor-error') foldEvent(t, { type: 'phase', phase: 'model-check', agent }, T0);
+    foldEvent(t, { type: 'run-started', runId: 'r', baselineFailing: 0, baselineDiagnostics: 0, resumed: false, unverified: true, stoppedFor: reason, state: startedState(0, 0, limits) }, T0);
+    foldEvent(t, { type: 'escalated', reason, message: reasonText }, T0);
+    const state = {
+      iterations: [], reason, reasonText, finalState: 'baseline', tokens: { prompt: 0, completion: 0 }, limits,
+      current: { witness: { failing: [], diagnostics: [], unmeasured: true } },
+    } as unknown as RunState;
+    foldEvent(t, { type: 'finished', outcome: 'escalated', state }, T0 + 1000);
+    return t;
+  }
+
+  it('a model that cannot be used before any test run shows no count, only that the model cannot be used', () => {
+    const reasonText = 'Could not connect to the model server at http://127.0.0.1:9/v1 (connection refused); check that it is running.';
+    const v = statusView(stoppedBeforeTests('actor-error', reasonText), T0 + 2000);
+    assert.strictEqual(v.text, '$(error) Greenloop: the model cannot be used · tests not run');
+    assert.strictEqual(v.severity, 'error');
+    assert.strictEqual(v.tooltip[0], `Stopped: ${reasonText}`);
+    assert.doesNotMatch(`${v.text} ${v.tooltip.join(' ')} ${v.accessibleLabel}`, /\d+ failing|at baseline|checking tests/);
+    assert.strictEqual(statusView(stoppedBeforeTests('actor-error', 'The agent CLI `qwen` was not found.', true), T0).text, '$(error) Greenloop: the agent cannot be used · tests not run');
+  });
+
+  it('a time budget that ran out before the first test run finished shows no count either', () => {
+    const v = statusView(stoppedBeforeTests('budget-time', 'The time budget (0.1 min) ran out before the first test run finished; nothing was changed.'), T0 + 2000);
+    assert.strictEqual(v.text, '$(error) Greenloop: out of time before the first test run finished');
+    assert.doesNotMatch(`${v.text} ${v.accessibleLabel}`, /\d+ failing/);
+  });
+
   it('puts text, colour, accessible name and a click that opens the run onto the item', () => {
     const emitter = new EventEmitter<void>();
     const folder = Uri.file('/work/app');

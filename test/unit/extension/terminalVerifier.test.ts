@@ -36,6 +36,7 @@ describe('test terminal: the person sees what the verifier judges', () => {
       { command: `node ${JSON.stringify(script)}`, cwd: dir, env: { ...process.env, GREENLOOP_TEST_VAR: 'the task env' }, source: 'task "unit"' },
       'off', 30, () => pty,
     );
+    verifier.nameNextRuns('baseline');
     const witness = await verifier.verify();
 
     assert.strictEqual(witness.exitCode, 3);
@@ -49,13 +50,16 @@ describe('test terminal: the person sees what the verifier judges', () => {
     assert.ok(!/[^\r]\n/.test(text), 'no bare LF reaches the terminal');
   });
 
-  it('numbers later checks and shows green when the command passes', async () => {
+  it('names each run as it is announced, a second run under one name by its number, and shows green', async () => {
     const { pty, screen } = opened();
     const verifier = new TerminalVerifier({ command: 'echo "ok 1 - fine"; echo "1..1"', cwd: dir, source: 'setting greenloop.testCommand' }, 'off', 30, () => pty);
     await verifier.verify();
+    verifier.nameNextRuns('attempt 2');
+    await verifier.verify();
     const w = await verifier.verify();
     assert.strictEqual(w.green, true);
-    assert.match(screen(), /── Greenloop check 2: echo/);
+    const headers = screen().match(/── Greenloop [^:]+:/g);
+    assert.deepStrictEqual(headers, ['── Greenloop test run 1:', '── Greenloop attempt 2:', '── Greenloop attempt 2, run 2:']);
     assert.match(screen(), /── exit code 0 · [\d.]+ s · \x1b\[32mgreen/);
   });
 

@@ -32,6 +32,12 @@ describe('Testing view model', () => {
     assert.ok(!entries.some((e) => e.id === 'Money > pads cents'), 'absent from the output is not passing');
   });
 
+  // Issue 22 item 7: a first test run that hung (or could not be read) is no result to show as tests.
+  it('lists nothing when the tests gave no usable result, not the tests a hung first run named', () => {
+    const hung = witness({ failing: ['Cart > tax'], failures: [{ id: 'Cart > tax', message: 'cut off' }], timedOut: true, unmeasured: true });
+    assert.deepStrictEqual(testEntries({ baseline: { witness: hung }, current: { witness: hung } }), []);
+  });
+
   it('finds a location in output without a named file, and none when there is none', () => {
     assert.deepStrictEqual(locate(undefined, 'at Object.<anonymous> (./src/money.test.js:9:3)'), { file: 'src/money.test.js', line: 9 });
     assert.deepStrictEqual(locate('test/a.test.ts', 'expected 1 to equal 2'), { file: 'test/a.test.ts' });

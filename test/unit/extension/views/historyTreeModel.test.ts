@@ -33,6 +33,14 @@ describe('history tree model', () => {
     assert.match(view.tooltip ?? '', /3 attempts · 25k tokens · scripted/);
   });
 
+  // Issue 22 item 7: a run stopped before any test run showed "0 → 0 failing" in the Loop history.
+  it('shows no count for a run whose tests never gave one', () => {
+    const unreachable = record({ reason: 'actor-error', baselineFailing: [], finalFailing: [], finalState: 'baseline', unmeasured: true });
+    const view = describeNode(runNode(unreachable), NOW);
+    assert.strictEqual(view.label, 'The model failed');
+    assert.strictEqual(view.description, '14:03 · no test count');
+  });
+
   it('gives each outcome its own icon and keeps a running run expanded', () => {
     const icons = ['green', 'escalated', 'cancelled', 'error', 'running'].map((outcome) => describeNode(runNode(record({ outcome, reason: null })), NOW).icon.id);
     assert.deepStrictEqual(icons, ['pass-filled', 'error', 'circle-slash', 'bug', 'sync~spin']);

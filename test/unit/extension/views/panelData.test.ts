@@ -78,4 +78,20 @@ describe('escalation panel data', () => {
   it('falls back to modest defaults when nothing was spent yet', () => {
     assert.deepStrictEqual(defaultExtraBudget(record({ finishedAt: null })), { iterations: 3, tokens: 60_000, minutes: 6 });
   });
+
+  // Issue 22 item 7: a run stopped before any test run said "0 failing" (read as green) and charted a 0 baseline.
+  it('shows no count for a run whose tests never gave one: no 0 baseline, no "0 failing"', () => {
+    const unreachable = record({
+      reason: 'actor-error', reasonText: 'Could not connect to the model server at http://127.0.0.1:9/v1 (connection refused); check that it is running.',
+      baselineFailing: [], finalFailing: [], finalState: 'baseline', bestSnapshot: 'snap-0', unmeasured: true,
+    });
+    const d = buildPanelData(unreachable, 'calc', []);
+    assert.deepStrictEqual(d.points, []);
+    assert.strictEqual(d.countsText, 'no test count');
+    assert.strictEqual(d.finalText, 'no test count');
+    assert.strictEqual(d.workspaceText, 'No edit was made, and the tests gave no count.');
+    assert.doesNotMatch(JSON.stringify(d), /\d+ failing/);
+    assert.strictEqual(buildPanelData(r, 'cart', []).countsText, '3 failing, 1 type error → 1 failing', 'a measured run keeps its counts');
+  });
 });
+

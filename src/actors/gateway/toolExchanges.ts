@@ -30,13 +30,25 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/**
+ * Arguments that say how or why, never what: the words a model gives a shell call ("Run the tests again"), the time it
+ * allows it. Two runs of `npm test` described differently are the same call.
+ */
+const NOT_IDENTITY = new Set(['description', 'explanation', 'justification', 'timeout', 'timeout_ms', 'yield_time_ms', 'max_output_tokens', 'run_in_background']);
+
 function argsText(raw: unknown): string {
-  if (typeof raw !== 'string') return canonical(raw ?? {});
-  try {
-    return canonical(JSON.parse(raw));
-  } catch {
-    return raw; // A custom tool's free-form input (Codex's apply_patch grammar) is compared as it is.
+  let value = raw ?? {};
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return raw; // A custom tool's free-form input (Codex's apply_patch grammar) is compared as it is.
+    }
   }
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    value = Object.fromEntries(Object.entries(value).filter(([k]) => !NOT_IDENTITY.has(k)));
+  }
+  return canonical(value);
 }
 
 function callKey(name: string, args: string, cwd: string): string {

@@ -51,6 +51,12 @@ describe('stall watch (inside an agent attempt)', () => {
     assert.equal(said.at(-1), 'tests-stalled');
   });
 
+  it('takes the same command described in other words (Claude Code, qwen) for the same test run', () => {
+    const bash = (description: string, failing: string[]) => step('Bash', { command: 'npm test', description, timeout: 120000 }, nodeTestOutput(failing));
+    const said = watch([bash('Run the tests', ALL), growingEdit(1), bash('Run the tests again', ALL), growingEdit(2), bash('Check whether the fix worked', ALL)]);
+    assert.equal(said.at(-1), 'tests-stalled');
+  });
+
   it('keeps the runs of different test commands apart', () => {
     const one = (failing: string[]) => step('run_shell_command', { command: 'node --test test/calc.test.js' }, nodeTestOutput(failing));
     const said = watch([npmTest(ALL), one(['add adds']), npmTest(ALL), one(['add adds']), npmTest(['add adds'])]);

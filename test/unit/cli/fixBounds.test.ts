@@ -67,8 +67,9 @@ describe('greenloop fix stays bounded against a misbehaving model server (real C
 
   it('stops a server whose every answer drips at each request timeout, then at the run deadline (budget-time)', async () => {
     const before = treeBytes(h.project);
-    const drips = Array.from({ length: 10 }, () => ({ drip: { intervalMs: 1000 } }));
-    const res = await h.fix(drips, ['--max-minutes', '0.1', '--request-timeout-s', '2'], { stream: true, timeoutMs: 60_000 });
+    const drips = Array.from({ length: 30 }, () => ({ drip: { intervalMs: 1000 } }));
+    // 15 s: room for the baseline, a request abandoned at 2 s and its retry however busy the machine; every drip lasts forever.
+    const res = await h.fix(drips, ['--max-minutes', '0.25', '--request-timeout-s', '2'], { stream: true, timeoutMs: 100_000 });
     assert.strictEqual(res.code, 1, res.stderr);
     assert.strictEqual(res.report.outcome, 'escalated');
     assert.strictEqual(res.report.reason, 'budget-time');

@@ -7,7 +7,8 @@
 //   so an agent that makes progress between its test runs is never stopped by this.
 // - "Known poll, no progress" (as OpenClaw's tool-loop detection has it): the same call — tool and arguments — whose
 //   result, timings and pids aside, has not changed since its last call. UNCHANGED_REPEATS such repeats in a row and
-//   nothing the agent does in between changes what it sees.
+//   nothing the agent does in between changes what it sees — unless a test run in between failed fewer tests: an
+//   agent re-reading the same test file while it fixes one test after another is getting somewhere.
 // Both look only at results the agent has just been given, so each is said once, on the request that follows them.
 import { createHash } from 'node:crypto';
 import { comparableText } from './conversationStep';
@@ -33,14 +34,16 @@ export class StallWatch {
   /** Whether the results the agent was just given show it stalled. */
   check(messages: readonly object[]): Stall | null {
     const tests = new Map<string, TestStreak>();
-    const results = new Map<string, { result: string; repeats: number }>();
+    const results = new Map<string, { result: string; repeats: number; progress: number }>();
+    /** Test runs so far that failed fewer tests than the best before them. */
+    let progress = 0;
     let stall: Stall | null = null;
     for (const x of toolExchanges(messages, this.cwd)) {
       const digest = createHash('sha256').update(x.result).digest('hex');
       const seen = results.get(x.key);
       const result = this.comparableOf(digest, x.result);
-      const repeats = seen && seen.result === result ? seen.repeats + 1 : 0;
-      results.set(x.key, { result, repeats });
+      const repeats = seen && seen.result === result && seen.progress === progress ? seen.repeats + 1 : 0;
+      results.set(x.key, { result, repeats, progress });
       if (x.latest && repeats >= UNCHANGED_REPEATS) stall ??= 'unchanged-result';
 
       const command = commandOf(x.args);
@@ -49,6 +52,7 @@ export class StallWatch {
       const failing = run.failing.size;
       const streak = tests.get(x.key);
       if (!streak || failing < streak.best) {
+        if (streak) progress += 1;
         tests.set(x.key, { best: failing, withoutProgress: 0 });
         continue;
       }

@@ -75,6 +75,16 @@ describe('stall watch (inside an agent attempt)', () => {
     assert.deepEqual(watch([read(), failed(), read()]), [null, null, null]);
   });
 
+  it('lets an agent that fixes one test after another re-read the same unchanged file as often as it likes', () => {
+    const readTests = () => step('read_file', { absolute_path: `${CWD}/test/calc.test.js` }, "test('add adds', () => assert.equal(add(2, 3), 5));");
+    const said = watch([
+      npmTest(ALL), readTests(), step('edit', { f: 'add' }, 'ok'), npmTest(['mul multiplies', 'square squares']),
+      readTests(), step('edit', { f: 'mul' }, 'ok'), npmTest(['square squares']),
+      readTests(), step('edit', { f: 'square' }, 'ok'), npmTest([]),
+    ]);
+    assert.deepEqual(said.filter(Boolean), []);
+  });
+
   it('sees a call whose result changes every time as making a difference', () => {
     const said = watch([1, 2, 3, 4].map((n) => step('run_shell_command', { command: 'git diff --stat' }, ` calc.js | ${n} +`)));
     assert.deepEqual(said, [null, null, null, null]);

@@ -218,18 +218,20 @@ describe('greenloop fix keeps its promise (real CLI, scripted model server)', fu
       const cmd = `if grep -q "a + b;" src/calc.js; then echo $$ > "${pidFile}"; sleep 300; fi; node --test test/`;
       const before = treeBytes(h.project);
       const started = Date.now();
-      // 9 s: room for the baseline run and the answer on a busy machine before the deadline finds the tests running.
-      const res = await h.fix([answer(FIX_ADD)], ['--test-cmd', cmd, '--max-minutes', '0.15']);
+      // 24 s: room for the baseline run and the answer on a busy machine (9 s was too little with two CPU burners
+      // beside a loaded 2-core machine) before the deadline finds the tests running.
+      const res = await h.fix([answer(FIX_ADD)], ['--test-cmd', cmd, '--max-minutes', '0.4']);
       const took = Date.now() - started;
       assert.strictEqual(res.report.reason, 'budget-time', res.stderr);
-      assert.ok(took < 90_000, `took ${took} ms against a 9 s budget: it waited for the tests' 300 s sleep`);
+      assert.ok(took < 90_000, `took ${took} ms against a 24 s budget: it waited for the tests' 300 s sleep`);
       assert.deepStrictEqual(treeBytes(h.project), before);
       assert.strictEqual(alive(Number(fs.readFileSync(pidFile, 'utf8'))), false, 'the test command outlived the budget');
     });
 
     it('a Retry-After longer than the time left ends the run at once instead of waiting', async () => {
       const started = Date.now();
-      const res = await h.fix([{ status: 429, headers: { 'Retry-After': '30' } }, answer(FIX_ADD)], ['--max-minutes', '0.2']);
+      // 24 s: room for the baseline on a busy machine before the first request, and still less than the 30 s asked for.
+      const res = await h.fix([{ status: 429, headers: { 'Retry-After': '30' } }, answer(FIX_ADD)], ['--max-minutes', '0.4']);
       assert.strictEqual(res.report.reason, 'budget-time', res.stderr);
       // Decided before any wait: the reason names the wait it refused, and no second request was made.
       assert.match(res.report.reasonText, /waiting 30 s to try again would outlast the time budget/);
@@ -242,8 +244,8 @@ describe('greenloop fix keeps its promise (real CLI, scripted model server)', fu
       const script = path.join(h.stateDir, 'slow-agent.sh');
       fs.writeFileSync(script, `#!/bin/sh\necho $$ > "${pidFile}"\nsleep 300\n`, { mode: 0o755 });
       const started = Date.now();
-      // 9 s: room for the baseline run on a busy machine before the deadline finds the agent working.
-      const res = await runCli(['fix', '--cwd', h.project, '--actor', 'command', '--actor-cmd', script, '--tsc', 'off', '--state-dir', h.stateDir, '--json', '--max-minutes', '0.15']);
+      // 24 s: room for the baseline run on a busy machine before the deadline finds the agent working.
+      const res = await runCli(['fix', '--cwd', h.project, '--actor', 'command', '--actor-cmd', script, '--tsc', 'off', '--state-dir', h.stateDir, '--json', '--max-minutes', '0.4']);
       const report = JSON.parse(res.stdout);
       assert.strictEqual(report.reason, 'budget-time', res.stderr);
       assert.ok(Date.now() - started < 90_000, "it waited for the agent's 300 s sleep");

@@ -17,6 +17,12 @@ import { commandOf, readTestRun, type AgentTestRun } from './agentTestRun';
 
 export type Stall = 'tests-stalled' | 'unchanged-result';
 
+/**
+ * A poll of a command still running (Codex's exec session): the agent waits for slow tests, which is no repeat, and
+ * the output so far is no test run yet.
+ */
+const STILL_RUNNING = /\bProcess running with session ID\b/;
+
 /** Test runs in a row without fewer failing tests than the best run of that command: the loop's default patience. */
 export const NO_PROGRESS_RUNS = 2;
 /** Results in a row equal to the one before of the same call: the call came back the same three times. */
@@ -39,6 +45,7 @@ export class StallWatch {
     let progress = 0;
     let stall: Stall | null = null;
     for (const x of toolExchanges(messages, this.cwd)) {
+      if (STILL_RUNNING.test(x.result)) continue;
       const digest = createHash('sha256').update(x.result).digest('hex');
       const seen = results.get(x.key);
       const result = this.comparableOf(digest, x.result);

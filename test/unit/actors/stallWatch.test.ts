@@ -98,6 +98,11 @@ describe('stall watch (inside an agent attempt)', () => {
     assert.deepEqual(watch([tests(ALL), tests(ALL), tests(ALL)]), [null, null, 'tests-stalled']);
   });
 
+  it('lets Codex wait on a slow command: polls of a process still running are no repeats and no test runs', () => {
+    const poll = () => step('write_stdin', { session_id: 3, chars: '' }, codexExecResult('').replace(/Process exited with code 1/, 'Process running with session ID 3'));
+    assert.deepEqual(watch([poll(), poll(), poll(), poll()]), [null, null, null, null]);
+  });
+
   it('says it once, on the request after the results that show it', () => {
     const said = watch([npmTest(ALL), npmTest(ALL), npmTest(ALL), step('read_file', { absolute_path: `${CWD}/calc.js` }, 'x')]);
     assert.deepEqual(said, [null, null, 'tests-stalled', null]);

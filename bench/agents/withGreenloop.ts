@@ -13,6 +13,7 @@ import { startScriptedAnthropicModel } from '../../test/support/scriptedAnthropi
 import { claudeEnv, installClaude } from '../../test/support/claudeAgent';
 import { codexEnv, installCodex, makeCodexHome } from '../../test/support/codexAgent';
 import { startScriptedResponsesModel } from '../../test/support/scriptedResponsesModel';
+import { REAL_AGENT_RUN_MS } from '../../test/support/agentTimeouts';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CLI = path.join(ROOT, 'dist', 'cli.js');
@@ -87,7 +88,7 @@ export async function runWithGreenloop(scenario: Scenario, opts: WithGreenloopOp
       execFile(process.execPath, [
         CLI, 'fix', '--cwd', ws.workspace, ...actorFlags, '--agent-upstream', model.url, ...(agent === 'claude' || opts.plainCommand ? [] : ['--model', 'scripted']),
         '--tsc', 'off', '--state-dir', stateDir, '--json', ...(opts.flags ?? []),
-      ], { env, timeout: opts.timeoutMs ?? 300_000, maxBuffer: 32 << 20 }, (err, out, errOut) => {
+      ], { env, timeout: opts.timeoutMs ?? REAL_AGENT_RUN_MS, maxBuffer: 32 << 20 }, (err, out, errOut) => {
         resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stdout: out, stderr: errOut });
       });
     });

@@ -6,15 +6,16 @@ import { runCodexAlone } from '../../../bench/agents/codexAlone';
 import { oneShotFix, sameWrongEditForever } from '../../support/agentScenarios';
 import { installCodex } from '../../support/codexAgent';
 import { alive } from '../support/processes';
+import { REAL_AGENT_TEST_MS } from '../../support/agentTimeouts';
 
 const outputsOf = (body: { input: Array<{ type: string; output?: string }> }) =>
   body.input.filter((i) => i.type === 'function_call_output').map((i) => String(i.output));
 
 describe('Codex CLI alone, driven by a scripted Responses model', function () {
   // Every verdict here is decided by counts: the agent exits by itself, or the scripted model stops it at its N-th
-  // request. The clocks only catch a hang — the runner's idle guard (no model request for 3 minutes) and this limit,
-  // ten times what the slowest run takes on a busy 2-core machine — so a slow machine never changes a result.
-  this.timeout(600_000);
+  // request. The clocks only catch a hang — the runner's idle guard (no model request for 3 minutes) and this limit
+  // (see agentTimeouts.ts) — so a slow machine never changes a result.
+  this.timeout(REAL_AGENT_TEST_MS);
   let codexBin = '';
 
   before(async function () {

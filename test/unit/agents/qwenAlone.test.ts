@@ -6,12 +6,13 @@ import { runAgentAlone } from '../../../bench/agents/qwenAlone';
 import { oneShotFix, sameWrongEditForever } from '../../support/agentScenarios';
 import { installQwen } from '../../support/qwenAgent';
 import { alive } from '../support/processes';
+import { REAL_AGENT_TEST_MS } from '../../support/agentTimeouts';
 
 describe('qwen alone, driven by a scripted model', function () {
   // Every verdict here is decided by counts: the agent exits by itself, or the scripted model stops it at its N-th
-  // request. The clocks only catch a hang — the runner's idle guard (no model request for 3 minutes) and this limit,
-  // ten times what the slowest run takes on a busy 2-core machine — so a slow machine never changes a result.
-  this.timeout(600_000);
+  // request. The clocks only catch a hang — the runner's idle guard (no model request for 3 minutes) and this limit
+  // (see agentTimeouts.ts) — so a slow machine never changes a result.
+  this.timeout(REAL_AGENT_TEST_MS);
   let qwenBin = '';
 
   before(async function () {

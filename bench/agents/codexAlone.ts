@@ -1,8 +1,9 @@
 // The real OpenAI Codex CLI alone, driven by a scripted Responses-API model scenario, on a fresh copy of a fixture:
 // claudeAlone.ts's counterpart for the third protocol. A stuck scenario never ends by itself, so the run is
-// stopped (its whole process tree) at a request cap or a time limit, as a person would eventually press Ctrl-C.
+// stopped (its whole process tree) at a request cap (or when it hangs: see aloneStop.ts), as a person would press Ctrl-C.
 import * as path from 'node:path';
 import { killTree } from '../../src/verify/killTree';
+import { AloneStopper, type AloneStop } from './aloneStop';
 import { CALC3_FIXTURE } from '../../test/support/agentScenarios';
 import type { Scenario } from '../../test/support/agentSteps';
 import { installCodex, makeCodexHome, spawnCodex } from '../../test/support/codexAgent';
@@ -22,8 +23,8 @@ export interface CodexAloneOptions {
   args?: string[];
   /** Model requests (main and side) after which codex is stopped; default 60. */
   maxRequests?: number;
-  /** Wall-clock limit after which codex is stopped; default 120 s. */
-  timeoutMs?: number;
+  /** Stopped when codex sent no model request for this long (it hangs); default 180 s. Never a limit on the run. */
+  idleMs?: number;
   /** HTTP statuses the model answers the first main requests with (e.g. [500]), to watch codex retry. */
   failFirst?: number[];
   /** Keep the workspace and HOME for a look afterwards (their paths are in the result). */
@@ -47,9 +48,9 @@ export interface CodexAloneResult {
   tokens: { input: number; output: number; total: number };
   /** Failing tests of the workspace after the run (-1: could not tell). */
   failingAtEnd: number;
-  /** True when codex did not end by itself: it was stopped at the request cap or the time limit. */
+  /** True when codex did not end by itself: it was stopped at the request cap, or because it hung. */
   timedOut: boolean;
-  stoppedBy: 'requests' | 'time' | null;
+  stoppedBy: AloneStop | null;
   durationMs: number;
   stdout: string;
   stderr: string;
@@ -67,14 +68,13 @@ export async function runCodexAlone(scenario: Scenario, opts: CodexAloneOptions 
   const ws = makeFixtureWorkspace(path.resolve(ROOT, opts.fixture ?? CALC3_FIXTURE));
   // codex's HOME must not be under /tmp (see makeCodexHome); the one makeFixtureWorkspace made is not used.
   const codexHome = makeCodexHome();
-  let stoppedBy: CodexAloneResult['stoppedBy'] = null;
-  let stop: (why: 'requests' | 'time') => void = () => {};
+  const stopper = new AloneStopper(maxRequests, opts.idleMs);
   const model = await startScriptedResponsesModel({
     scenario,
     workspace: ws.workspace,
     log: opts.log,
     onRequest: (r) => {
-      if (r.n >= maxRequests) stop('requests');
+      stopper.request(r.n);
     },
   });
   if (opts.failFirst) model.failNext(...opts.failFirst);
@@ -88,15 +88,13 @@ export async function runCodexAlone(scenario: Scenario, opts: CodexAloneOptions 
     child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     let killing: Promise<void> | undefined;
-    stop = (why) => {
-      if (killing) return;
-      stoppedBy = why;
+    stopper.start(() => {
       killing = killTree(child.pid!, { graceMs: 500 });
-    };
-    const timer = setTimeout(() => stop('time'), opts.timeoutMs ?? 120_000);
+    });
     const code = await exited;
-    clearTimeout(timer);
+    stopper.dispose();
     await killing;
+    const { stoppedBy } = stopper;
     return {
       scenario: scenario.name,
       exitCode: stoppedBy ? null : code,

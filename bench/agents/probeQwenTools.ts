@@ -7,7 +7,7 @@ import { runAgentAlone } from './qwenAlone';
 
 async function main(): Promise<void> {
   for (const args of [['--bare'], []]) {
-    const run = await runAgentAlone(scripted('probe', [say('Done.')]), { args, maxRequests: 5, timeoutMs: 60_000 });
+    const run = await runAgentAlone(scripted('probe', [say('Done.')]), { args, maxRequests: 5 });
     const first = run.log[0];
     if (!first) throw new Error(`qwen ${args.join(' ')} sent no model request (exit ${run.exitCode}): ${run.stderr.trim()}`);
     console.log(`qwen --yolo ${args.join(' ')}: exit ${run.exitCode}, ${run.requests} request(s), ${run.requests - run.mainRequests} side`);

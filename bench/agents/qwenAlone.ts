@@ -1,8 +1,9 @@
 // The baseline the agent benchmarks compare Greenloop against: the real qwen CLI alone, driven by a scripted model
 // scenario, on a fresh copy of a fixture. A stuck scenario never ends by itself, so the run is stopped (its whole
-// process tree) at a request cap or a time limit, as a person would eventually press Ctrl-C.
+// process tree) at a request cap (or when it hangs: see aloneStop.ts), as a person would eventually press Ctrl-C.
 import * as path from 'node:path';
 import { killTree } from '../../src/verify/killTree';
+import { AloneStopper, type AloneStop } from './aloneStop';
 import { CALC3_FIXTURE } from '../../test/support/agentScenarios';
 import type { Scenario } from '../../test/support/agentSteps';
 import { countFailingTests, installQwen, makeAgentWorkspace, spawnQwen } from '../../test/support/qwenAgent';
@@ -21,8 +22,8 @@ export interface AgentAloneOptions {
   args?: string[];
   /** Model requests (main and side) after which qwen is stopped; default 60. */
   maxRequests?: number;
-  /** Wall-clock limit after which qwen is stopped; default 120 s. */
-  timeoutMs?: number;
+  /** Stopped when qwen sent no model request for this long (it hangs); default 180 s. Never a limit on the run. */
+  idleMs?: number;
   /** Keep the workspace and HOME for a look afterwards (their paths are in the result). */
   keep?: boolean;
   log?: (line: string) => void;
@@ -41,9 +42,9 @@ export interface AgentAloneResult {
   tokens: { prompt: number; completion: number; total: number };
   /** Failing tests of the workspace after the run (-1: could not tell). */
   failingAtEnd: number;
-  /** True when qwen did not end by itself: it was stopped at the request cap or the time limit. */
+  /** True when qwen did not end by itself: it was stopped at the request cap, or because it hung. */
   timedOut: boolean;
-  stoppedBy: 'requests' | 'time' | null;
+  stoppedBy: AloneStop | null;
   durationMs: number;
   stdout: string;
   stderr: string;
@@ -57,14 +58,13 @@ export async function runAgentAlone(scenario: Scenario, opts: AgentAloneOptions 
   const bin = opts.qwenBin ?? (await installQwen());
   const maxRequests = opts.maxRequests ?? 60;
   const ws = makeAgentWorkspace(path.resolve(ROOT, opts.fixture ?? CALC3_FIXTURE));
-  let stoppedBy: AgentAloneResult['stoppedBy'] = null;
-  let stop: (why: 'requests' | 'time') => void = () => {};
+  const stopper = new AloneStopper(maxRequests, opts.idleMs);
   const model = await startScriptedAgentModel({
     scenario,
     workspace: ws.workspace,
     log: opts.log,
     onRequest: (r) => {
-      if (r.n >= maxRequests) stop('requests');
+      stopper.request(r.n);
     },
   });
   const started = Date.now();
@@ -77,15 +77,13 @@ export async function runAgentAlone(scenario: Scenario, opts: AgentAloneOptions 
     child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     let killing: Promise<void> | undefined;
-    stop = (why) => {
-      if (killing) return;
-      stoppedBy = why;
+    stopper.start(() => {
       killing = killTree(child.pid!, { graceMs: 500 });
-    };
-    const timer = setTimeout(() => stop('time'), opts.timeoutMs ?? 120_000);
+    });
     const code = await exited;
-    clearTimeout(timer);
+    stopper.dispose();
     await killing;
+    const { stoppedBy } = stopper;
     return {
       scenario: scenario.name,
       exitCode: stoppedBy ? null : code,

@@ -1,6 +1,6 @@
-// Issue 12's table: each scenario with the real qwen CLI alone (stopped at 60 requests, as a person would give up)
-// and with Greenloop around it (`greenloop fix --agent qwen`), in the same run. Prints a Markdown table and whether
-// each target holds. Run: npm run bench:agents
+// Issues 12 and 22's table: each scenario with the real agent CLI alone (stopped at 60 requests, as a person would
+// give up) and with Greenloop around it (`greenloop fix --agent NAME`; for issue 22's scenarios qwen also as a plain
+// `--actor command`), in the same run. Prints a Markdown table and whether each target holds. Run: npm run bench:agents
 import { AGENT_SCENARIOS } from '../../test/support/agentScenarios';
 import { installQwen } from '../../test/support/qwenAgent';
 import { installClaude } from '../../test/support/claudeAgent';
@@ -10,21 +10,27 @@ import { runCodexAlone } from './codexAlone';
 import { installCodex } from '../../test/support/codexAgent';
 import { runWithGreenloop } from './withGreenloop';
 
-/** What Greenloop must achieve per scenario (issue 12's targets). */
+/** Scenarios qwen also runs as a plain command (`--actor command --actor-cmd "qwen --yolo"`), as issue 22 measured them. */
+const PLAIN_COMMAND_TOO = new Set(['sameGrowingEditForever', 'oneFixThenGrowingEdit']);
+
+/** What Greenloop must achieve per scenario (issues 12 and 22's targets). */
 const TARGETS: Record<string, { maxRequests?: number; failingAtEnd?: number }> = {
   sameWrongEditForever: { maxRequests: 16 },
   pingPong: { maxRequests: 16 },
   oneFixThenStuck: { maxRequests: 24, failingAtEnd: 2 },
+  sameGrowingEditForever: { maxRequests: 16 },
+  oneFixThenGrowingEdit: { maxRequests: 24, failingAtEnd: 2 },
   twoFixesAndWeakenedTest: { failingAtEnd: 1 },
 };
 
 async function main(): Promise<void> {
   const agents = (process.env.GREENLOOP_BENCH_AGENTS ?? 'qwen,claude,codex').split(',').map((a) => a.trim()) as Array<'qwen' | 'claude' | 'codex'>;
+  const only = process.env.GREENLOOP_BENCH_SCENARIOS?.split(',').map((s) => s.trim());
   const rows: string[] = [];
   let missed = 0;
   for (const agent of agents) {
     const bin = agent === 'claude' ? await installClaude() : agent === 'codex' ? await installCodex() : await installQwen();
-    for (const [name, make] of Object.entries(AGENT_SCENARIOS)) {
+    for (const [name, make] of Object.entries(AGENT_SCENARIOS).filter(([n]) => !only || only.includes(n))) {
       missed += await scenarioRow(agent, bin, name, make, rows) ? 0 : 1;
     }
   }
@@ -37,29 +43,37 @@ async function main(): Promise<void> {
   }
 }
 
+type AloneRun = { requests: number; stoppedBy: string | null; exitCode: number | null; failingAtEnd: number };
+
 async function scenarioRow(agent: 'qwen' | 'claude' | 'codex', bin: string, name: string, make: () => import('../../test/support/agentSteps').Scenario, rows: string[]): Promise<boolean> {
-  {
-    const alone = agent === 'claude' ? await runClaudeAlone(make(), { claudeBin: bin, maxRequests: 60 })
-      : agent === 'codex' ? await runCodexAlone(make(), { codexBin: bin, maxRequests: 60 })
-        : await runAgentAlone(make(), { qwenBin: bin, maxRequests: 60 });
-    const withGl = await runWithGreenloop(make(), { agent, bin });
-    const r = withGl.report;
-    const target = TARGETS[name] ?? {};
-    const countsAgree = r.requests === withGl.served.requests && r.tokens.prompt === withGl.served.prompt && r.tokens.completion === withGl.served.completion;
-    const checks = [
-      withGl.failingAtEnd <= withGl.failingAtStart,
-      withGl.testsIntact,
-      countsAgree,
-      // The issue's request targets are set for qwen; every agent must keep the fixes and never end worse.
-      agent !== 'qwen' || target.maxRequests === undefined || r.requests <= target.maxRequests,
-      target.failingAtEnd === undefined || withGl.failingAtEnd === target.failingAtEnd,
-    ];
-    const ok = checks.every(Boolean);
-    const aloneEnd = alone.stoppedBy ? `stopped at ${alone.requests} (never ended)` : `exit ${alone.exitCode}`;
-    rows.push(`| ${agent} | ${name} | ${alone.requests} | ${aloneEnd} | ${alone.failingAtEnd} of ${withGl.failingAtStart} | ${r.requests} | ${r.outcome}${r.reason ? ` (${r.reason})` : ''} | ${withGl.failingAtEnd} of ${withGl.failingAtStart} | ${withGl.testsIntact ? 'yes' : 'NO'} | ${countsAgree ? 'yes' : 'NO'} | ${ok ? 'met' : 'MISSED'} |`);
-    process.stderr.write(`${agent} ${name}: alone ${alone.requests} requests, with Greenloop ${r.requests} (${Math.round(withGl.durationMs / 1000)} s)\n`);
-    return ok;
+  const alone: AloneRun = agent === 'claude' ? await runClaudeAlone(make(), { claudeBin: bin, maxRequests: 60 })
+    : agent === 'codex' ? await runCodexAlone(make(), { codexBin: bin, maxRequests: 60 })
+      : await runAgentAlone(make(), { qwenBin: bin, maxRequests: 60 });
+  let ok = true;
+  for (const plainCommand of agent === 'qwen' && PLAIN_COMMAND_TOO.has(name) ? [false, true] : [false]) {
+    const withGl = await runWithGreenloop(make(), { agent, bin, plainCommand });
+    ok = withGreenloopRow(plainCommand ? 'qwen (--actor command)' : agent, name, alone, withGl, rows) && ok;
   }
+  return ok;
+}
+
+function withGreenloopRow(agent: string, name: string, alone: AloneRun, withGl: Awaited<ReturnType<typeof runWithGreenloop>>, rows: string[]): boolean {
+  const r = withGl.report;
+  const target = TARGETS[name] ?? {};
+  const countsAgree = r.requests === withGl.served.requests && r.tokens.prompt === withGl.served.prompt && r.tokens.completion === withGl.served.completion;
+  const checks = [
+    withGl.failingAtEnd <= withGl.failingAtStart,
+    withGl.testsIntact,
+    countsAgree,
+    // The issues' request targets are set for qwen; every agent must keep the fixes and never end worse.
+    !agent.startsWith('qwen') || target.maxRequests === undefined || r.requests <= target.maxRequests,
+    target.failingAtEnd === undefined || withGl.failingAtEnd === target.failingAtEnd,
+  ];
+  const ok = checks.every(Boolean);
+  const aloneEnd = alone.stoppedBy === 'requests' ? `stopped at ${alone.requests} (never ended)` : alone.stoppedBy ? `stopped after ${alone.requests} (hung)` : `exit ${alone.exitCode}`;
+  rows.push(`| ${agent} | ${name} | ${alone.requests} | ${aloneEnd} | ${alone.failingAtEnd} of ${withGl.failingAtStart} | ${r.requests} | ${r.outcome}${r.reason ? ` (${r.reason})` : ''} | ${withGl.failingAtEnd} of ${withGl.failingAtStart} | ${withGl.testsIntact ? 'yes' : 'NO'} | ${countsAgree ? 'yes' : 'NO'} | ${ok ? 'met' : 'MISSED'} |`);
+  process.stderr.write(`${agent} ${name}: alone ${alone.requests} requests, with Greenloop ${r.requests} (${Math.round(withGl.durationMs / 1000)} s)\n`);
+  return ok;
 }
 
 main().catch((err) => {

@@ -13,6 +13,7 @@ import { startScriptedAnthropicModel } from '../../test/support/scriptedAnthropi
 import { claudeEnv, installClaude } from '../../test/support/claudeAgent';
 import { codexEnv, installCodex, makeCodexHome } from '../../test/support/codexAgent';
 import { startScriptedResponsesModel } from '../../test/support/scriptedResponsesModel';
+import { REAL_AGENT_RUN_MS } from '../../test/support/agentTimeouts';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CLI = path.join(ROOT, 'dist', 'cli.js');
@@ -26,6 +27,11 @@ export interface WithGreenloopOptions {
   fixture?: string;
   /** More `greenloop fix` flags. */
   flags?: string[];
+  /**
+   * Run the agent as a plain command (`--actor command --actor-cmd "qwen --yolo"`), as a person who names no preset
+   * does: no preset flags (qwen's own --max-session-turns) behind the gateway. qwen only.
+   */
+  plainCommand?: boolean;
   timeoutMs?: number;
 }
 
@@ -70,15 +76,19 @@ export async function runWithGreenloop(scenario: Scenario, opts: WithGreenloopOp
   } else {
     for (const [k, v] of Object.entries(process.env)) if (!/^(npm_|OPENAI_|DASHSCOPE_|QWEN_)/i.test(k)) env[k] = v;
     Object.assign(env, { HOME: ws.home, OPENAI_API_KEY: 'test', QWEN_CODE_SUPPRESS_YOLO_WARNING: '1', npm_config_update_notifier: 'false' });
+    // The preset sets the model's variable from --model; a plain command finds it in its own environment.
+    if (opts.plainCommand) env.OPENAI_MODEL = 'scripted';
   }
+  if (opts.plainCommand && agent !== 'qwen') throw new Error('plainCommand runs qwen only.');
+  const actorFlags = opts.plainCommand ? ['--actor', 'command', '--actor-cmd', 'qwen --yolo'] : ['--agent', agent];
   env.PATH = `${path.dirname(bin)}${path.delimiter}${process.env.PATH ?? ''}`;
   const started = Date.now();
   try {
     const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
       execFile(process.execPath, [
-        CLI, 'fix', '--cwd', ws.workspace, '--agent', agent, '--agent-upstream', model.url, ...(agent === 'claude' ? [] : ['--model', 'scripted']),
+        CLI, 'fix', '--cwd', ws.workspace, ...actorFlags, '--agent-upstream', model.url, ...(agent === 'claude' || opts.plainCommand ? [] : ['--model', 'scripted']),
         '--tsc', 'off', '--state-dir', stateDir, '--json', ...(opts.flags ?? []),
-      ], { env, timeout: opts.timeoutMs ?? 300_000, maxBuffer: 32 << 20 }, (err, out, errOut) => {
+      ], { env, timeout: opts.timeoutMs ?? REAL_AGENT_RUN_MS, maxBuffer: 32 << 20 }, (err, out, errOut) => {
         resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stdout: out, stderr: errOut });
       });
     });

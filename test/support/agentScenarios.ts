@@ -22,6 +22,15 @@ const WRONG_ADD = edit(CALC, 'function add(a, b) {\n  return a - b;', 'function 
 const WRONG_ADD_BACK = edit(CALC, 'function add(a, b) {\n  return b - a;', 'function add(a, b) {\n  return a - b;');
 /** Swaps mul's operands: still adds. */
 const WRONG_MUL = edit(CALC, 'function mul(a, b) {\n  return a + b;', 'function mul(a, b) {\n  return b + a;');
+/**
+ * Adds a comment to add's first line: valid every time, changes nothing a test sees, and each repeat appends the same
+ * comment once more — so the agent's edit tool shows a new excerpt each time and no two steps are equal.
+ */
+const COMMENT_ADD = edit(CALC, 'function add(a, b) {', 'function add(a, b) { // operands checked');
+/** The same on mul's first line (add being fixed by then). */
+const COMMENT_MUL = edit(CALC, 'function mul(a, b) {', 'function mul(a, b) { // operands checked');
+/** A harmless edit to a function whose test passes: a slip that changes nothing a test sees. */
+const COMMENT_NEG = edit(CALC, 'function neg(a) {', 'function neg(a) { // negates');
 /** Makes square's test expect what the bug computes, so the test passes without a fix. */
 const WEAKEN_SQUARE_TEST = edit(TESTS, 'assert.equal(square(5), 25);', 'assert.equal(square(5), 10);');
 /** "add subtracts, so swap the operator everywhere": fixes add and breaks sub, which passed. */
@@ -32,6 +41,23 @@ export const oneShotFix = (): Scenario => scripted('oneShotFix', [read(CALC), FI
 
 /** The same wrong edit again and again, with a test run after each: never ends by itself. */
 export const sameWrongEditForever = (): Scenario => scripted('sameWrongEditForever', [read(CALC)], [WRONG_ADD, runTests]);
+
+/**
+ * The same wrong edit again and again, each repeat appending the same comment once more, with a test run after each
+ * (issue 22): the test runs fail the same way every time while no two edit results are alike.
+ */
+export const sameGrowingEditForever = (): Scenario => scripted('sameGrowingEditForever', [read(CALC)], [COMMENT_ADD, runTests]);
+
+/** Fixes one of three bugs, then repeats the growing wrong edit forever (issue 22). */
+export const oneFixThenGrowingEdit = (): Scenario => scripted('oneFixThenGrowingEdit', [read(CALC), FIX_ADD, runTests], [COMMENT_MUL, runTests]);
+
+/**
+ * Runs the tests after every edit and fixes one bug at a time, with one slip in between (an edit that changes nothing,
+ * so one test run shows no progress): an agent making progress, which must never be cut short.
+ */
+export const fixesOneAtATimeAfterASlip = (): Scenario => scripted('fixesOneAtATimeAfterASlip', [
+  read(CALC), runTests, FIX_ADD, runTests, COMMENT_NEG, runTests, FIX_MUL, runTests, FIX_SQUARE, runTests, say('Fixed.'),
+]);
 
 /** Edit A→B, test, B→A, test, and round again: never ends by itself. */
 export const pingPong = (): Scenario => scripted('pingPong', [read(CALC)], [WRONG_ADD, runTests, WRONG_ADD_BACK, runTests]);
@@ -61,4 +87,6 @@ export const AGENT_SCENARIOS: Record<string, () => Scenario> = {
   oneFixThenStuck,
   twoFixesAndWeakenedTest,
   fixBreaksPassing,
+  sameGrowingEditForever,
+  oneFixThenGrowingEdit,
 };

@@ -41,7 +41,8 @@ describe(`processes left after a run (Linux: found by their run mark in /proc)${
   });
 
   it('after a command that hangs past its timeout, none of the daemons it started is running', async () => {
-    const r = await runCommand({ command: `${set.script}\nsleep 300`, cwd: dir, timeoutMs: 2000, killGraceMs: 300 });
+    // 5 s: every daemon has started (and written its pid) well before, even on a busy machine.
+    const r = await runCommand({ command: `${set.script}\nsleep 300`, cwd: dir, timeoutMs: 5000, killGraceMs: 300 });
     assert.strictEqual(r.timedOut, true);
     assert.strictEqual(survivors(dir, set), '');
   });
@@ -69,7 +70,7 @@ describe(`processes left after a run (Linux: found by their run mark in /proc)${
 
     cleanUp(set, dir);
     set = daemonSet();
-    const hung = await runCli(['verify', '--cwd', dir, '--test-cmd', `${set.script}\nsleep 300`, '--tsc', 'off', '--timeout-s', '2']);
+    const hung = await runCli(['verify', '--cwd', dir, '--test-cmd', `${set.script}\nsleep 300`, '--tsc', 'off', '--timeout-s', '5']);
     assert.strictEqual(hung.code, 1, hung.stderr);
     assert.strictEqual(JSON.parse(hung.stdout).timedOut, true);
     assert.strictEqual(survivors(dir, set), '');

@@ -114,7 +114,8 @@ describe('withRetries', () => {
       (err: unknown) => isAbortError(err),
     );
     assert.equal(calls, 1);
-    assert.ok(Date.now() - started < 5000, 'the 20 s backoff was not interrupted');
+    // Half the 20 s backoff: ended by the cancel, on any machine.
+    assert.ok(Date.now() - started < 10_000, 'the 20 s backoff was not interrupted');
   });
 
   it('does not call the function at all when already cancelled', async () => {

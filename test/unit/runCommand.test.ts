@@ -10,7 +10,8 @@ import { alive } from './support/processes';
 const SUPPORT = path.join(__dirname, 'support');
 const NODE = JSON.stringify(process.execPath);
 
-async function waitForFile(file: string, ms = 10_000): Promise<string> {
+/** Bounded by a minute only to catch a hang: the files waited for appear within a second or two on a busy machine. */
+async function waitForFile(file: string, ms = 60_000): Promise<string> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (fs.existsSync(file) && fs.statSync(file).size > 0) return fs.readFileSync(file, 'utf8');
@@ -93,21 +94,23 @@ describe('runCommand', function () {
     const bgFile = path.join(dir, 'bg.pid');
     const shFile = path.join(dir, 'sh.pid');
     const command = `echo $$ > sh.pid; sh -c 'sleep 300 & echo $! > bg.pid; sleep 300'`;
-    const r = await runCommand({ command, cwd: dir, timeoutMs: 500 });
+    // 3 s: both shells have written their pids by then, even on a busy machine.
+    const r = await runCommand({ command, cwd: dir, timeoutMs: 3000 });
     const pids = [Number(fs.readFileSync(shFile, 'utf8')), Number(fs.readFileSync(bgFile, 'utf8'))];
     leaked.push(...pids);
     assert.strictEqual(r.timedOut, true);
     assert.strictEqual(r.cancelled, false);
     assert.strictEqual(r.exitCode, null);
     assert.strictEqual(r.signal, 'SIGTERM');
-    assert.ok(r.durationMs >= 450, `stopped after ${r.durationMs} ms, before the 500 ms timeout`);
+    assert.ok(r.durationMs >= 2950, `stopped after ${r.durationMs} ms, before the 3 s timeout`);
     for (const pid of pids) assert.strictEqual(alive(pid), false, `process ${pid} survived the timeout`);
   });
 
   it('on timeout also kills a detached grandchild that left the process group and ignores SIGTERM', async () => {
     const pidFile = path.join(dir, 'tree.json');
     const command = `${NODE} ${JSON.stringify(path.join(SUPPORT, 'detachedGrandchild.js'))} ${JSON.stringify(pidFile)}`;
-    const run = runCommand({ command, cwd: dir, timeoutMs: 3000, killGraceMs: 300 });
+    // 10 s: node has started both processes by then, even on a busy machine (the timeout must find the tree whole).
+    const run = runCommand({ command, cwd: dir, timeoutMs: 10_000, killGraceMs: 300 });
     const tree = JSON.parse(await waitForFile(pidFile)) as { parent: number; grandchild: number };
     leaked.push(tree.parent, tree.grandchild);
     assert.strictEqual(alive(tree.grandchild), true, 'the grandchild runs while the command does');
@@ -147,7 +150,8 @@ describe('runCommand', function () {
     leaked.push(bg);
     assert.strictEqual(r.exitCode, 0);
     assert.strictEqual(r.output, 'done\n');
-    const end = Date.now() + 2000;
+    // Cleaned up at once; the bound only catches a process that is never cleaned up.
+    const end = Date.now() + 30_000;
     while (alive(bg) && Date.now() < end) await new Promise((res) => setTimeout(res, 20));
     assert.strictEqual(alive(bg), false, 'the leftover background process was not cleaned up');
   });

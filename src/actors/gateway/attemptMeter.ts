@@ -1,6 +1,7 @@
 // The gateway's account of one attempt: every request the agent made, the tokens the upstream reported, and the
 // decision, before each request, whether it may still go to the model. Pure bookkeeping: no sockets here.
 import { conversationKey, lastCallsOf, lastStep } from './conversationStep';
+import { StallWatch } from './stallWatch';
 
 export interface AttemptBounds {
   /** Model requests this attempt may make; the next one is answered by the gateway. */
@@ -14,7 +15,8 @@ export interface AttemptBounds {
 }
 
 /** Why the gateway answered a request itself instead of sending it on. */
-export type GatewayStop = 'request-cap' | 'repeated-step' | 'token-budget' | 'time-budget' | 'attempt-closed';
+export type GatewayStop =
+  | 'request-cap' | 'repeated-step' | 'tests-stalled' | 'unchanged-result' | 'token-budget' | 'time-budget' | 'attempt-closed';
 
 export interface RequestLogEntry {
   n: number;
@@ -50,6 +52,8 @@ export type Admission = { forward: true; maxTokens?: number } | { forward: false
 const STOP_TEXT: Record<GatewayStop, string> = {
   'request-cap': "This attempt's budget of model requests is spent; stop now and do not call any more tools. Greenloop will run the tests on what you changed.",
   'repeated-step': 'You made the same calls and got the same results as earlier in this attempt: you are going in circles. Stop now and do not call any more tools; Greenloop will run the tests on what you changed.',
+  'tests-stalled': 'Your last test runs failed as many tests as before, though you kept changing files: this attempt is not making progress. Stop now and do not call any more tools; Greenloop will run the tests on what you changed and decide what comes next.',
+  'unchanged-result': 'You made the same call again and got the same result as the last times: nothing you did in between changed it. Stop now and do not call any more tools; Greenloop will run the tests on what you changed.',
   'token-budget': "The run's token budget is spent; stop now and do not call any more tools.",
   'time-budget': "The run's time budget is spent; stop now and do not call any more tools.",
   'attempt-closed': 'This attempt is over; stop now and do not call any more tools.',
@@ -67,8 +71,11 @@ export class AttemptMeter {
   private lastStep: string | null = null;
   private lastConversation: string | null = null;
   private closed = false;
+  private readonly stalls: StallWatch;
 
-  constructor(readonly bounds: AttemptBounds, private readonly now: () => number = Date.now) {}
+  constructor(readonly bounds: AttemptBounds, private readonly now: () => number = Date.now) {
+    this.stalls = new StallWatch(bounds.cwd);
+  }
 
   close(): void {
     this.closed = true;
@@ -106,7 +113,9 @@ export class AttemptMeter {
     this.lastConversation = conversation;
     if (step !== null) this.lastStep = step;
     if (pair !== null) this.seenPairs.add(pair);
-    return repeated ? 'repeated-step' : null;
+    if (repeated) return 'repeated-step';
+    // No two steps alike, and still going nowhere: its test runs, or a call that keeps coming back the same.
+    return this.stalls.check(messages);
   }
 
   /** After the answer went back to the agent: what it cost and what it said. */

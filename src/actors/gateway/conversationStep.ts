@@ -37,12 +37,29 @@ function toolCallsOf(message: ChatMessage): string[] {
   });
 }
 
-/** Process ids an agent's shell tool reports with each command ("Process Group PGID: 17836"): new every run. */
-const PROCESS_ID = /\b(pgid|pid|process id|process group(?: id)?)(\s*[:=#]?\s*)\d+/gi;
+/**
+ * What an agent's shell tool adds around a command's output that is new every run: qwen's process ids ("Process
+ * Group PGID: 17836"); Codex's chunk id, its wall time in whole seconds and its count of the output's tokens (which
+ * moves with the digits of every timing in the output); Codex's older shell tool's `duration_seconds`.
+ */
+const RUN_NOISE: Array<[RegExp, string]> = [
+  [/\b(pgid|pid|process id|process group(?: id)?)(\s*[:=#]?\s*)\d+/gi, '$1$2<pid>'],
+  [/\b(chunk id:\s*)[\w-]+/gi, '$1<id>'],
+  [/\b(wall time:?\s*)\d+(?:\.\d+)?(\s*(?:seconds|secs?|s)\b)?/gi, '$1<dur>'],
+  [/\b(original token count:?\s*)\d+/gi, '$1<n>'],
+  [/("duration_seconds"\s*:\s*)\d+(?:\.\d+)?/g, '$1<dur>'],
+];
+
+/** A tool result or message text as the comparison sees it: timings, pids, temp paths and the workspace aside. */
+export function comparableText(text: string, cwd: string): string {
+  let out = text;
+  for (const [re, to] of RUN_NOISE) out = out.replace(re, to);
+  return normalizeMessage(out, { cwd });
+}
 
 /** One message as the comparison sees it: role, text and calls; never ids, which differ every time. */
 function messageKey(message: ChatMessage, cwd: string): string {
-  const text = normalizeMessage(contentText(message.content).replace(PROCESS_ID, '$1$2<pid>'), { cwd });
+  const text = comparableText(contentText(message.content), cwd);
   return `${String(message.role)}\0${text}\0${toolCallsOf(message).join('\0')}`;
 }
 

@@ -3,6 +3,7 @@ import { strict as assert } from 'assert';
 import { ModelGateway } from '../../../src/actors/gateway/modelGateway';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '../../support/fakeOpenAIServer';
 import { readSse } from '../../../src/actors/sse';
+import { nodeTestOutput, qwenEditResult, qwenShellResult } from '../support/agentToolOutput';
 
 interface Chat { status: number; json?: any; events?: any[] }
 
@@ -115,6 +116,45 @@ describe('model gateway', () => {
     assert.deepEqual(stoppedAt, [6]);
     assert.equal(meter.ledger.stoppedBy, 'repeated-step');
     assert.equal(upstream.requests.length, 6);
+  });
+
+  it('stops an agent whose test runs fail the same tests after each of its edits, though no two steps are alike (qwen)', async () => {
+    for (let i = 0; i < 8; i++) upstream.push({ content: '', usage: { prompt_tokens: 10, completion_tokens: 1 } });
+    gateway = await ModelGateway.start({ upstream: upstream.url });
+    const stops: string[] = [];
+    const meter = gateway.openAttempt({ maxRequests: 12, cwd: process.cwd() }, (why) => stops.push(why));
+    const messages: object[] = [{ role: 'user', content: 'fix it' }];
+    const failing = ['add adds', 'mul multiplies', 'square squares'];
+    const edit = (n: number) => [toolCall('edit', '{"file_path":"calc.js","old_string":"function add(a, b) {","new_string":"function add(a, b) { // checked"}'), toolResult(qwenEditResult(n))];
+    const test = () => [toolCall('run_shell_command', '{"command":"npm test"}'), { ...toolResult(''), content: [{ type: 'text', text: qwenShellResult(nodeTestOutput(failing)) }] }];
+    await chat(gateway.url, { model: 'm', messages });
+    const answers: string[] = [];
+    for (const step of [test(), edit(1), test(), edit(2), test()]) {
+      messages.push(...step);
+      const r = await chat(gateway.url, { model: 'm', messages });
+      answers.push(r.json.choices[0].message.content || 'model');
+    }
+    assert.deepEqual(answers.slice(0, 4), ['model', 'model', 'model', 'model']);
+    assert.match(answers[4]!, /failed as many tests as before.*Stop now/);
+    assert.equal(meter.ledger.stoppedBy, 'tests-stalled');
+    assert.equal(upstream.requests.length, 5, 'the request after the stalled run never reached the model');
+    assert.deepEqual(stops, [], 'the agent is told, not killed: it ends its turn on the final answer');
+  });
+
+  it('never stops an agent whose test runs fail fewer tests after its edits (qwen)', async () => {
+    for (let i = 0; i < 10; i++) upstream.push({ content: '', usage: { prompt_tokens: 10, completion_tokens: 1 } });
+    gateway = await ModelGateway.start({ upstream: upstream.url });
+    const meter = gateway.openAttempt({ maxRequests: 12, cwd: process.cwd() });
+    const messages: object[] = [{ role: 'user', content: 'fix it' }];
+    const test = (failing: string[]) => [toolCall('run_shell_command', '{"command":"npm test"}'), toolResult(qwenShellResult(nodeTestOutput(failing)))];
+    const edit = (n: number) => [toolCall('edit', `{"n":${n}}`), toolResult('ok')];
+    await chat(gateway.url, { model: 'm', messages });
+    for (const step of [test(['a', 'b', 'c']), edit(1), test(['a', 'b', 'c']), edit(2), test(['b', 'c']), edit(3), test(['b', 'c']), edit(4), test(['c'])]) {
+      messages.push(...step);
+      await chat(gateway.url, { model: 'm', messages });
+    }
+    assert.equal(meter.ledger.stoppedBy, null);
+    assert.equal(meter.ledger.forwarded, 10);
   });
 
   it('answers a request sent again unchanged without asking the model twice', async () => {

@@ -4,6 +4,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ModelGateway } from '../../../src/actors/gateway/modelGateway';
 import { readSse } from '../../../src/actors/sse';
+import { nodeTestOutput } from '../support/agentToolOutput';
 
 interface Upstream { url: string; requests: Array<{ method: string; path: string; headers: http.IncomingHttpHeaders; body: any }>; close(): Promise<void> }
 
@@ -101,6 +102,43 @@ describe('model gateway (Anthropic Messages)', () => {
     assert.equal(meter.ledger.stoppedBy, 'repeated-step');
     assert.match(said[3]!, /going in circles/);
     assert.equal(said.slice(0, 3).every((s) => s === 'tool'), true);
+  });
+
+  it('stops Claude Code when its test runs fail the same tests after each edit, read from tool_use/tool_result blocks', async () => {
+    upstream = await anthropicUpstream(Array.from({ length: 8 }, () => ({ tool: 'Bash' })));
+    gateway = await ModelGateway.start({ upstream: upstream.url, protocol: 'anthropic-messages' });
+    const meter = gateway.openAttempt({ maxRequests: 12, cwd: process.cwd() });
+    const convo: object[] = [{ role: 'user', content: 'fix' }];
+    await messages(gateway.url, { messages: convo });
+    const failing = ['add adds', 'mul multiplies'];
+    // Each edit appends one more comment, so its result (the edited lines) is new every time.
+    const edit = (i: number) => [
+      { role: 'assistant', content: [{ type: 'text', text: 'Trying again.' }, { type: 'tool_use', id: `toolu_e${i}`, name: 'Edit', input: { file_path: 'calc.js', old_string: 'add(a, b) {', new_string: 'add(a, b) { // checked' } }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_e${i}`, content: [{ type: 'text', text: `function add(a, b) {${' // checked'.repeat(i)}` }] }] },
+    ];
+    const said: string[] = [];
+    for (const [i, step] of [[toolUse(1, 'npm test'), toolResult(1, nodeTestOutput(failing))], edit(1), [toolUse(2, 'npm test'), toolResult(2, nodeTestOutput(failing))], edit(2), [toolUse(3, 'npm test'), toolResult(3, nodeTestOutput(failing))]].entries()) {
+      convo.push(...step);
+      const events = await messages(gateway.url, { messages: convo });
+      said.push(events.find((e) => e.event === 'content_block_delta')?.data.delta.text ?? `tool ${i}`);
+    }
+    assert.deepEqual(said.slice(0, 4), ['tool 0', 'tool 1', 'tool 2', 'tool 3']);
+    assert.match(said[4]!, /failed as many tests as before/);
+    assert.equal(meter.ledger.stoppedBy, 'tests-stalled');
+    assert.equal(upstream.requests.filter((r) => r.path.startsWith('/v1/messages')).length, 5);
+  });
+
+  it('lets Claude Code go on while its test runs fail fewer tests', async () => {
+    upstream = await anthropicUpstream(Array.from({ length: 8 }, () => ({ tool: 'Bash' })));
+    gateway = await ModelGateway.start({ upstream: upstream.url, protocol: 'anthropic-messages' });
+    const meter = gateway.openAttempt({ maxRequests: 12, cwd: process.cwd() });
+    const convo: object[] = [{ role: 'user', content: 'fix' }];
+    await messages(gateway.url, { messages: convo });
+    for (const [i, failing] of [['a', 'b', 'c'], ['a', 'b', 'c'], ['b', 'c'], ['b', 'c'], ['c'], ['c']].entries()) {
+      convo.push(toolUse(10 + i, 'npm test'), toolResult(10 + i, nodeTestOutput(failing)), toolUse(20 + i, `sed -i s/${i}/x/ calc.js`), toolResult(20 + i, ''));
+      await messages(gateway.url, { messages: convo });
+    }
+    assert.equal(meter.ledger.stoppedBy, null);
   });
 
   it('holds the key: sends x-api-key itself, and passes other requests (HEAD /api/hello) on without counting them', async () => {

@@ -4,6 +4,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ModelGateway } from '../../../src/actors/gateway/modelGateway';
 import { readSse } from '../../../src/actors/sse';
+import { codexExecResult, nodeTestOutput } from '../support/agentToolOutput';
 
 interface Upstream { url: string; bodies: any[]; close(): Promise<void> }
 
@@ -72,6 +73,55 @@ describe('model gateway (OpenAI Responses)', () => {
     assert.equal(done.status, 'completed');
     assert.match(done.output[0].content[0].text, /budget of model requests is spent; stop now/);
     assert.ok(!done.output.some((i: any) => i.type === 'function_call'));
+  });
+
+  it("stops Codex when its test runs fail the same tests after each edit, through its varying exec output", async () => {
+    upstream = await responsesUpstream(Array.from({ length: 8 }, () => ({ call: 'exec_command' })));
+    gateway = await ModelGateway.start({ upstream: upstream.url });
+    const meter = gateway.openAttempt({ maxRequests: 12, cwd: process.cwd() });
+    const input: object[] = [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'fix' }] }];
+    await respond(gateway.url, { input });
+    let n = 0;
+    const exec = (cmd: string, out: string) => {
+      const id = `call_${++n}`;
+      return [{ type: 'function_call', name: 'exec_command', arguments: JSON.stringify({ cmd, workdir: process.cwd() }), call_id: id }, { type: 'function_call_output', call_id: id, output: codexExecResult(out) }];
+    };
+    const failing = ['add adds', 'mul multiplies', 'square squares'];
+    // apply_patch appends one more comment each time: its output names the new line.
+    const patch = (i: number) => exec(`apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: calc.js\n@@\n-function add(a, b) {\n+function add(a, b) { // checked\n*** End Patch\nEOF`, `Success. Updated the following files:\nM calc.js (${i} comments)`);
+    const texts: string[] = [];
+    for (const step of [exec('npm test', nodeTestOutput(failing)), patch(1), exec('npm test', nodeTestOutput(failing)), patch(2), exec('npm test', nodeTestOutput(failing))]) {
+      input.push(...step);
+      const events = await respond(gateway.url, { input });
+      texts.push(events.find((e) => e.event === 'response.output_text.delta')?.data.delta ?? 'call');
+    }
+    assert.deepEqual(texts.slice(0, 4), ['call', 'call', 'call', 'call']);
+    assert.match(texts[4]!, /failed as many tests as before/);
+    assert.equal(meter.ledger.stoppedBy, 'tests-stalled');
+    assert.equal(upstream.bodies.length, 5);
+  });
+
+  it('stops Codex polling the same command whose output only differs in its chunk id, wall time and timings', async () => {
+    upstream = await responsesUpstream(Array.from({ length: 8 }, () => ({ call: 'exec_command' })));
+    gateway = await ModelGateway.start({ upstream: upstream.url });
+    const meter = gateway.openAttempt({ maxRequests: 12, cwd: process.cwd() });
+    const input: object[] = [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'fix' }] }];
+    await respond(gateway.url, { input });
+    const texts: string[] = [];
+    const poll = (i: number) => {
+      const took = (10 + Math.random() * 90).toFixed(2);
+      return [{ type: 'function_call', name: 'exec_command', arguments: JSON.stringify({ cmd: 'npm run build' }), call_id: `b${i}` }, { type: 'function_call_output', call_id: `b${i}`, output: codexExecResult(`tsc failed in ${took}ms\nsrc/calc.ts(3,5): error TS2322`) }];
+    };
+    // Between the polls, an edit whose output is new each time: no two steps alike.
+    const edit = (i: number) => [{ type: 'function_call', name: 'exec_command', arguments: JSON.stringify({ cmd: `echo '// ${i}' >> calc.ts` }), call_id: `e${i}` }, { type: 'function_call_output', call_id: `e${i}`, output: codexExecResult('') }];
+    for (const step of [poll(1), edit(1), poll(2), edit(2), poll(3)]) {
+      input.push(...step);
+      const events = await respond(gateway.url, { input });
+      texts.push(events.find((e) => e.event === 'response.output_text.delta')?.data.delta ?? 'call');
+    }
+    assert.deepEqual(texts.slice(0, 4), ['call', 'call', 'call', 'call']);
+    assert.match(texts[4]!, /same call again and got the same result/);
+    assert.equal(meter.ledger.stoppedBy, 'unchanged-result');
   });
 
   it('tells a repeated function call with the same output (call ids aside) as going in circles', async () => {

@@ -326,7 +326,8 @@ describe('OpenAIActor against a real HTTP server', () => {
         const started = Date.now();
         setTimeout(() => controller.abort(), 100);
         await assert.rejects(actor({ stream, requestTimeoutMs: 60_000 }).propose(request(controller.signal)), (err: unknown) => isAbortError(err));
-        assert.ok(Date.now() - started < 5000, 'the request was not cancelled promptly');
+        // The server holds its answer 20 s: ending well before that is "promptly" on any machine.
+        assert.ok(Date.now() - started < 10_000, 'the request was not cancelled promptly');
       });
     }
   });

@@ -6,9 +6,13 @@ import { runClaudeAlone } from '../../../bench/agents/claudeAlone';
 import { oneShotFix, sameWrongEditForever } from '../../support/agentScenarios';
 import { installClaude } from '../../support/claudeAgent';
 import { alive } from '../support/processes';
+import { REAL_AGENT_TEST_MS } from '../../support/agentTimeouts';
 
 describe('Claude Code alone, driven by a scripted Anthropic model', function () {
-  this.timeout(60_000);
+  // Every verdict here is decided by counts: the agent exits by itself, or the scripted model stops it at its N-th
+  // request. The clocks only catch a hang — the runner's idle guard (no model request for 3 minutes) and this limit
+  // (see agentTimeouts.ts) — so a slow machine never changes a result.
+  this.timeout(REAL_AGENT_TEST_MS);
   let claudeBin = '';
 
   before(async function () {
@@ -22,7 +26,7 @@ describe('Claude Code alone, driven by a scripted Anthropic model', function () 
   });
 
   it('fixes calc3 and exits 0 when the model fixes all three bugs', async () => {
-    const run = await runClaudeAlone(oneShotFix(), { claudeBin, maxRequests: 30, timeoutMs: 30_000 });
+    const run = await runClaudeAlone(oneShotFix(), { claudeBin, maxRequests: 30 });
     assert.equal(run.timedOut, false, `claude did not finish by itself:\n${run.stderr}`);
     assert.equal(run.exitCode, 0, run.stderr);
     assert.deepEqual(run.scenarioErrors, []);
@@ -40,7 +44,7 @@ describe('Claude Code alone, driven by a scripted Anthropic model', function () 
 
   it('keeps going on the same wrong edit until it is stopped, and the stop leaves no process behind', async () => {
     const pids: number[] = [];
-    const run = await runClaudeAlone(sameWrongEditForever(), { claudeBin, maxRequests: 20, timeoutMs: 25_000, onSpawn: (pid) => pids.push(pid) });
+    const run = await runClaudeAlone(sameWrongEditForever(), { claudeBin, maxRequests: 20, onSpawn: (pid) => pids.push(pid) });
     assert.equal(run.stoppedBy, 'requests', `claude ended by itself (exit ${run.exitCode}) after ${run.requests} requests:\n${run.stdout}${run.stderr}`);
     assert.equal(run.timedOut, true);
     assert.equal(run.exitCode, null);

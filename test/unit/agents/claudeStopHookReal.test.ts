@@ -9,11 +9,13 @@ import { CLAUDE_DEFAULT_ARGS, installClaude, spawnClaude } from '../../support/c
 import { countFailingTests, makeFixtureWorkspace } from '../../support/qwenAgent';
 import { startScriptedAnthropicModel } from '../../support/scriptedAnthropicModel';
 import { ensureCliBuilt } from '../support/cli';
+import { REAL_AGENT_TEST_MS } from '../../support/agentTimeouts';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
 describe('Claude Code with `greenloop hook claude-stop` as its Stop hook (real claude)', function () {
-  this.timeout(120_000);
+  // Verdicts are counts (requests, attempts, failing tests); this limit only catches a hang (see agentTimeouts.ts).
+  this.timeout(REAL_AGENT_TEST_MS);
   let bin = '';
 
   before(async function () {

@@ -6,12 +6,16 @@ import { runCodexAlone } from '../../../bench/agents/codexAlone';
 import { oneShotFix, sameWrongEditForever } from '../../support/agentScenarios';
 import { installCodex } from '../../support/codexAgent';
 import { alive } from '../support/processes';
+import { REAL_AGENT_TEST_MS } from '../../support/agentTimeouts';
 
 const outputsOf = (body: { input: Array<{ type: string; output?: string }> }) =>
   body.input.filter((i) => i.type === 'function_call_output').map((i) => String(i.output));
 
 describe('Codex CLI alone, driven by a scripted Responses model', function () {
-  this.timeout(60_000);
+  // Every verdict here is decided by counts: the agent exits by itself, or the scripted model stops it at its N-th
+  // request. The clocks only catch a hang — the runner's idle guard (no model request for 3 minutes) and this limit
+  // (see agentTimeouts.ts) — so a slow machine never changes a result.
+  this.timeout(REAL_AGENT_TEST_MS);
   let codexBin = '';
 
   before(async function () {
@@ -25,7 +29,7 @@ describe('Codex CLI alone, driven by a scripted Responses model', function () {
   });
 
   it('fixes calc3 and exits 0 when the model fixes all three bugs', async () => {
-    const run = await runCodexAlone(oneShotFix(), { codexBin, maxRequests: 30, timeoutMs: 30_000 });
+    const run = await runCodexAlone(oneShotFix(), { codexBin, maxRequests: 30 });
     assert.equal(run.timedOut, false, `codex did not finish by itself:\n${run.stderr}`);
     assert.equal(run.exitCode, 0, run.stderr);
     assert.deepEqual(run.scenarioErrors, []);
@@ -42,7 +46,7 @@ describe('Codex CLI alone, driven by a scripted Responses model', function () {
 
   it('keeps going on the same wrong edit until it is stopped, and the stop leaves no process behind', async () => {
     const pids: number[] = [];
-    const run = await runCodexAlone(sameWrongEditForever(), { codexBin, maxRequests: 20, timeoutMs: 25_000, onSpawn: (pid) => pids.push(pid) });
+    const run = await runCodexAlone(sameWrongEditForever(), { codexBin, maxRequests: 20, onSpawn: (pid) => pids.push(pid) });
     assert.equal(run.stoppedBy, 'requests', `codex ended by itself (exit ${run.exitCode}) after ${run.requests} requests:\n${run.stdout}${run.stderr}`);
     assert.equal(run.timedOut, true);
     assert.equal(run.exitCode, null);

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ensureCliBuilt, tempDir, tempProject } from '../support/cli';
+import { REAL_AGENT_RUN_MS, REAL_AGENT_TEST_MS } from '../../support/agentTimeouts';
 
 const INSTALL = path.resolve(__dirname, '../../../scripts/agents/install-codex.sh');
 
@@ -42,7 +43,8 @@ async function responsesModel(): Promise<{ url: string; requests: number; close(
 }
 
 describe('greenloop fix --agent codex (the real Codex CLI through the gateway\'s Responses side)', function () {
-  this.timeout(180_000);
+  // Verdicts are counts (requests, attempts, failing tests); this limit only catches a hang (see agentTimeouts.ts).
+  this.timeout(REAL_AGENT_TEST_MS);
   let bin = '';
 
   before(function (done) {
@@ -67,7 +69,7 @@ describe('greenloop fix --agent codex (the real Codex CLI through the gateway\'s
     try {
       const out = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
         execFile(process.execPath, [ensureCliBuilt(), 'fix', '--cwd', project, '--agent', 'codex', '--agent-upstream', model.url, '--model', 'scripted', '--tsc', 'off', '--state-dir', tempDir('state'), '--json'],
-          { env, timeout: 170_000 }, (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stdout, stderr }));
+          { env, timeout: REAL_AGENT_RUN_MS }, (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stdout, stderr }));
       });
       const report = JSON.parse(out.stdout);
       assert.equal(report.reason, 'stagnation', out.stderr);

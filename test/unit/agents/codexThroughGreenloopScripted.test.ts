@@ -5,9 +5,11 @@ import { runWithGreenloop } from '../../../bench/agents/withGreenloop';
 import { oneShotFix, twoFixesAndWeakenedTest } from '../../support/agentScenarios';
 import { installCodex } from '../../support/codexAgent';
 import { ensureCliBuilt } from '../support/cli';
+import { REAL_AGENT_TEST_MS } from '../../support/agentTimeouts';
 
 describe('greenloop fix --agent codex with a scripted tool-calling model (the real Codex CLI)', function () {
-  this.timeout(180_000);
+  // Verdicts are counts (requests, attempts, failing tests); this limit only catches a hang (see agentTimeouts.ts).
+  this.timeout(REAL_AGENT_TEST_MS);
   let bin = '';
 
   before(async function () {

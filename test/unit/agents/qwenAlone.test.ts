@@ -6,9 +6,13 @@ import { runAgentAlone } from '../../../bench/agents/qwenAlone';
 import { oneShotFix, sameWrongEditForever } from '../../support/agentScenarios';
 import { installQwen } from '../../support/qwenAgent';
 import { alive } from '../support/processes';
+import { REAL_AGENT_TEST_MS } from '../../support/agentTimeouts';
 
 describe('qwen alone, driven by a scripted model', function () {
-  this.timeout(90_000);
+  // Every verdict here is decided by counts: the agent exits by itself, or the scripted model stops it at its N-th
+  // request. The clocks only catch a hang — the runner's idle guard (no model request for 3 minutes) and this limit
+  // (see agentTimeouts.ts) — so a slow machine never changes a result.
+  this.timeout(REAL_AGENT_TEST_MS);
   let qwenBin = '';
 
   before(async function () {
@@ -22,7 +26,7 @@ describe('qwen alone, driven by a scripted model', function () {
   });
 
   it('fixes calc3 and exits 0 when the model fixes all three bugs', async () => {
-    const run = await runAgentAlone(oneShotFix(), { qwenBin, maxRequests: 30, timeoutMs: 40_000 });
+    const run = await runAgentAlone(oneShotFix(), { qwenBin, maxRequests: 30 });
     assert.equal(run.timedOut, false, `qwen did not finish by itself:\n${run.stderr}`);
     assert.equal(run.exitCode, 0, run.stderr);
     assert.equal(run.failingAtEnd, 0);
@@ -36,7 +40,7 @@ describe('qwen alone, driven by a scripted model', function () {
 
   it('keeps going on the same wrong edit until it is stopped, and the stop leaves no process behind', async () => {
     const pids: number[] = [];
-    const run = await runAgentAlone(sameWrongEditForever(), { qwenBin, maxRequests: 20, timeoutMs: 30_000, onSpawn: (pid) => pids.push(pid) });
+    const run = await runAgentAlone(sameWrongEditForever(), { qwenBin, maxRequests: 20, onSpawn: (pid) => pids.push(pid) });
     assert.equal(run.stoppedBy, 'requests', `qwen ended by itself (exit ${run.exitCode}) after ${run.requests} requests:\n${run.stderr}`);
     assert.equal(run.timedOut, true);
     assert.equal(run.exitCode, null);

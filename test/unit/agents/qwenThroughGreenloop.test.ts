@@ -6,9 +6,11 @@ import { runWithGreenloop } from '../../../bench/agents/withGreenloop';
 import { oneFixThenStuck, pingPong, sameWrongEditForever, twoFixesAndWeakenedTest } from '../../support/agentScenarios';
 import { installQwen } from '../../support/qwenAgent';
 import { ensureCliBuilt } from '../support/cli';
+import { REAL_AGENT_TEST_MS } from '../../support/agentTimeouts';
 
 describe('greenloop fix --agent qwen (the real qwen CLI through the gateway)', function () {
-  this.timeout(180_000);
+  // Verdicts are counts (requests, attempts, failing tests); this limit only catches a hang (see agentTimeouts.ts).
+  this.timeout(REAL_AGENT_TEST_MS);
   let qwenBin = '';
 
   before(async function () {

@@ -87,11 +87,12 @@ describe('greenloop fix with an agent CLI through the model gateway', function (
 
   it('undoes an attempt that ran past --agent-timeout-s before the next one starts', async () => {
     const { report } = await fix([
-      say('WRITE src/calc.js\nhalf-written'), say('SLEEP 60'),
+      say('WRITE src/calc.js\nhalf-written'), say('SLEEP 300'),
       say('READ src/calc.js'), say(`WRITE src/calc.js\n${CALC_FIXED}`), say('Fixed.'),
-    ], ['--agent-timeout-s', '3']);
+    ], ['--agent-timeout-s', '10']);
+    // 10 s: far below the first agent's 300 s sleep, far above what the second needs for its three requests.
     assert.equal(report.iterations[0].verdict, 'invalid-proposal');
-    assert.match(report.iterations[0].note, /ran longer than its 3 s limit \(--agent-timeout-s\).*undone/);
+    assert.match(report.iterations[0].note, /ran longer than its 10 s limit \(--agent-timeout-s\).*undone/);
     // The second attempt read the file as it was before the first one, not its half-written state.
     const readBack = server.requests[3]!.body.messages.at(-1).content as string;
     assert.equal(readBack, original('src/calc.js'));

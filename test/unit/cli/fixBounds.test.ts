@@ -65,14 +65,17 @@ describe('greenloop fix stays bounded against a misbehaving model server (real C
     });
   }
 
-  it('stops a server whose every answer drips at each request timeout, then at the run deadline (budget-time)', async () => {
+  it('stops a dripping answer at the request timeout, then its retry, still streaming, at the run deadline (budget-time)', async () => {
     const before = treeBytes(h.project);
-    const drips = Array.from({ length: 10 }, () => ({ drip: { intervalMs: 1000 } }));
-    const res = await h.fix(drips, ['--max-minutes', '0.1', '--request-timeout-s', '2'], { stream: true, timeoutMs: 60_000 });
+    // The retry streams without a pause, so no request timeout ends it: only the deadline can, however busy the
+    // machine (a run of dripping answers would instead run out of retries at a time that depends on its speed).
+    // 24 s: room for the baseline and the abandoned first request; the retry would stream for 2 minutes or more.
+    const script = [{ drip: { intervalMs: 1000 } }, { content: 'x'.repeat(40_000), chunkChars: 1 }];
+    const res = await h.fix(script, ['--max-minutes', '0.4', '--request-timeout-s', '2'], { stream: true, timeoutMs: 100_000 });
     assert.strictEqual(res.code, 1, res.stderr);
     assert.strictEqual(res.report.outcome, 'escalated');
     assert.strictEqual(res.report.reason, 'budget-time');
-    assert.ok(res.report.requests >= 2, `${res.report.requests} request(s): the first drip was never abandoned`);
+    assert.strictEqual(res.report.requests, 2, 'the first drip abandoned, the retry stopped at the deadline');
     assert.match(res.stderr, /The model server sent only \d+ bytes in 2 s; the request was abandoned\./);
     assert.deepStrictEqual(treeBytes(h.project), before);
   });

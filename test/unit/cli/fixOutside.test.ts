@@ -149,7 +149,8 @@ describe('greenloop fix: an agent writing outside the snapshotted tree (real CLI
   });
 
   it('an agent stopped at the deadline still has its new hook removed; the run stays budget-time and says so', async () => {
-    const res = await fixWith(`${FIX_ADD}\nprintf '#!/bin/sh\\nexit 0\\n' > .git/hooks/pre-commit\nsleep 60`, ['--max-minutes', '0.05']);
+    // 24 s: room for the baseline and the agent's start on a busy machine before the deadline finds it asleep.
+    const res = await fixWith(`${FIX_ADD}\nprintf '#!/bin/sh\\nexit 0\\n' > .git/hooks/pre-commit\nsleep 300`, ['--max-minutes', '0.4']);
     assert.strictEqual(res.report.reason, 'budget-time', res.stderr);
     assert.strictEqual(fs.existsSync(path.join(project, '.git/hooks/pre-commit')), false);
     assert.strictEqual(read('src/calc.js'), calcBefore);

@@ -7,6 +7,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { runCli } from '../support/cli';
 import { fixHarness } from '../support/fixHarness';
+import { waitUntil } from '../support/waitUntil';
 import type { FixHarness } from '../support/fixHarness';
 import { answer, BREAK_NEG, edit, FIX_ADD, FIX_MUL } from '../../support/calcAnswers';
 
@@ -28,9 +29,10 @@ describe('greenloop fix keeps the workspace and the person safe (real CLI)', fun
     h.write('.env', 'SERVICE_PASSWORD=hunter2-in-dotenv\n');
     const names = ['../../../../etc/passwd', '.git/config', 'src/host.js', '/dev/zero', 'src/pipe.js', '.env'];
     const hostile = names.map((p) => edit(p, 'a', 'b')).join('\n');
-    const started = Date.now();
-    const res = await h.fix([answer(hostile), answer(FIX_ADD), answer(FIX_MUL)], ['--patience', '3'], { timeoutMs: 60_000 });
-    assert.ok(Date.now() - started < 60_000, 'the run did not hang on the FIFO');
+    // A run that hangs on the FIFO would never end: the CLI is killed at 110 s (ten times a run on a busy machine),
+    // which shows as no exit code.
+    const res = await h.fix([answer(hostile), answer(FIX_ADD), answer(FIX_MUL)], ['--patience', '3'], { timeoutMs: 110_000 });
+    assert.notStrictEqual(res.code, null, 'the run hung on the FIFO and was killed');
     assert.strictEqual(res.code, 0, res.stderr);
     assert.strictEqual(res.report.iterations[0].verdict, 'invalid-proposal');
     const next = h.prompt(1);
@@ -41,18 +43,21 @@ describe('greenloop fix keeps the workspace and the person safe (real CLI)', fun
     assert.match(next, /src\/calc\.js\n```/, 'the files that matter are still shown');
   });
 
-  /** A test command that, once the given edit is on disk, says so and takes 3 s: a person saves files meanwhile. */
-  function slowTestsAfter(pattern: string): { cmd: string; started: () => boolean } {
+  /**
+   * A test command that, once the given edit is on disk, says so and waits until the test has saved the person's
+   * files (`release`): the saves land while the tests run whatever the machine's speed (the wait gives up after 2 min).
+   */
+  function slowTestsAfter(pattern: string): { cmd: string; started: () => boolean; release: () => void } {
     const marker = path.join(h.stateDir, 'tests-running');
+    const saved = path.join(h.stateDir, 'person-saved');
+    const waitForSaves = `i=0; while [ ! -f "${saved}" ] && [ $i -lt 2400 ]; do sleep 0.05; i=$((i+1)); done`;
     return {
-      cmd: `if grep -qF ${JSON.stringify(pattern)} src/calc.js && [ ! -f "${marker}" ]; then touch "${marker}"; sleep 3; fi; node --test test/`,
+      cmd: `if grep -qF ${JSON.stringify(pattern)} src/calc.js && [ ! -f "${marker}" ]; then touch "${marker}"; ${waitForSaves}; fi; node --test test/`,
       started: () => fs.existsSync(marker),
+      release: () => fs.writeFileSync(saved, ''),
     };
   }
-  async function whenTrue(check: () => boolean): Promise<void> {
-    for (let i = 0; i < 300 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
-    assert.ok(check(), 'the condition never came true');
-  }
+  const whenTrue = (check: () => boolean) => waitUntil(check, 'the slow test run starting');
 
   it('a rollback never overwrites or deletes what a person saved while the tests ran; the run stops and names it', async () => {
     const t = slowTestsAfter('return a;');
@@ -60,6 +65,7 @@ describe('greenloop fix keeps the workspace and the person safe (real CLI)', fun
     await whenTrue(t.started);
     h.write('NOTES.md', 'what I found\n');
     h.write('README.md', '# my own readme\n');
+    t.release();
     const res = await run;
     assert.strictEqual(res.report.iterations[0].verdict, 'regression');
     assert.strictEqual(res.report.reason, 'user-edit');
@@ -75,6 +81,7 @@ describe('greenloop fix keeps the workspace and the person safe (real CLI)', fun
     await whenTrue(t.started);
     h.write('PERSON_NOTES.md', 'mine\n');
     h.write('src/calc.js', `${h.read('src/calc.js')}// PERSON\n`);
+    t.release();
     const res = await run;
     assert.strictEqual(res.report.reason, 'user-edit');
     assert.match(res.report.reasonText, /Files changed while the tests ran that the loop did not write \(PERSON_NOTES\.md\)/);

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'net';
 import * as path from 'path';
 import { startCli } from '../support/cli';
 import { fixHarness } from '../support/fixHarness';
+import { waitUntil } from '../support/waitUntil';
 import type { FixHarness } from '../support/fixHarness';
 import { answer, FIX_ADD, FIX_MUL } from '../../support/calcAnswers';
 
@@ -24,10 +25,7 @@ describe('greenloop fix: setup problems before any model call, and Stop during t
     const dir = path.join(h.stateDir, 'history');
     return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => fs.statSync(path.join(dir, f)).size > 0) : [];
   };
-  async function whenExists(file: string): Promise<void> {
-    for (let i = 0; i < 300 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 50));
-    assert.ok(fs.existsSync(file), `${file} never appeared`);
-  }
+  const whenExists = (file: string) => waitUntil(() => fs.existsSync(file), `${file} appearing`);
 
   it('Ctrl-C during the first test run records nothing: no count of the killed run, the run says it stopped before the first test run finished', async () => {
     // Three tests reported broken, then the rest of the suite still running when the person presses Ctrl-C.

@@ -115,7 +115,8 @@ describe('greenloop verify', function () {
     const dir = tempDir('hang');
     dirs.push(dir);
     const pidFile = path.join(dir, 'pid');
-    const res = await runCli(['verify', '--cwd', dir, '--test-cmd', `sh -c 'echo $$ > ${pidFile}; sleep 120'`, '--tsc', 'off', '--timeout-s', '1']);
+    // 3 s: the shell surely writes its pid first, even on a busy machine; the 120 s sleep surely outlasts it.
+    const res = await runCli(['verify', '--cwd', dir, '--test-cmd', `sh -c 'echo $$ > ${pidFile}; sleep 120'`, '--tsc', 'off', '--timeout-s', '3']);
     const w = JSON.parse(res.stdout);
     assert.strictEqual(res.code, 1);
     assert.strictEqual(w.timedOut, true);

@@ -13,6 +13,7 @@ import { CommandVerifier } from '../../../src/verify/commandVerifier';
 import { openSnapshotStore } from '../../../src/snapshot/gitSnapshotStore';
 import { tempDir, tempProject, treeBytes } from '../support/cli';
 import { alive } from '../support/processes';
+import { waitUntil } from '../support/waitUntil';
 import type { LoopEvent } from '../../../src/core/events';
 import type { HistoryRecord } from '../../../src/core/history';
 import { JsonlHistoryStore, toHistoryRecord, configHash, historyKey } from '../../../src/core/history';
@@ -81,20 +82,20 @@ describe('loop engine (in-process, real verifier and snapshots)', function () {
   it('Stop during a run ends it as cancelled, at the best state, with no test process left running', async () => {
     const pidFile = path.join(stateDir, 'pids');
     const controller = new AbortController();
-    // The test command records its pid and hangs after the first edit; Stop arrives while it hangs.
-    const cmd = `echo $$ >> "${pidFile}"; if grep -q "a + b;" src/calc.js && grep -q "// hang" src/calc.js; then sleep 60; fi; node --test test/`;
-    const actor = new ScriptedActor([
-      () => FIX_ADD,
-      () => {
-        setTimeout(() => controller.abort(), 1500);
-        return COMMENT('hang');
-      },
-    ]);
+    // The test command records its pid and hangs after the second edit; Stop arrives once it hangs, whatever the
+    // machine's speed.
+    const hanging = path.join(stateDir, 'hanging');
+    const cmd = `echo $$ >> "${pidFile}"; if grep -q "a + b;" src/calc.js && grep -q "// hang" src/calc.js; then touch "${hanging}"; sleep 300; fi; node --test test/`;
+    const actor = new ScriptedActor([() => FIX_ADD, () => COMMENT('hang')]);
     const { e } = await engine(actor, { patience: 5 }, cmd);
-    const started = Date.now();
-    const state = await e.run(controller.signal);
+    const running = e.run(controller.signal);
+    await waitUntil(() => fs.existsSync(hanging), 'the test run hanging');
+    const stopped = Date.now();
+    controller.abort();
+    const state = await running;
     assert.strictEqual(state.outcome, 'cancelled');
-    assert.ok(Date.now() - started < 30_000);
+    // Waiting for the tests would take their 300 s sleep: a few seconds is "at once" on any machine.
+    assert.ok(Date.now() - stopped < 30_000);
     assert.strictEqual(state.finalState, 'best');
     const text = fs.readFileSync(path.join(project, 'src', 'calc.js'), 'utf8');
     assert.match(text, /return a \+ b;/, 'the progress of attempt 1 is kept');
@@ -107,11 +108,12 @@ describe('loop engine (in-process, real verifier and snapshots)', function () {
   it('escalates with verify-error when the test command hangs past its timeout after an edit, and rolls it back', async () => {
     const cmd = 'if grep -q "// hang" src/calc.js; then sleep 60; fi; node --test test/';
     const actor = new ScriptedActor([() => COMMENT('hang')]);
-    const { e } = await engine(actor, { verifyTimeoutS: 2 }, cmd);
+    // 10 s: the unchanged tests (the baseline) surely finish in it on a busy machine; the 60 s sleep surely does not.
+    const { e } = await engine(actor, { verifyTimeoutS: 10 }, cmd);
     const before = treeBytes(project);
     const state = await e.run(new AbortController().signal);
     assert.strictEqual(state.reason, 'verify-error');
-    assert.match(state.reasonText, /did not finish within 2 s/);
+    assert.match(state.reasonText, /did not finish within 10 s/);
     assert.deepStrictEqual(treeBytes(project), before);
   });
 

@@ -91,7 +91,8 @@ describe('vscode.lm actor', () => {
   }
 
   it('cancels the model request when the run is stopped and reports an abort, not a failure', async () => {
-    const model = new FakeChatModel(['a ', 'b ', 'c ', 'd ', 'e '], true);
+    // 3,000 chunks at least 20 ms apart: a minute of answer, so the stop always lands while it streams.
+    const model = new FakeChatModel(Array.from({ length: 3000 }, () => 'a '), true);
     const controller = new AbortController();
     const pending = actorFor(model).propose(request(controller.signal));
     setTimeout(() => controller.abort(), 30);

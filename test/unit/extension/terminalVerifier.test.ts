@@ -5,6 +5,7 @@ import * as path from 'path';
 import './support/fakeVscode';
 import { TestTerminal } from '../../../src/extension/testTerminal';
 import { TerminalVerifier } from '../../../src/extension/terminalVerifier';
+import { waitUntil } from '../support/waitUntil';
 
 describe('test terminal: the person sees what the verifier judges', () => {
   let dir: string;
@@ -132,7 +133,7 @@ describe('a test run stopped half-way proves nothing', () => {
     const verifier = new TerminalVerifier({ command: `node ${JSON.stringify(script)}`, cwd: dir, source: 'task "test"' }, 'off', 60, () => pty);
     const stop = new AbortController();
     const run = verifier.verify(stop.signal);
-    for (let i = 0; i < 200 && !seen.join('').includes('early 3'); i++) await new Promise((r) => setTimeout(r, 50));
+    await waitUntil(() => seen.join('').includes('early 3'), 'the third early failure on the terminal');
     stop.abort();
     await assert.rejects(run, (err: Error) => err.name === 'AbortError');
     const screen = seen.join('');

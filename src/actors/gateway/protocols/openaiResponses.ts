@@ -16,16 +16,25 @@ function messagesOf(request: Record<string, unknown>): object[] {
   if (typeof input === 'string') return [{ role: 'user', content: input }];
   if (!Array.isArray(input)) return [];
   return input.map((raw) => {
-    const item = (raw ?? {}) as { type?: unknown; role?: unknown; content?: unknown; name?: unknown; arguments?: unknown; output?: unknown; input?: unknown };
+    const item = (raw ?? {}) as { type?: unknown; role?: unknown; content?: unknown; name?: unknown; arguments?: unknown; output?: unknown; input?: unknown; call_id?: unknown; action?: unknown };
+    // The call id pairs each output with its call (Codex may make several calls at once).
+    const id = typeof item.call_id === 'string' ? item.call_id : undefined;
     if (item.type === 'function_call' || item.type === 'custom_tool_call' || item.type === 'local_shell_call') {
-      return { role: 'assistant', tool_calls: [{ function: { name: item.name ?? item.type, arguments: item.arguments ?? item.input ?? '' } }] };
+      return { role: 'assistant', tool_calls: [{ id, function: { name: item.name ?? item.type, arguments: item.arguments ?? item.input ?? item.action ?? '' } }] };
     }
     if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output' || item.type === 'local_shell_call_output') {
-      return { role: 'tool', content: typeof item.output === 'string' ? item.output : JSON.stringify(item.output ?? '') };
+      return { role: 'tool', tool_call_id: id, content: outputText(item.output) };
     }
     if (item.type === 'reasoning') return { role: 'assistant', content: '' };
     return { role: item.role ?? 'user', content: item.content };
   });
+}
+
+/** A tool output's text: a string, or content parts (input_text …) whose texts are joined. */
+function outputText(output: unknown): string {
+  if (typeof output === 'string') return output;
+  if (Array.isArray(output) && output.every((p) => typeof (p as { text?: unknown })?.text === 'string')) return output.map((p) => (p as { text: string }).text).join('\n');
+  return JSON.stringify(output ?? '');
 }
 
 function outputOf(items: unknown): { text: string; toolCalls: string[] } {

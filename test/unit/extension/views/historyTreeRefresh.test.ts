@@ -10,45 +10,55 @@ function provider(timing = { refreshMs: 20, settleMs: 150 }) {
   const changes = new EventEmitter<unknown>();
   const runs = { onDidChange: changes.event, active: undefined, latest: undefined, folders: () => [], history: async () => [] };
   const tree = new HistoryTreeProvider(runs as unknown as RunServiceApi, timing);
-  let redraws = 0;
-  tree.onDidChangeTreeData(() => redraws++);
+  const at: number[] = [];
+  tree.onDidChangeTreeData(() => at.push(Date.now()));
   const burst = (n: number) => {
     for (let i = 0; i < n; i++) changes.fire({ kind: 'event', event: { type: 'iteration-started', n: i + 1, max: 8 }, run: {} });
   };
-  return { tree, burst, redraws: () => redraws };
+  /** When each redraw happened: a timer fires no sooner than its delay, so gaps between them are lower bounds. */
+  return { tree, burst, redraws: () => at.length, gap: (i: number) => at[i]! - at[i - 1]! };
 }
 
+/** Polls (5 ms apart, a count and no deadline: the test's own timeout catches a hang) until `check` holds. */
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await sleep(5);
+}
+
+// Each verdict rests on the order timers fire in and on lower bounds of time (a busy machine only adds to them):
+// never on a sleep being short enough.
 describe('Loop history refresh', () => {
   it('redraws once for a burst of engine events, then once more after they stop, so a row VS Code left open and empty fills in', async () => {
-    const p = provider();
+    const p = provider({ refreshMs: 20, settleMs: 300 });
     p.burst(6);
-    await sleep(80);
-    assert.equal(p.redraws(), 1, 'one redraw for the burst');
-    await sleep(300);
-    assert.equal(p.redraws(), 2, 'one settling redraw after the burst, and no more');
-    await sleep(300);
+    await until(() => p.redraws() >= 2);
+    // A redraw per event would come at once; the settling redraw waits settleMs after the burst's.
+    assert.ok(p.gap(1) >= 290, `the second redraw came ${p.gap(1)} ms after the first: not the settling one`);
+    assert.equal(p.redraws(), 2, 'one redraw for the burst, one settling redraw');
+    await sleep(900);
     assert.equal(p.redraws(), 2, 'the settling redraw does not schedule another');
     p.tree.dispose();
   });
 
   it('keeps pushing the settling redraw back while a run is still sending events', async () => {
-    const p = provider({ refreshMs: 20, settleMs: 200 });
-    for (let i = 0; i < 5; i++) {
+    // Each burst comes right after the previous one's redraw: far sooner than the 3 s settling delay.
+    const p = provider({ refreshMs: 20, settleMs: 3000 });
+    for (let i = 1; i <= 5; i++) {
       p.burst(2);
-      await sleep(60);
+      await until(() => p.redraws() >= i);
     }
     assert.equal(p.redraws(), 5, 'one redraw per burst, no settling redraw yet');
-    await sleep(350);
-    assert.equal(p.redraws(), 6);
+    await until(() => p.redraws() >= 6);
+    assert.ok(p.gap(5) >= 2990, `the settling redraw came ${p.gap(5)} ms after the last burst's`);
     p.tree.dispose();
   });
 
   it('redraws nothing after it is disposed', async () => {
-    const p = provider();
+    const p = provider({ refreshMs: 20, settleMs: 150 });
     p.burst(3);
-    await sleep(60);
+    await until(() => p.redraws() >= 1);
     p.tree.dispose();
-    await sleep(300);
+    // Past the settling delay: a settling timer left armed would have fired before this sleep ends.
+    await sleep(450);
     assert.equal(p.redraws(), 1);
   });
 });

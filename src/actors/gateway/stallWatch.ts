@@ -1,0 +1,86 @@
+// Sees an agent that works without getting anywhere, where its requests and steps never repeat (each repeat of the
+// same wrong edit appends one more comment, say): two witnesses, read from the tool calls and results of the
+// conversation the agent sends.
+// - Its own test runs, read with Greenloop's parsers: a run of the same test command that fails no fewer tests than
+//   the best run before it is a run without progress. NO_PROGRESS_RUNS of them in a row and the attempt has stalled,
+//   as a loop without progress for `patience` attempts has; any run that fails fewer tests starts the count again,
+//   so an agent that makes progress between its test runs is never stopped by this.
+// - "Known poll, no progress" (as OpenClaw's tool-loop detection has it): the same call — tool and arguments — whose
+//   result, timings and pids aside, has not changed since its last call. UNCHANGED_REPEATS such repeats in a row and
+//   nothing the agent does in between changes what it sees — unless a test run in between failed fewer tests: an
+//   agent re-reading the same test file while it fixes one test after another is getting somewhere.
+// Both look only at results the agent has just been given, so each is said once, on the request that follows them.
+import { createHash } from 'node:crypto';
+import { comparableText } from './conversationStep';
+import { toolExchanges } from './toolExchanges';
+import { commandOf, readTestRun, type AgentTestRun } from './agentTestRun';
+
+export type Stall = 'tests-stalled' | 'unchanged-result';
+
+/**
+ * A poll of a command still running (Codex's exec session): the agent waits for slow tests, which is no repeat, and
+ * the output so far is no test run yet.
+ */
+const STILL_RUNNING = /\bProcess running with session ID\b/;
+
+/** Test runs in a row without fewer failing tests than the best run of that command: the loop's default patience. */
+export const NO_PROGRESS_RUNS = 2;
+/** Results in a row equal to the one before of the same call: the call came back the same three times. */
+export const UNCHANGED_REPEATS = 2;
+
+interface TestStreak { best: number; withoutProgress: number }
+
+export class StallWatch {
+  /** Parsed outputs by their text's hash: an agent resends every earlier result with each request. */
+  private readonly runs = new Map<string, AgentTestRun | null>();
+  private readonly comparable = new Map<string, string>();
+
+  constructor(private readonly cwd: string) {}
+
+  /** Whether the results the agent was just given show it stalled. */
+  check(messages: readonly object[]): Stall | null {
+    const tests = new Map<string, TestStreak>();
+    const results = new Map<string, { result: string; repeats: number; progress: number }>();
+    /** Test runs so far that failed fewer tests than the best before them. */
+    let progress = 0;
+    let stall: Stall | null = null;
+    for (const x of toolExchanges(messages, this.cwd)) {
+      if (STILL_RUNNING.test(x.result)) continue;
+      const digest = createHash('sha256').update(x.result).digest('hex');
+      const seen = results.get(x.key);
+      const result = this.comparableOf(digest, x.result);
+      const repeats = seen && seen.result === result && seen.progress === progress ? seen.repeats + 1 : 0;
+      results.set(x.key, { result, repeats, progress });
+      if (x.latest && repeats >= UNCHANGED_REPEATS) stall ??= 'unchanged-result';
+
+      const command = commandOf(x.args);
+      const run = command === null ? null : this.testRunOf(digest, x.result);
+      if (!run) continue;
+      const failing = run.failing.size;
+      const streak = tests.get(x.key);
+      if (!streak || failing < streak.best) {
+        if (streak) progress += 1;
+        tests.set(x.key, { best: failing, withoutProgress: 0 });
+        continue;
+      }
+      // A green run is not a stall: the agent is done, and ends its turn by itself.
+      streak.withoutProgress = failing === 0 ? 0 : streak.withoutProgress + 1;
+      if (x.latest && streak.withoutProgress >= NO_PROGRESS_RUNS) stall = 'tests-stalled';
+    }
+    return stall;
+  }
+
+  private testRunOf(digest: string, output: string): AgentTestRun | null {
+    if (!this.runs.has(digest)) this.runs.set(digest, readTestRun(output, this.cwd));
+    return this.runs.get(digest)!;
+  }
+
+  private comparableOf(digest: string, output: string): string {
+    let text = this.comparable.get(digest);
+    if (text === undefined) {
+      text = createHash('sha256').update(comparableText(output, this.cwd)).digest('hex');
+      this.comparable.set(digest, text);
+    }
+    return text;
+  }
+}

@@ -1,0 +1,54 @@
+// The real qwen CLI run the way a person who names no preset runs it — `greenloop fix --actor command --actor-cmd
+// "qwen --yolo" --agent-upstream URL` — against a scripted model that is stuck in a way no two requests show: each
+// repeat of its wrong edit appends the same comment once more, so every edit result is new while every `npm test`
+// the agent runs fails the same tests (issue 22). The gateway must see the stall from the test runs themselves.
+import * as assert from 'node:assert/strict';
+import { runWithGreenloop } from '../../../bench/agents/withGreenloop';
+import { fixesOneAtATimeAfterASlip, oneFixThenGrowingEdit, sameGrowingEditForever } from '../../support/agentScenarios';
+import { installQwen } from '../../support/qwenAgent';
+import { ensureCliBuilt } from '../support/cli';
+import { REAL_AGENT_TEST_MS } from '../../support/agentTimeouts';
+
+describe('greenloop fix --actor command --actor-cmd "qwen --yolo" (a stuck agent whose steps never repeat)', function () {
+  // Verdicts are counts (requests, attempts, failing tests); this limit only catches a hang (see agentTimeouts.ts).
+  this.timeout(REAL_AGENT_TEST_MS);
+  let qwenBin = '';
+
+  before(async function () {
+    ensureCliBuilt();
+    try {
+      qwenBin = await installQwen();
+    } catch (err) {
+      console.warn(`    skipped: ${(err as Error).message}`);
+      this.skip();
+    }
+  });
+
+  const run = (scenario: Parameters<typeof runWithGreenloop>[0]) => runWithGreenloop(scenario, { qwenBin, plainCommand: true });
+  const stops = (r: Awaited<ReturnType<typeof run>>) => r.report.iterations.map((it: { agent?: { stoppedBy: string | null } }) => it.agent?.stoppedBy ?? null);
+
+  it('stops the same growing wrong edit within 16 requests, told by its own test runs', async () => {
+    const r = await run(sameGrowingEditForever());
+    assert.equal(r.report.outcome, 'escalated', r.stderr);
+    assert.ok(r.report.requests <= 16, `${r.report.requests} requests (stopped by: ${stops(r).join(', ')})`);
+    assert.equal(r.failingAtEnd, r.failingAtStart);
+    assert.equal(stops(r)[0], 'tests-stalled');
+    assert.equal(r.report.requests, r.served.requests, 'report requests = requests the model served');
+  });
+
+  it('keeps the one real fix, then stops the growing wrong edit within 24 requests', async () => {
+    const r = await run(oneFixThenGrowingEdit());
+    assert.equal(r.failingAtEnd, 2, r.stderr);
+    assert.equal(r.report.iterations[0].verdict, 'progress');
+    assert.ok(r.report.requests <= 24, `${r.report.requests} requests (stopped by: ${stops(r).join(', ')})`);
+    assert.equal(r.report.requests, r.served.requests);
+  });
+
+  it('never cuts short an agent whose test runs show progress, even after one run that showed none', async () => {
+    const r = await run(fixesOneAtATimeAfterASlip());
+    assert.equal(r.report.outcome, 'green', r.stderr);
+    assert.equal(r.report.iterations.length, 1);
+    assert.deepEqual(stops(r), [null]);
+    assert.equal(r.failingAtEnd, 0);
+  });
+});

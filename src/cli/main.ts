@@ -57,6 +57,9 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
+    // A finished run has said everything. What it abandoned at the deadline (a TCP connect or a DNS lookup a fetch
+    // let go of, which Node still waits out for its own timeout) must not keep the process alive after its report.
+    if (process.argv[2] === 'fix') exitWhenFlushed(code);
   },
   (err: unknown) => {
     const usage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
@@ -68,8 +71,19 @@ main(process.argv.slice(2)).then(
     // A Claude Code hook that exits 2 blocks the agent with its error as the instruction: a hook's errors exit 1.
     const hook = process.argv[2] === 'hook';
     process.exitCode = hook ? EXIT.notGreen : usage ? EXIT.usage : EXIT.internal;
+    if (process.argv[2] === 'fix') exitWhenFlushed(process.exitCode);
   },
 );
+
+/** Exits once what was written to stdout and stderr is out (a pipe may still hold it). */
+function exitWhenFlushed(code: number): void {
+  let pending = 2;
+  const done = () => {
+    if (--pending === 0) process.exit(code);
+  };
+  process.stdout.write('', done);
+  process.stderr.write('', done);
+}
 
 /** The variable --api-key-env names, read from the raw arguments (they may not have parsed). */
 function keyVariableOf(argv: string[]): string | undefined {

@@ -19,6 +19,7 @@ import { acceptAgentEdits, applyModelAnswer, writtenRealPaths, type ApplyContext
 import { configHash } from './history';
 import { checkCrossRun } from './crossRunGuard';
 import { RunDeadline } from './deadline';
+import { checkActorWithin } from './actorCheck';
 import { applyGrant, tokenRoom } from './budget';
 import type { Grant } from './budget';
 import { KnownStates } from './knownStates';
@@ -106,8 +107,8 @@ export class LoopEngine implements LoopContext {
     try {
       const baselineSnap = await deps.snapshots.snapshot('baseline');
       // A model that cannot be reached is told now, in seconds: not after the tests and every retry.
-      const unreachable = await this.checkActor(deadline.signal);
-      if (unreachable) return this.end.unverified(startedAt, baselineSnap, 'actor-error', unreachable);
+      const unusableModel = await checkActorWithin(deps.actor, { deadline, cancel: signal, clock: deps.clock, maxMinutes: deps.config.maxMinutes });
+      if (unusableModel) return this.end.unverified(startedAt, baselineSnap, unusableModel.reason, unusableModel.text, undefined, { testsRan: false });
       let witness: Witness;
       try {
         witness = await deps.verifier.verify(deadline.signal);
@@ -147,17 +148,6 @@ export class LoopEngine implements LoopContext {
       return loop ? await this.loop(state, signal) : state;
     } finally {
       this.stopDeadline();
-    }
-  }
-
-  /** The actor's own check before the first test run: the sentence of what is wrong, or null. */
-  private async checkActor(signal: AbortSignal): Promise<string | null> {
-    try {
-      await this.deps.actor.check?.(signal);
-      return null;
-    } catch (err) {
-      if (err instanceof ActorError) return err.message;
-      throw err;
     }
   }
 

@@ -248,11 +248,12 @@ export class LoopEngine implements LoopContext {
     if (!deps.actor.external && deps.actor.editsWorkspace) await this.guardUserEdits(state);
 
     // Test output, file contents and the model's own earlier words can all carry a secret: none of it reaches the model.
-    const prompt = deps.redactor.text(buildPrompt(state, t0, {
+    // An outside agent made its edits before it asked for the check: no prompt is built for it (nor its files read).
+    const prompt = deps.actor.external ? '' : deps.redactor.text(buildPrompt(state, t0, {
       ...DEFAULT_PROMPT_OPTIONS, isProtected: (rel) => isProtected(this.policy, rel), allowTestEdits: deps.config.allowTestEdits,
       editsWorkspace: deps.actor.editsWorkspace, policy: this.policy, unrecorded: await this.unrecordedContext(state),
     }));
-    const system = deps.redactor.text(systemPrompt(deps.config.allowTestEdits, deps.actor.editsWorkspace));
+    const system = deps.actor.external ? '' : deps.redactor.text(systemPrompt(deps.config.allowTestEdits, deps.actor.editsWorkspace));
     const room = tokenRoom(state, estimateTokens(system) + estimateTokens(prompt));
     if (!room.ok) return escalate('budget-tokens', room.text);
     const outside = await markOutside(this, state);
@@ -305,8 +306,11 @@ export class LoopEngine implements LoopContext {
 
     state.inFlight = record.files;
     this.events.emit({ type: 'applied', n, files: record.files });
-    // A model's answer was applied right after the check that found nothing else changed: only its files need a look.
-    const after = await deps.snapshots.snapshot(`iteration-${n}`, response.kind === 'text' ? writtenRealPaths(this.policy, record.files) : undefined);
+    // An agent's edits were recorded when they were accepted; a model's answer was applied right after the check that
+    // found nothing else changed: only its files need a look.
+    const after = response.kind === 'workspace-edited' && record.afterSnapshot && record.treeHash
+      ? { id: record.afterSnapshot, tree: record.treeHash }
+      : await deps.snapshots.snapshot(`iteration-${n}`, response.kind === 'text' ? writtenRealPaths(this.policy, record.files) : undefined);
     record.treeHash = after.tree;
     record.afterSnapshot = after.id;
     const revisit = this.known.find(state, await this.known.identityOf(state, after.id));

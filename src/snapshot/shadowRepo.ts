@@ -3,7 +3,7 @@
 import { existsSync, promises as fsp, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { buildExcludeFile } from './excludeRules';
-import { GitRunner } from './gitRunner';
+import { GitError, GitRunner } from './gitRunner';
 import { stateDirInside } from '../shared/stateDir';
 
 // info/attributes outranks every .gitattributes in the workspace: no eol conversion, no clean/smudge filters
@@ -36,9 +36,8 @@ export async function openShadowRepo(
   if ((await fsp.readFile(globalConfig, 'utf8').catch(() => '')) !== GLOBAL_CONFIG) await fsp.writeFile(globalConfig, GLOBAL_CONFIG);
   const indexFile = path.join(gitDir, 'greenloop.index');
   const git = new GitRunner({ gitDir, workTree: workspace, indexFile, globalConfig });
-  // Without git nothing can be judged a broken store: say so before anything is touched.
-  await git.version();
-
+  // Without git nothing can be judged a broken store: isValid says so before anything is touched (and a new store's
+  // `git init` says it itself) — one git process fewer on every open, which a Stop hook pays on every stop.
   if (existsSync(gitDir) && !(await isValid(git))) {
     const aside = `${gitDir}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     await fsp.rename(gitDir, aside);
@@ -71,7 +70,9 @@ async function isValid(git: GitRunner): Promise<boolean> {
   try {
     await git.run(['rev-parse', '--git-dir']);
     return true;
-  } catch {
+  } catch (err) {
+    // git itself could not start (not on PATH): that says nothing about the store.
+    if (err instanceof GitError && err.exitCode === null) throw err;
     return false;
   }
 }

@@ -46,9 +46,9 @@ export async function openSnapshotStore(opts: SnapshotStoreOptions): Promise<Git
   }
   const warn = opts.onWarning ?? ((m: string) => process.emitWarning(m));
   const gitDir = shadowDirFor(opts.stateDir ?? defaultStateDir(), workspace);
-  const repo = await openShadowRepo(workspace, gitDir, opts.excludes ?? DEFAULT_SNAPSHOT_EXCLUDES, warn, opts.locksOwnerGone);
+  const repo = await openShadowRepo(workspace, gitDir, opts.excludes ?? DEFAULT_SNAPSHOT_EXCLUDES, warn, opts.locksOwnerGone, `refs/greenloop/${runId}/`);
   const store = new GitSnapshotStore(repo.git, workspace, gitDir, repo.indexFile, runId, warn, repo.stateDirRel);
-  await store.init(repo.excludesChanged);
+  await store.init(repo.excludesChanged, repo.refs);
   return store;
 }
 
@@ -73,9 +73,8 @@ export class GitSnapshotStore implements SnapshotStore {
   }
 
   /** @internal called once by openSnapshotStore. */
-  async init(excludesChanged: boolean): Promise<void> {
-    const refs = await this.git.text(['for-each-ref', '--format=%(refname)', `refs/greenloop/${this.runId}/`]);
-    for (const r of refs.split('\n')) {
+  async init(excludesChanged: boolean, refs: readonly string[]): Promise<void> {
+    for (const r of refs) {
       const n = Number(r.slice(r.lastIndexOf('/') + 1));
       if (Number.isInteger(n) && n > this.counter) this.counter = n;
     }

@@ -73,9 +73,13 @@ function fromChunks(owners) {
   };
 }
 
-/** A chunk's entry: each module under its key. */
+/**
+ * A chunk's entry: each module under its key, evaluated on first use. A caller loads what it reaches and no more:
+ * the Claude Code Stop hook, started once per stop, runs none of the gateway's or the actors' module code.
+ */
 function chunkEntry(keys) {
-  return { contents: keys.map((k) => `exports[${JSON.stringify(k)}] = require(${JSON.stringify(`./src/${k}.ts`)});`).join('\n'), resolveDir: __dirname, loader: 'js', sourcefile: 'chunk.js' };
+  const lazy = (k) => `Object.defineProperty(exports, ${JSON.stringify(k)}, { enumerable: true, get: () => require(${JSON.stringify(`./src/${k}.ts`)}) });`;
+  return { contents: keys.map(lazy).join('\n'), resolveDir: __dirname, loader: 'js', sourcefile: 'chunk.js' };
 }
 
 /**
@@ -109,12 +113,16 @@ async function nodeEntries() {
     .filter((k) => (LAYER.test(k) || k === 'extension/runtime') && !base.includes(k));
   const owners = new Map([...base.map((k) => [k, './base.js']), ...heavy.map((k) => [k, './runtime.js'])]);
   const onlyBase = new Map(base.map((k) => [k, './base.js']));
-  const external = ['vscode', './base.js', './runtime.js'];
+  const external = ['vscode', './base.js', './runtime.js', './mcp.js'];
+  // The MCP server (its SDK, zod and ajv: ~450 KB) is its own file: the CLI loads it only for `greenloop mcp`, so a
+  // Claude Code Stop hook or `--help` does not compile it on every start.
+  const mcpApart = { name: 'mcp-apart', setup: (b) => b.onResolve({ filter: /^\.\/mcpCommand$/ }, () => ({ path: './mcp.js', external: true })) };
   return [
     { ...nodeBundle, stdin: chunkEntry(base), outfile: 'dist/base.js', external },
     { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(onlyBase)], stdin: chunkEntry(heavy), outfile: 'dist/runtime.js', external },
     { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(owners)], entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external },
-    { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(owners)], entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', external, banner: { js: `#!/usr/bin/env node\n${nodeShim.banner.js}` } },
+    { ...nodeBundle, plugins: [...nodeBundle.plugins, mcpApart, fromChunks(owners)], entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', external, supported: { 'dynamic-import': false }, banner: { js: `#!/usr/bin/env node\n${nodeShim.banner.js}` } },
+    { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(owners)], entryPoints: ['src/cli/mcpCommand.ts'], outfile: 'dist/mcp.js', external },
   ];
 }
 
@@ -136,7 +144,7 @@ async function main() {
   await Promise.all(contexts.map((c) => c.dispose()));
   if (fs.existsSync('dist/cli.js')) fs.chmodSync('dist/cli.js', 0o755);
   const twice = bundledTwice(results.map((r) => r.metafile).filter(Boolean));
-  if (twice.length) throw new Error(`These modules were bundled into more than one of dist/base.js, runtime.js, extension.js and cli.js, so their classes would differ between them: ${twice.join(', ')}.`);
+  if (twice.length) throw new Error(`These modules were bundled into more than one of dist/base.js, runtime.js, extension.js, cli.js and mcp.js, so their classes would differ between them: ${twice.join(', ')}.`);
 }
 
 /** Layer modules whose code sits in more than one Node bundle (the scripted model server stands alone). */
@@ -144,7 +152,7 @@ function bundledTwice(metafiles) {
   const seen = new Map();
   for (const meta of metafiles) {
     for (const [out, { inputs }] of Object.entries(meta.outputs)) {
-      if (!/dist\/(base|runtime|extension|cli)\.js$/.test(out)) continue;
+      if (!/dist\/(base|runtime|extension|cli|mcp)\.js$/.test(out)) continue;
       for (const input of Object.keys(inputs)) {
         if (!/^src\/(core|verify|snapshot|actors|shared)\//.test(input)) continue;
         seen.set(input, [...(seen.get(input) ?? []), out]);

@@ -4,7 +4,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 failed=()
-for b in bundle overhead snapshot parse e2e; do
+for b in bundle overhead snapshot parse hook e2e; do
   echo
   echo "== npm run bench:$b"
   npm run --silent "bench:$b" || failed+=("$b")

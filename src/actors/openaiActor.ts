@@ -132,7 +132,9 @@ export class OpenAIActor implements Actor {
   }
 
   async check(signal: AbortSignal): Promise<void> {
-    const guard = new RequestGuard(signal, Math.min(this.opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, CHECK_TIMEOUT_MS));
+    // One bound for the whole check: nothing it receives (a header, a dripped byte) starts a new window.
+    const boundMs = Math.min(this.opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, CHECK_TIMEOUT_MS);
+    const guard = new RequestGuard(signal, boundMs);
     try {
       const res = await fetch(`${this.baseUrl}/models`, { headers: this.headers(), signal: guard.controller.signal });
       // Only a refused key is sure to refuse every completion too; a server without a model list may still answer them.
@@ -140,7 +142,7 @@ export class OpenAIActor implements Actor {
       await res.body?.cancel();
     } catch (err) {
       if (signal.aborted) throw abortError(signal);
-      const e = this.toActorError(err, guard, CHECK_TIMEOUT_MS);
+      const e = this.toActorError(err, guard, boundMs);
       // Nothing is retried here: a server that does not answer a model list now will not answer a prompt either.
       throw new ActorError(e.message.replace(/^The model server sent nothing for (\d+ s); the request was abandoned\.$/, `The model server at ${this.baseUrl} did not answer within $1; check the base URL and that the server is running.`), 'fatal', undefined, e.category);
     } finally {

@@ -17,7 +17,8 @@ import { openOutsideWatch } from '../core/outside/outsideWatch';
 import { defaultStateDir, ensureUsableStateDir } from '../shared/stateDir';
 import { newRunId } from '../shared/runId';
 import { buildVerifier, VERIFIER_FLAGS } from './verifierOptions';
-import { actorFromFlags, loopConfigFromFlags, modelKeyFromFlags } from './fixOptions';
+import { actorFromFlags, modelKeyFromFlags } from './fixOptions';
+import { loopConfigFromFlags } from './loopConfigFlags';
 import { runSecrets } from '../core/secretEnv';
 import { progressLine } from './progressPrinter';
 import { EXIT, parseNumberFlag, UsageError } from './usageError';
@@ -71,14 +72,14 @@ export async function fixCommand(argv: string[]): Promise<number> {
   try {
     return await runFix(values);
   } catch (err) {
-    // A run that could not start still answers a --json or --report caller, with the same sentence as stderr.
-    if (err instanceof UsageError) {
-      const { redactor } = runSecrets({ env: process.env, keyVariable: values['api-key-env'] });
-      try {
-        writeReport(values, setupFailureReport(redactor.text(err.message)));
-      } catch {
-        // An unwritable --report path: the line on stderr still says why the run did not start.
-      }
+    // A run that could not start, or that failed in a way nothing planned for, still answers a --json or --report
+    // caller: a script waiting for the report must never find stdout empty. The sentence is the one stderr gets.
+    const { redactor } = runSecrets({ env: process.env, keyVariable: values['api-key-env'] });
+    const sentence = redactor.text((err as Error).message.split('\n')[0]);
+    try {
+      writeReport(values, setupFailureReport(err instanceof UsageError ? sentence : `Internal error: ${sentence}`));
+    } catch {
+      // An unwritable --report path: the line on stderr still says why the run did not start.
     }
     throw err;
   }

@@ -1,12 +1,8 @@
 // `greenloop` entry point: dispatches a subcommand and maps failures to the contract's exit codes.
-import { parseCommand } from './parseCommand';
-import { verifyCommand } from './verifyCommand';
-import { fixCommand } from './fixCommand';
-import { hookCommand } from './hookCommand';
-import { mcpCommand } from './mcpCommand';
+// Each command is loaded only when it runs: `--help` needs none of them, and a Claude Code Stop hook — run once per
+// stop — must not pay for the MCP SDK, the model gateway or the actors on every start.
 import { EXIT, UsageError } from './usageError';
 import { say } from './say';
-import { runSecrets } from '../core/secretEnv';
 
 const PARSE_USAGE = `  greenloop parse [--format F] [FILE|-]
       Reads one test runner's output and prints the failing tests as JSON (F: auto, mocha, jest, vitest, node, tap,
@@ -37,7 +33,14 @@ const MCP_USAGE = `  greenloop mcp ${SESSION_OPTIONS}
 const USAGE = `Usage:\n${PARSE_USAGE}\n${VERIFY_USAGE}\n${FIX_USAGE}\n${HOOK_USAGE}\n${MCP_USAGE}`;
 const USAGES: Record<string, string> = { parse: PARSE_USAGE, verify: VERIFY_USAGE, fix: FIX_USAGE, hook: HOOK_USAGE, mcp: MCP_USAGE };
 
-const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { parse: parseCommand, verify: verifyCommand, fix: fixCommand, hook: hookCommand, mcp: mcpCommand };
+type Command = (argv: string[]) => Promise<number>;
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  parse: async () => (await import('./parseCommand')).parseCommand,
+  verify: async () => (await import('./verifyCommand')).verifyCommand,
+  fix: async () => (await import('./fixCommand')).fixCommand,
+  hook: async () => (await import('./hookCommand')).hookCommand,
+  mcp: async () => (await import('./mcpCommand')).mcpCommand,
+};
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
@@ -45,22 +48,27 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return name ? EXIT.ok : EXIT.usage;
   }
-  const command = COMMANDS[name];
-  if (!command) throw new UsageError(`Unknown command "${name}"; use ${Object.keys(COMMANDS).join(', ')}.`);
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!load) throw new UsageError(`Unknown command "${name}"; use ${Object.keys(COMMANDS).join(', ')}.`);
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(`Usage:\n${USAGES[name]}\n`);
     return EXIT.ok;
   }
-  return command(rest);
+  return (await load())(rest);
 }
 
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
+    // A finished run has said everything. What it abandoned at the deadline (a TCP connect or a DNS lookup a fetch
+    // let go of, which Node still waits out for its own timeout) must not keep the process alive after its report.
+    if (process.argv[2] === 'fix') exitWhenFlushed(code);
   },
-  (err: unknown) => {
-    const usage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+  async (err: unknown) => {
+    // By name: the MCP server is its own bundle (dist/mcp.js), with its own copy of the UsageError class.
+    const usage = (err as Error).name === 'UsageError' || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     // An error can quote test output or an answer: masked like every other line Greenloop prints.
+    const { runSecrets } = await import('../core/secretEnv');
     const { redactor } = runSecrets({ env: process.env, keyVariable: keyVariableOf(process.argv) });
     // Node's parseArgs explains in three lines; a person needs the first.
     say(`greenloop: ${redactor.text((err as Error).message.split('\n')[0])}`);
@@ -68,8 +76,19 @@ main(process.argv.slice(2)).then(
     // A Claude Code hook that exits 2 blocks the agent with its error as the instruction: a hook's errors exit 1.
     const hook = process.argv[2] === 'hook';
     process.exitCode = hook ? EXIT.notGreen : usage ? EXIT.usage : EXIT.internal;
+    if (process.argv[2] === 'fix') exitWhenFlushed(process.exitCode);
   },
 );
+
+/** Exits once what was written to stdout and stderr is out (a pipe may still hold it). */
+function exitWhenFlushed(code: number): void {
+  let pending = 2;
+  const done = () => {
+    if (--pending === 0) process.exit(code);
+  };
+  process.stdout.write('', done);
+  process.stderr.write('', done);
+}
 
 /** The variable --api-key-env names, read from the raw arguments (they may not have parsed). */
 function keyVariableOf(argv: string[]): string | undefined {

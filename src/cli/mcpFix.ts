@@ -14,7 +14,7 @@ import { TYPE_CHECK_PROTECTED_GLOBS } from '../shared/config';
 import type { Actor } from '../core/ports';
 import type { LoopEvent } from '../core/events';
 import type { RunState } from '../core/runState';
-import { loopConfigFromFlags } from './fixOptions';
+import { loopConfigFromFlags } from './loopConfigFlags';
 import { buildVerifier } from './verifierOptions';
 import type { SessionFlagValues } from './sessionSetup';
 import { UsageError } from './usageError';

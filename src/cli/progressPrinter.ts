@@ -9,6 +9,7 @@ export function progressLine(e: LoopEvent): string | null {
       return null;
     case 'run-started':
       if (e.unverified && e.stoppedFor === 'actor-error') return `greenloop: the model cannot be used; the tests were not run (run ${e.runId})`;
+      if (e.unverified && e.beforeTests) return `greenloop: stopped while the model was checked; the tests were not run (run ${e.runId})`;
       if (e.unverified) return `greenloop: the first test run could not be used (run ${e.runId})`;
       return `greenloop: ${e.resumed ? 'resumed' : 'baseline'} — ${e.baselineFailing} failing, ${e.baselineDiagnostics} type errors (run ${e.runId})`;
     case 'iteration-started':

@@ -7,7 +7,7 @@ import { runSecrets } from '../core/secretEnv';
 import { TYPE_CHECK_PROTECTED_GLOBS } from '../shared/config';
 import { defaultStateDir, ensureUsableStateDir } from '../shared/stateDir';
 import { openForRun } from '../snapshot/openForRun';
-import { loopConfigFromFlags, type FixFlagValues } from './fixOptions';
+import { loopConfigFromFlags, type FixFlagValues } from './loopConfigFlags';
 import { buildVerifier, VERIFIER_FLAGS, type VerifierFlagValues } from './verifierOptions';
 import { UsageError } from './usageError';
 

@@ -183,9 +183,13 @@ export async function acceptAgentEdits(ctx: ApplyContext, state: RunState, recor
     }
     record.note = `Kept the agent's other changes; ${put}`;
   }
-  const probe = await ctx.snapshots.snapshot('agent-edit');
+  // changedSince just looked at every file: only what was put back since needs another look.
+  const probe = await ctx.snapshots.snapshot('agent-edit', refused.map((r) => r.path));
   // The diff is the agent's "proposal": the same change made twice hashes the same.
   record.proposalHash = createHash('sha256').update(await ctx.snapshots.diff(before, probe.id)).digest('hex');
+  // Nothing writes between here and the tests: this look is the attempt's state, not taken a second time.
+  record.afterSnapshot = probe.id;
+  record.treeHash = probe.tree;
   return true;
 }
 

@@ -19,6 +19,7 @@ import { acceptAgentEdits, applyModelAnswer, writtenRealPaths, type ApplyContext
 import { configHash } from './history';
 import { checkCrossRun } from './crossRunGuard';
 import { RunDeadline } from './deadline';
+import { checkActorWithin } from './actorCheck';
 import { applyGrant, tokenRoom } from './budget';
 import type { Grant } from './budget';
 import { KnownStates } from './knownStates';
@@ -107,8 +108,9 @@ export class LoopEngine implements LoopContext {
       this.events.emit({ type: 'phase', phase: 'snapshot' });
       const baselineSnap = await deps.snapshots.snapshot('baseline');
       // A model that cannot be reached is told now, in seconds: not after the tests and every retry.
-      const unreachable = await this.checkActor(deadline.signal);
-      if (unreachable) return this.end.unverified(startedAt, baselineSnap, 'actor-error', unreachable);
+      if (deps.actor.check) this.events.emit({ type: 'phase', phase: 'model-check', agent: deps.actor.editsWorkspace });
+      const unusableModel = await checkActorWithin(deps.actor, { deadline, cancel: signal, clock: deps.clock, maxMinutes: deps.config.maxMinutes });
+      if (unusableModel) return this.end.unverified(startedAt, baselineSnap, unusableModel.reason, unusableModel.text, undefined, { testsRan: false });
       let witness: Witness;
       try {
         this.events.emit({ type: 'phase', phase: 'baseline-tests' });
@@ -149,19 +151,6 @@ export class LoopEngine implements LoopContext {
       return loop ? await this.loop(state, signal) : state;
     } finally {
       this.stopDeadline();
-    }
-  }
-
-  /** The actor's own check before the first test run: the sentence of what is wrong, or null. */
-  private async checkActor(signal: AbortSignal): Promise<string | null> {
-    if (!this.deps.actor.check) return null;
-    try {
-      this.events.emit({ type: 'phase', phase: 'model-check', agent: this.deps.actor.editsWorkspace });
-      await this.deps.actor.check(signal);
-      return null;
-    } catch (err) {
-      if (err instanceof ActorError) return err.message;
-      throw err;
     }
   }
 
@@ -268,11 +257,12 @@ export class LoopEngine implements LoopContext {
     if (!deps.actor.external && deps.actor.editsWorkspace) await this.guardUserEdits(state);
 
     // Test output, file contents and the model's own earlier words can all carry a secret: none of it reaches the model.
-    const prompt = deps.redactor.text(buildPrompt(state, t0, {
+    // An outside agent made its edits before it asked for the check: no prompt is built for it (nor its files read).
+    const prompt = deps.actor.external ? '' : deps.redactor.text(buildPrompt(state, t0, {
       ...DEFAULT_PROMPT_OPTIONS, isProtected: (rel) => isProtected(this.policy, rel), allowTestEdits: deps.config.allowTestEdits,
       editsWorkspace: deps.actor.editsWorkspace, policy: this.policy, unrecorded: await this.unrecordedContext(state),
     }));
-    const system = deps.redactor.text(systemPrompt(deps.config.allowTestEdits, deps.actor.editsWorkspace));
+    const system = deps.actor.external ? '' : deps.redactor.text(systemPrompt(deps.config.allowTestEdits, deps.actor.editsWorkspace));
     const room = tokenRoom(state, estimateTokens(system) + estimateTokens(prompt));
     if (!room.ok) return escalate('budget-tokens', room.text);
     const outside = await markOutside(this, state);
@@ -326,8 +316,11 @@ export class LoopEngine implements LoopContext {
 
     state.inFlight = record.files;
     this.events.emit({ type: 'applied', n, files: record.files });
-    // A model's answer was applied right after the check that found nothing else changed: only its files need a look.
-    const after = await deps.snapshots.snapshot(`iteration-${n}`, response.kind === 'text' ? writtenRealPaths(this.policy, record.files) : undefined);
+    // An agent's edits were recorded when they were accepted; a model's answer was applied right after the check that
+    // found nothing else changed: only its files need a look.
+    const after = response.kind === 'workspace-edited' && record.afterSnapshot && record.treeHash
+      ? { id: record.afterSnapshot, tree: record.treeHash }
+      : await deps.snapshots.snapshot(`iteration-${n}`, response.kind === 'text' ? writtenRealPaths(this.policy, record.files) : undefined);
     record.treeHash = after.tree;
     record.afterSnapshot = after.id;
     const revisit = this.known.find(state, await this.known.identityOf(state, after.id));

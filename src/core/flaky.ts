@@ -25,6 +25,9 @@ export interface FlakyCheck {
 export async function judgeWithReruns(ctx: LoopContext, state: RunState, record: IterationRecord, witness: WitnessSummary): Promise<{ j: Judgement; witness: WitnessSummary }> {
   const judged = await judgeFlakyAware(ctx, state, record, witness);
   if (judged.j.verdict !== 'green' || ctx.deps.config.flakyReruns <= 0) return judged;
+  // A check an outside agent asks for (a Stop hook, an MCP verify) answers while the agent waits, on every stop: it
+  // runs the tests again only to judge a test that newly fails, never to confirm a green that nothing contradicts.
+  if (ctx.deps.actor.external) return judged;
   const again = summarize(await ctx.deps.verifier.verify(runSignal(ctx)));
   const j = judge(state.best.witness, again, judgeOptions(state));
   // With a focus, green allows the failures outside it: the re-run is judged, not only read.

@@ -212,6 +212,8 @@ export interface SnapshotStore {
   diff(fromId: string, toId: string, paths?: string[]): Promise<string>;
   /** Content of one file as recorded in a snapshot, or null when absent. */
   readFile(id: string, relPath: string): Promise<Buffer | null>;
+  /** Snapshots whose trees the caller already knows (a saved session's states): a new process need not ask for them. */
+  remember?(refs: readonly SnapshotRef[]): void;
   /**
    * The paths among these that snapshots would not record (git-ignored or excluded): an edit there could never be
    * rolled back.

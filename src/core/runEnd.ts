@@ -27,13 +27,13 @@ export class RunEnd {
   }
 
   /** The baseline could not be verified: no loop, no model call, a report that says why. */
-  async unverified(startedAt: number, snap: SnapshotRef, reason: EscalationReason, text: string, witness?: Witness): Promise<RunState> {
+  async unverified(startedAt: number, snap: SnapshotRef, reason: EscalationReason, text: string, witness?: Witness, opts: { testsRan?: boolean } = {}): Promise<RunState> {
     const { deps, events } = this.ctx;
     // A run that could not be used (hung, ran no test, unreadable) counted nothing either: its numbers are no count.
     const summary: WitnessSummary = witness ? { ...summarize(witness), unmeasured: true } : UNVERIFIED;
     const base: StateRef = { snapshot: snap.id, tree: snap.tree, witness: summary, iteration: 0 };
     const state = newRunState(deps, deps.runId ?? newRunId(startedAt), startedAt, base);
-    events.emit({ type: 'run-started', runId: state.runId, baselineFailing: summary.failing.length, baselineDiagnostics: summary.diagnostics.length, resumed: false, unverified: true, stoppedFor: reason, state });
+    events.emit({ type: 'run-started', runId: state.runId, baselineFailing: summary.failing.length, baselineDiagnostics: summary.diagnostics.length, resumed: false, unverified: true, stoppedFor: reason, beforeTests: opts.testsRan === false, state });
     // Nothing of the loop was written yet: whatever changed since (the test run's own files, a person's) stays.
     return this.record(state, { outcome: 'escalated', reason, text }, 'baseline');
   }

@@ -127,11 +127,6 @@ export class GitRunner {
     });
   }
 
-  /** Checks that git can be started at all (a one-sentence GitError when it is missing). */
-  async version(): Promise<string> {
-    return (await this.spawnGit(['--version'], ['--version'], {}, undefined)).stdout.toString().trim();
-  }
-
   /** Creates the bare shadow repository itself (no template: no sample hooks, nothing to run). */
   init(): Promise<RunResult> {
     return this.spawnGit(['init', '--bare', '--quiet', '--template=', this.opts.gitDir], ['init'], {}, undefined);

@@ -46,9 +46,9 @@ export async function openSnapshotStore(opts: SnapshotStoreOptions): Promise<Git
   }
   const warn = opts.onWarning ?? ((m: string) => process.emitWarning(m));
   const gitDir = shadowDirFor(opts.stateDir ?? defaultStateDir(), workspace);
-  const repo = await openShadowRepo(workspace, gitDir, opts.excludes ?? DEFAULT_SNAPSHOT_EXCLUDES, warn, opts.locksOwnerGone);
+  const repo = await openShadowRepo(workspace, gitDir, opts.excludes ?? DEFAULT_SNAPSHOT_EXCLUDES, warn, opts.locksOwnerGone, `refs/greenloop/${runId}/`);
   const store = new GitSnapshotStore(repo.git, workspace, gitDir, repo.indexFile, runId, warn, repo.stateDirRel);
-  await store.init(repo.excludesChanged);
+  await store.init(repo.excludesChanged, repo.refs);
   return store;
 }
 
@@ -73,9 +73,8 @@ export class GitSnapshotStore implements SnapshotStore {
   }
 
   /** @internal called once by openSnapshotStore. */
-  async init(excludesChanged: boolean): Promise<void> {
-    const refs = await this.git.text(['for-each-ref', '--format=%(refname)', `refs/greenloop/${this.runId}/`]);
-    for (const r of refs.split('\n')) {
+  async init(excludesChanged: boolean, refs: readonly string[]): Promise<void> {
+    for (const r of refs) {
       const n = Number(r.slice(r.lastIndexOf('/') + 1));
       if (Number.isInteger(n) && n > this.counter) this.counter = n;
     }
@@ -151,11 +150,17 @@ export class GitSnapshotStore implements SnapshotStore {
       const tree = await this.treeOf(id);
       const rel = toGitPath(relPath);
       if (!rel || rel.split('/').some((seg) => seg === '' || seg === '.' || seg === '..')) return null;
+      if (!rel.includes('\n')) return blobAt(this.git, `${tree}:${rel}`);
       const entry = splitZ((await this.git.run(['ls-tree', '-z', tree, '--', rel])).stdout)[0];
       const m = entry ? /^\d+ blob ([0-9a-f]+)\t/.exec(entry) : null;
       if (!m) return null;
       return (await this.git.run(['cat-file', 'blob', m[1]])).stdout;
     }));
+  }
+
+  remember(refs: readonly SnapshotRef[]): void {
+    // Only a well-formed id of a tree it does not know yet: whatever the store was told is checked again on an error.
+    for (const r of refs) if (SNAPSHOT_ID.test(r.id) && /^[0-9a-f]{40,64}$/.test(r.tree) && !this.trees.has(r.id)) this.trees.set(r.id, r.tree);
   }
 
   unrecorded(paths: string[]): Promise<string[]> {
@@ -324,4 +329,16 @@ function shellQuote(s: string): string {
 
 function toGitPath(p: string): string {
   return p.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
+}
+
+/**
+ * A file's bytes as a tree holds it, asked in one git process (a check reads the old text of every file an agent
+ * changed): null when the path is absent there or is no file (a folder, a submodule).
+ */
+async function blobAt(git: GitRunner, spec: string): Promise<Buffer | null> {
+  const out = (await git.run(['cat-file', '--batch'], { input: `${spec}\n` })).stdout;
+  const eol = out.indexOf(0x0a);
+  const header = out.subarray(0, eol < 0 ? out.length : eol).toString('utf8').split(' ');
+  if (eol < 0 || header.length !== 3 || header[1] !== 'blob') return null;
+  return out.subarray(eol + 1, eol + 1 + Number(header[2]));
 }

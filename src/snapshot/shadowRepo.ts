@@ -3,7 +3,7 @@
 import { existsSync, promises as fsp, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { buildExcludeFile } from './excludeRules';
-import { GitRunner } from './gitRunner';
+import { GitError, GitRunner } from './gitRunner';
 import { stateDirInside } from '../shared/stateDir';
 
 // info/attributes outranks every .gitattributes in the workspace: no eol conversion, no clean/smudge filters
@@ -20,6 +20,8 @@ export interface ShadowRepo {
   excludesChanged: boolean;
   /** The state folder's path inside the workspace, null when it is outside. */
   stateDirRel: string | null;
+  /** The refs under `refPrefix` (asked for while checking the store can be read): none in a new store. */
+  refs: string[];
 }
 
 export async function openShadowRepo(
@@ -29,6 +31,8 @@ export async function openShadowRepo(
   warn: (msg: string) => void,
   /** The last run on this folder is known dead (its journal says so): every lock in the store is its leftover. */
   locksOwnerGone = false,
+  /** Whose refs the caller needs (e.g. refs/greenloop/<runId>/): listed by the same git process that checks the store. */
+  refPrefix = 'refs/greenloop/',
 ): Promise<ShadowRepo> {
   await fsp.mkdir(path.dirname(gitDir), { recursive: true });
   const globalConfig = path.join(path.dirname(gitDir), 'gitconfig');
@@ -36,10 +40,12 @@ export async function openShadowRepo(
   if ((await fsp.readFile(globalConfig, 'utf8').catch(() => '')) !== GLOBAL_CONFIG) await fsp.writeFile(globalConfig, GLOBAL_CONFIG);
   const indexFile = path.join(gitDir, 'greenloop.index');
   const git = new GitRunner({ gitDir, workTree: workspace, indexFile, globalConfig });
-  // Without git nothing can be judged a broken store: say so before anything is touched.
-  await git.version();
-
-  if (existsSync(gitDir) && !(await isValid(git))) {
+  // Without git nothing can be judged a broken store: refsIfReadable says so before anything is touched (and a new
+  // store's `git init` says it itself). One git process checks the store and lists the refs: a Stop hook opens the
+  // store on every stop.
+  let refs = existsSync(gitDir) ? await refsIfReadable(git, refPrefix) : [];
+  if (refs === null) {
+    refs = [];
     const aside = `${gitDir}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     await fsp.rename(gitDir, aside);
     warn(`The snapshot store at ${gitDir} was unreadable; it was moved aside to ${aside} (not deleted) and a new one started.`);
@@ -58,7 +64,7 @@ export async function openShadowRepo(
   const excludePath = path.join(info, 'exclude');
   const before = await fsp.readFile(excludePath, 'utf8').catch(() => '');
   if (before !== excludeText) await fsp.writeFile(excludePath, excludeText);
-  return { git, gitDir, indexFile, excludesChanged: before !== excludeText, stateDirRel };
+  return { git, gitDir, indexFile, excludesChanged: before !== excludeText, stateDirRel, refs };
 }
 
 /** The person's own `git status` would list the store's thousands of files; a `*` .gitignore inside keeps it quiet. */
@@ -67,12 +73,14 @@ async function keepOutOfPersonsGit(stateDir: string): Promise<void> {
   if (!existsSync(file)) await fsp.writeFile(file, '# Greenloop\'s state (snapshots, run journal): not part of the project.\n*\n');
 }
 
-async function isValid(git: GitRunner): Promise<boolean> {
+/** The store's refs under `prefix`, or null when git cannot read the store (one process does both). */
+async function refsIfReadable(git: GitRunner, prefix: string): Promise<string[] | null> {
   try {
-    await git.run(['rev-parse', '--git-dir']);
-    return true;
-  } catch {
-    return false;
+    return (await git.text(['for-each-ref', '--format=%(refname)', prefix])).split('\n').filter(Boolean);
+  } catch (err) {
+    // git itself could not start (not on PATH): that says nothing about the store.
+    if (err instanceof GitError && err.exitCode === null) throw err;
+    return null;
   }
 }
 

@@ -63,7 +63,7 @@ export class CheckSession {
   async check(signal: AbortSignal, opts: { restart?: boolean } = {}): Promise<CheckAnswer> {
     let state = opts.restart ? null : await this.state();
     if (state && state.outcome !== 'running') return checkAnswer(this.key, state);
-    state = await this.withEngine(async (engine) => (state ? engine.step(state, signal) : engine.baseline(signal)));
+    state = await this.withEngine(state, async (engine) => (state ? engine.step(state, signal) : engine.baseline(signal)));
     await this.save(state);
     return checkAnswer(this.key, state);
   }
@@ -88,10 +88,12 @@ export class CheckSession {
     }
   }
 
-  private async withEngine(use: (engine: LoopEngine) => Promise<RunState>): Promise<RunState> {
+  private async withEngine(saved: RunState | null, use: (engine: LoopEngine) => Promise<RunState>): Promise<RunState> {
     const { deps } = this;
     const opened = await deps.open(this.runId);
     try {
+      // Each check may be a new process (a hook runs once per stop): the trees the session saved need no git to find.
+      if (saved) opened.snapshots.remember?.([saved.baseline, saved.floor, saved.best, saved.current].filter(Boolean).map((r) => ({ id: r.snapshot, tree: r.tree })));
       const engine = new LoopEngine({
         cwd: deps.cwd, actor: new ExternalEdits(deps.client), verifier: deps.verifier, snapshots: opened.snapshots, journal: opened.journal,
         clock: deps.clock, config: deps.config, redactor: deps.redactor, runId: this.runId, ignoreHistory: true,

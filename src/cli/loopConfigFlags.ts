@@ -1,0 +1,56 @@
+// The loop's budgets and guards from command-line flags (shared by `fix`, `mcp` and the Claude Code hook), with
+// one-sentence errors for bad input. Kept apart from the actor flags so a check session loads no actor.
+import type { LoopConfig, OnGiveUp } from '../shared/config';
+import { DEFAULT_LOOP_CONFIG, validateLoopConfig } from '../shared/config';
+import { parseNumberFlag, UsageError } from './usageError';
+
+export interface FixFlagValues {
+  actor?: string;
+  'base-url'?: string;
+  model?: string;
+  'api-key-env'?: string;
+  'no-stream'?: boolean;
+  'actor-cmd'?: string;
+  agent?: string;
+  'agent-upstream'?: string;
+  'agent-requests-per-attempt'?: string;
+  'agent-timeout-s'?: string;
+  'max-iterations'?: string;
+  'max-tokens'?: string;
+  'max-minutes'?: string;
+  patience?: string;
+  'verify-timeout-s'?: string;
+  'on-give-up'?: string;
+  'allow-test-edits'?: boolean;
+  protect?: string[];
+  'flaky-reruns'?: string;
+  'cross-run-limit'?: string;
+  'request-timeout-s'?: string;
+  'max-answer-bytes'?: string;
+  focus?: string[];
+}
+
+export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
+  const onGiveUp = (v['on-give-up'] ?? DEFAULT_LOOP_CONFIG.onGiveUp) as OnGiveUp;
+  if (!['keep-best', 'restore-baseline', 'keep-last'].includes(onGiveUp)) {
+    throw new UsageError(`--on-give-up must be keep-best, restore-baseline or keep-last (got "${onGiveUp}").`);
+  }
+  const config: LoopConfig = {
+    ...DEFAULT_LOOP_CONFIG,
+    maxIterations: parseNumberFlag('max-iterations', v['max-iterations'], { min: 1, integer: true }) ?? DEFAULT_LOOP_CONFIG.maxIterations,
+    maxTokens: parseNumberFlag('max-tokens', v['max-tokens'], { min: 0, integer: true }) ?? DEFAULT_LOOP_CONFIG.maxTokens,
+    maxMinutes: parseNumberFlag('max-minutes', v['max-minutes'], { min: 0 }) ?? DEFAULT_LOOP_CONFIG.maxMinutes,
+    patience: parseNumberFlag('patience', v.patience, { min: 1, integer: true }) ?? DEFAULT_LOOP_CONFIG.patience,
+    verifyTimeoutS: parseNumberFlag('verify-timeout-s', v['verify-timeout-s'], { min: 1 }) ?? DEFAULT_LOOP_CONFIG.verifyTimeoutS,
+    onGiveUp,
+    allowTestEdits: Boolean(v['allow-test-edits']),
+    protectedGlobs: v.protect?.length ? [...DEFAULT_LOOP_CONFIG.protectedGlobs, ...v.protect] : DEFAULT_LOOP_CONFIG.protectedGlobs,
+    flakyReruns: parseNumberFlag('flaky-reruns', v['flaky-reruns'], { min: 0, integer: true }) ?? DEFAULT_LOOP_CONFIG.flakyReruns,
+    crossRunLimit: parseNumberFlag('cross-run-limit', v['cross-run-limit'], { min: 0, integer: true }) ?? DEFAULT_LOOP_CONFIG.crossRunLimit,
+    maxAnswerBytes: parseNumberFlag('max-answer-bytes', v['max-answer-bytes'], { min: 1000, integer: true }) ?? DEFAULT_LOOP_CONFIG.maxAnswerBytes,
+    ...(v.focus?.length ? { focus: [...new Set(v.focus)] } : {}),
+  };
+  const problems = validateLoopConfig(config);
+  if (problems.length) throw new UsageError(problems[0]);
+  return config;
+}

@@ -11,7 +11,8 @@ import { cannotRunSentence } from './cannotRun';
 import { abortError } from '../core/retry';
 import { runCommand } from './runCommand';
 import type { RunResult } from './runCommand';
-import { normalizeOutput, normalizeTestId, readableOutput, signatureOf } from './normalize';
+import { normalizeOutput, readableOutput, signatureOf } from './normalize';
+import { RepeatedParts } from './repeatedParts';
 import { parseSpool, tidyResult } from './parseOutput';
 import { OutputSpool } from './outputSpool';
 import type { ParsedOutput } from './parseOutput';
@@ -41,6 +42,7 @@ const EXCERPT_CHARS = 6000;
 export class CommandVerifier implements Verifier {
   /** The runner the last full run was read as: which filter a re-run may use. */
   private lastRunner: RunnerFormat | null = null;
+  private readonly repeated: RepeatedParts;
 
   constructor(private readonly opts: CommandVerifierOptions) {
     if (opts.tsc === 'on' && !detectTsc(opts.cwd)) {
@@ -48,6 +50,7 @@ export class CommandVerifier implements Verifier {
         `tsc is on but ${opts.cwd} has no tsconfig.json with a local TypeScript (node_modules/.bin/tsc); install typescript or set tsc to off.`,
       );
     }
+    this.repeated = new RepeatedParts(opts.cwd);
   }
 
   /** Whether "green" includes the workspace's own tsc (on, or auto with a tsconfig and a local TypeScript). */
@@ -74,10 +77,10 @@ export class CommandVerifier implements Verifier {
       const { run, parsed: checked } = await this.runAndRead(tscCommand(tsc), this.opts.env, remaining, started, signal, undefined, 'tsc');
       if (run.cancelled) throw abortError(signal);
       tscOutput = run.output;
-      if (run.timedOut) return this.witness(tests, parsed, [], `${tests.output}\n${tscOutput}`, started, true);
-      diagnostics = checked.diagnostics.map((d) => ({ ...d, file: relativize(d.file, cwd) }));
+      if (run.timedOut) return this.witness(tests, parsed, [], `${tests.output}\n${tscOutput}`, started, true, true);
+      diagnostics = checked.diagnostics.map((d) => this.repeated.diagnostic({ ...d, file: relativize(d.file, cwd) }));
     }
-    return this.witness(tests, parsed, diagnostics, `${tests.output}\n${tscOutput}`, started, tests.timedOut);
+    return this.witness(tests, parsed, diagnostics, `${tests.output}\n${tscOutput}`, started, tests.timedOut, true);
   }
 
   /**
@@ -93,7 +96,7 @@ export class CommandVerifier implements Verifier {
       const env = narrowed.env ? { ...this.opts.env, ...narrowed.env } : this.opts.env;
       const { run, parsed } = await this.runAndRead(narrowed.command, env, timeoutMs, started, signal);
       if (!run.notFound && !run.timedOut && !run.cancelled) {
-        const w = this.witness(run, parsed, [], run.output, started, false);
+        const w = this.witness(run, parsed, [], run.output, started, false, false);
         // Skipped is not run: a filter that matched nothing else reports the test, but as skipped.
         if (w.ran && ids.every((id) => w.ran!.includes(id) && !w.skipped.includes(id))) return w;
       }
@@ -103,7 +106,7 @@ export class CommandVerifier implements Verifier {
     const { run, parsed } = await this.runAndRead(testCommand, this.opts.env, timeoutMs, started, signal);
     if (run.cancelled) throw abortError(signal);
     if (run.notFound) throw new VerifyError(`Test command not found: ${testCommand} (run in ${cwd}).`);
-    return this.witness(run, parsed, [], run.output, started, run.timedOut);
+    return this.witness(run, parsed, [], run.output, started, run.timedOut, true);
   }
 
   /**
@@ -140,12 +143,16 @@ export class CommandVerifier implements Verifier {
     return tidyResult(parseJunitFiles(fresh.map((f) => fs.readFileSync(f, 'utf8'))));
   }
 
-  private witness(run: RunResult, parsed: ParsedOutput, diagnostics: Diagnostic[], rawOutput: string, started: number, timedOut: boolean): Witness {
+  /** `whole`: the whole suite ran (not a re-run narrowed to a few tests). */
+  private witness(run: RunResult, parsed: ParsedOutput, diagnostics: Diagnostic[], rawOutput: string, started: number, timedOut: boolean, whole: boolean): Witness {
     const cwd = this.opts.cwd;
-    const idOf = testIdNormalizer(cwd);
-    const failures = dedupeFailures(parsed.failing.map((f) => ({ ...f, id: idOf(f.id), file: f.file ? relativize(f.file, cwd) : undefined })));
-    const ran = parsed.tests ? sortedUnique([...parsed.tests.map((t) => idOf(t.id)), ...failures.map((f) => f.id)]) : null;
-    const skipped = parsed.tests ? sortedUnique(parsed.tests.filter((t) => t.status === 'skipped').map((t) => idOf(t.id))) : [];
+    const parts = this.repeated;
+    const idOf = (id: string) => parts.testId(id);
+    const failures = dedupeFailures(parsed.failing.map((f) => ({ ...f, id: idOf(f.id), file: f.file ? relativize(f.file, cwd) : undefined }))).map((f) => parts.failure(f));
+    const ran = parsed.tests ? parts.list('ran', sortedUnique([...parsed.tests.map((t) => idOf(t.id)), ...failures.map((f) => f.id)])) : null;
+    const skipped = parts.list('skipped', parsed.tests ? sortedUnique(parsed.tests.filter((t) => t.status === 'skipped').map((t) => idOf(t.id))) : []);
+    const failing = parts.list('failing', failures.map((f) => f.id));
+    parts.endRun(whole);
     const executed = executedCount(parsed);
     const normalized = normalizeOutput(rawOutput, { cwd });
     const kind = classifyRun(parsed, {
@@ -158,7 +165,7 @@ export class CommandVerifier implements Verifier {
     const ranCount = countRan(parsed);
     return {
       green: run.exitCode === 0 && !timedOut && !run.cancelled && failures.length === 0 && !loadError && !noTests && !unreadable && diagnostics.length === 0,
-      failing: failures.map((f) => f.id),
+      failing,
       failures,
       diagnostics,
       loadError,
@@ -189,8 +196,8 @@ export class CommandVerifier implements Verifier {
  * after its file's absolute path) removed, then the output's normalization (temp paths, durations, ports, pids).
  */
 export function testIdNormalizer(cwd: string): (id: string) => string {
-  const prefix = `${cwd}${path.sep}`;
-  return (id) => normalizeTestId(id.split(prefix).join(''), { cwd });
+  const parts = new RepeatedParts(cwd);
+  return (id) => parts.testId(id);
 }
 
 /** passed + failed + skipped as the runner counted them; null when it printed no counts. */

@@ -74,11 +74,12 @@ function readReport(text: string, into: ParseResult): void {
   }
   const roots: Node[] = [];
   for (const group of asNodes(doc.testsuites)) {
-    roots.push(...asNodes(group.testsuite));
+    // One push per suite: spreading a report of 100,000+ suites into push() overflows the stack.
+    for (const suite of asNodes(group.testsuite)) roots.push(suite);
     // node's JUnit puts a test outside any suite right under <testsuites>.
     if (asNodes(group.testcase).length) roots.push({ testcase: group.testcase });
   }
-  roots.push(...asNodes(doc.testsuite));
+  for (const suite of asNodes(doc.testsuite)) roots.push(suite);
   if (roots.length === 0) {
     into.loadError = true;
     return;

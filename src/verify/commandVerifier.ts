@@ -13,6 +13,7 @@ import { runCommand } from './runCommand';
 import type { RunResult } from './runCommand';
 import { normalizeOutput, readableOutput, signatureOf } from './normalize';
 import { RepeatedParts } from './repeatedParts';
+import { ownCopy } from './ownCopy';
 import { parseSpool, tidyResult } from './parseOutput';
 import { OutputSpool } from './outputSpool';
 import type { ParsedOutput } from './parseOutput';
@@ -184,8 +185,9 @@ export class CommandVerifier implements Verifier {
       unreadable,
       stoppedEarly: parsed.stoppedEarly ?? null,
       commandFailure,
-      // Shown to the person and the model as the runner printed it; only the signature compares normalized text.
-      outputExcerpt: readableOutput(excerpt(rawOutput)),
+      // Shown to the person and the model as the runner printed it; only the signature compares normalized text. Its
+      // own copy: cut from the output's last megabyte, it would keep that megabyte for as long as the witness lives.
+      outputExcerpt: ownCopy(readableOutput(excerpt(rawOutput))),
       runner: parsed.runner,
     };
   }

@@ -4,6 +4,7 @@
 import * as path from 'path';
 import type { Diagnostic, FailingTest } from './types';
 import { normalizeTestId } from './normalize';
+import { ownCopy } from './ownCopy';
 
 export class RepeatedParts {
   /** Raw ID → compared ID, from the last whole run, and as read in this one. */
@@ -40,7 +41,8 @@ export class RepeatedParts {
 
   failure(f: FailingTest): FailingTest {
     const last = this.lastFailures.get(f.id);
-    const kept = last && last.message === f.message && last.file === f.file ? last : f;
+    // A message is cut from the lines of its block: its own copy lets go of the rest of them.
+    const kept = last && last.message === f.message && last.file === f.file ? last : { ...f, message: ownCopy(f.message) };
     this.failures.set(f.id, kept);
     return kept;
   }

@@ -4,7 +4,7 @@ import * as path from 'path';
 import { glob } from 'tinyglobby';
 import type { Verifier } from '../core/ports';
 import { VerifyError } from '../core/ports';
-import type { Diagnostic, FailingTest, FormatOption, RunnerFormat, Witness } from './types';
+import type { Diagnostic, FailingTest, FormatOption, LoadErrorFile, RunnerFormat, Witness } from './types';
 import { narrowTestCommand } from './rerunFilter';
 import { classifyRun } from './runClass';
 import { cannotRunSentence } from './cannotRun';
@@ -153,11 +153,14 @@ export class CommandVerifier implements Verifier {
     const ran = parsed.tests ? parts.list('ran', sortedUnique([...parsed.tests.map((t) => idOf(t.id)), ...failures.map((f) => f.id)])) : null;
     const skipped = parts.list('skipped', parsed.tests ? sortedUnique(parsed.tests.filter((t) => t.status === 'skipped').map((t) => idOf(t.id))) : []);
     const failing = parts.list('failing', failures.map((f) => f.id));
+    const loadErrors = dedupeLoadErrors((parsed.loadErrors ?? []).map((e) => ({ file: idOf(relativize(e.file, cwd)), message: e.message }))).map((e) => parts.loadError(e));
+    const loadErrorFiles = parts.list('loadErrorFiles', loadErrors.map((e) => e.file));
     parts.endRun(whole);
     const executed = executedCount(parsed);
     const normalized = normalizeOutput(rawOutput, { cwd });
+    // A file that did not load explains a failed run as much as a failing test does.
     const kind = classifyRun(parsed, {
-      exitCode: run.exitCode, signal: run.signal, timedOut, cancelled: run.cancelled, named: failures.length, executed, output: normalized,
+      exitCode: run.exitCode, signal: run.signal, timedOut, cancelled: run.cancelled, named: failures.length + loadErrors.length, executed, output: normalized,
     });
     const { loadError, commandFailure } = kind;
     const unreadable = kind.unreadable !== null;
@@ -170,6 +173,8 @@ export class CommandVerifier implements Verifier {
       failures,
       diagnostics,
       loadError,
+      loadErrorFiles,
+      loadErrors,
       exitCode: run.exitCode,
       signal: run.signal,
       timedOut,
@@ -217,6 +222,12 @@ export function executedCount(parsed: Pick<ParsedOutput, 'passedCount' | 'failed
 
 function sortedUnique(ids: string[]): string[] {
   return [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function dedupeLoadErrors(list: LoadErrorFile[]): LoadErrorFile[] {
+  const byFile = new Map<string, LoadErrorFile>();
+  for (const e of list) if (!byFile.has(e.file)) byFile.set(e.file, e);
+  return [...byFile.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
 function dedupeFailures(list: FailingTest[]): FailingTest[] {

@@ -2,7 +2,7 @@
 // failures with the same messages. Handing back the earlier run's objects when they are equal keeps one copy of a
 // 20,000-test suite's IDs in memory, not one per attempt, and saves normalizing each ID again on every run.
 import * as path from 'path';
-import type { Diagnostic, FailingTest } from './types';
+import type { Diagnostic, FailingTest, LoadErrorFile } from './types';
 import { normalizeTestId } from './normalize';
 import { ownCopy } from './ownCopy';
 
@@ -14,6 +14,8 @@ export class RepeatedParts {
   private lists = new Map<string, string[]>();
   private lastFailures = new Map<string, FailingTest>();
   private failures = new Map<string, FailingTest>();
+  private lastLoadErrors = new Map<string, LoadErrorFile>();
+  private loadErrors = new Map<string, LoadErrorFile>();
   private lastDiagnostics = new Map<string, Diagnostic>();
   private diagnostics = new Map<string, Diagnostic>();
 
@@ -47,6 +49,13 @@ export class RepeatedParts {
     return kept;
   }
 
+  loadError(e: LoadErrorFile): LoadErrorFile {
+    const last = this.lastLoadErrors.get(e.file);
+    const kept = last && last.message === e.message ? last : { file: e.file, message: ownCopy(e.message) };
+    this.loadErrors.set(e.file, kept);
+    return kept;
+  }
+
   diagnostic(d: Diagnostic): Diagnostic {
     const key = JSON.stringify([d.file, d.line, d.column, d.code, d.message]);
     const kept = this.lastDiagnostics.get(key) ?? d;
@@ -63,11 +72,13 @@ export class RepeatedParts {
       this.lastIds = this.ids;
       this.lastLists = this.lists;
       this.lastFailures = this.failures;
+      this.lastLoadErrors = this.loadErrors;
       this.lastDiagnostics = this.diagnostics;
     }
     this.ids = new Map();
     this.lists = new Map();
     this.failures = new Map();
+    this.loadErrors = new Map();
     this.diagnostics = new Map();
   }
 }

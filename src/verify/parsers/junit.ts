@@ -50,6 +50,7 @@ export function parseJunitFiles(xmls: string[]): ParseResult {
     failedCount: null,
     skippedCount: null,
     loadError: xmls.length === 0,
+    loadErrors: [],
     diagnostics: [],
     tests: [],
   };
@@ -132,13 +133,18 @@ function readSuite(suite: Node, into: ParseResult, path: string[] | null): void 
       into.tests?.push({ id: here ? [...here, name].join(' > ') : idOf(classname, name), status: skipped ? 'skipped' : 'passed' });
       continue;
     }
-    into.failedCount = (into.failedCount ?? 0) + 1;
     // A failure reported on the spec file itself (vitest: name = classname = file; jest-junit's
-    // "Test suite failed to run") means the file never loaded; its ID is the file.
+    // "Test suite failed to run") means the file never loaded: a file that did not load, not a failing test.
     const fileLevel = SUITE_FAILED_TO_RUN.test(classname) || (name === classname && isSourceFile(name));
+    const message = problems.map(messageOf).join('\n\n');
     if (fileLevel || SUITE_FAILED_TO_RUN.test(name)) into.loadError = true;
-    const id = here ? [...here, name].join(' > ') : fileLevel ? name : idOf(classname, name);
-    const failing: FailingTest = { id, message: problems.map(messageOf).join('\n\n') };
+    if (fileLevel) {
+      into.loadErrors?.push({ file: name, message });
+      continue;
+    }
+    into.failedCount = (into.failedCount ?? 0) + 1;
+    const id = here ? [...here, name].join(' > ') : idOf(classname, name);
+    const failing: FailingTest = { id, message };
     const file = attr(test, 'file') || suiteFile || (isSourceFile(classname) ? classname : '');
     if (file) failing.file = file;
     into.failing.push(failing);

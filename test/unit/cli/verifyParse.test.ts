@@ -157,7 +157,7 @@ describe('greenloop parse', function () {
     assert.strictEqual(res.code, 0, res.stderr);
     const out = JSON.parse(res.stdout);
     assert.strictEqual(out.runner, 'mocha');
-    assert.deepStrictEqual(Object.keys(out).sort(), ['diagnostics', 'failedCount', 'failing', 'loadError', 'passedCount', 'runner', 'skippedCount', 'tests']);
+    assert.deepStrictEqual(Object.keys(out).sort(), ['diagnostics', 'failedCount', 'failing', 'loadError', 'loadErrorFiles', 'loadErrors', 'passedCount', 'runner', 'skippedCount', 'tests']);
     assert.ok(out.failing.length > 0);
     assert.ok(out.failing.every((f: any) => typeof f.id === 'string' && typeof f.message === 'string'));
   });

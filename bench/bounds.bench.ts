@@ -4,7 +4,8 @@
 //      apply, and the longest stretch the event loop was blocked (what Stop would wait for);
 //   2. peak memory of a process reading a 1 GB error body, a 1 GB answer (JSON and streamed) vs a 1 KB body, and how
 //      long a server dripping a byte a second holds a request (request timeout 2 s);
-//   3. how long `greenloop fix` takes to exit on Ctrl-C while the server drips, and right after a slow-to-read answer.
+//   3. how long `greenloop fix` takes to exit on Ctrl-C while the server drips, and right after a slow-to-read answer;
+//   4. peak memory of `greenloop fix` when every test run prints 200 MB, vs `greenloop verify` once (bench/boundsMemory.ts).
 // Run: npm run bench:bounds   (prints tables; never part of npm test)
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -21,6 +22,7 @@ import { slowToReadAnswer } from '../test/support/adversarialAnswers';
 import { startCli, tempDir, tempProject } from '../test/unit/support/cli';
 import { CASES } from './boundsCases';
 import { growthTable } from './boundsGrowth';
+import { memoryTable } from './boundsMemory';
 import type { Answer } from './boundsCases';
 
 const ROOT = path.join(__dirname, '..');
@@ -151,6 +153,7 @@ async function main(): Promise<void> {
   await answersTable();
   await bodiesTable();
   await stopTable();
+  await memoryTable();
 }
 
 void main();

@@ -10,6 +10,7 @@ export const checkAnswerShape = {
   reason: z.string().nullable().describe('Why the session stops: green, stagnation, cycle, repeated-proposal, budget-iterations, budget-time, …'),
   green: z.boolean(),
   failing: z.array(z.object({ id: z.string(), file: z.string().optional(), message: z.string() })),
+  loadErrorFiles: z.array(z.string()).describe('Test files that did not load (none of their tests ran), counted apart from the failing tests.'),
   diagnostics: z.array(z.object({ file: z.string(), line: z.number().optional(), code: z.string(), message: z.string() })),
   ran: z.number().nullable(),
   missing: z.array(z.string()).describe('Tests that ran before and are not reported now: never counted as fixed.'),

@@ -19,7 +19,8 @@ export async function parseCommand(argv: string[]): Promise<number> {
     input.setEncoding('utf8');
     for await (const chunk of input) spool.write(chunk as string);
     const result = await parseSpool(spool, format);
-    process.stdout.write(`${jsonText(result)}\n`);
+    // The files that did not load by name, as `verify` lists them (their messages are in loadErrors).
+    process.stdout.write(`${jsonText({ ...result, loadErrorFiles: (result.loadErrors ?? []).map((e) => e.file) })}\n`);
   } finally {
     spool.dispose();
   }

@@ -1,6 +1,11 @@
 // One stderr line per loop step, readable by a person following along.
 import type { LoopEvent } from '../core/events';
-import { agentCountsText } from '../shared/plainWords';
+import { agentCountsText, notLoadedText } from '../shared/plainWords';
+
+/** "27 failing, 106 test files did not load": a file that did not load is not a failing test. */
+function failingText(failing: number, notLoaded = 0): string {
+  return notLoaded ? `${failing} failing, ${notLoadedText(notLoaded)}` : `${failing} failing`;
+}
 
 export function progressLine(e: LoopEvent): string | null {
   switch (e.type) {
@@ -11,7 +16,7 @@ export function progressLine(e: LoopEvent): string | null {
       if (e.unverified && e.stoppedFor === 'actor-error') return `greenloop: the model cannot be used; the tests were not run (run ${e.runId})`;
       if (e.unverified && e.beforeTests) return `greenloop: stopped while the model was checked; the tests were not run (run ${e.runId})`;
       if (e.unverified) return `greenloop: the first test run could not be used (run ${e.runId})`;
-      return `greenloop: ${e.resumed ? 'resumed' : 'baseline'} — ${e.baselineFailing} failing, ${e.baselineDiagnostics} type errors (run ${e.runId})`;
+      return `greenloop: ${e.resumed ? 'resumed' : 'baseline'} — ${failingText(e.baselineFailing, e.baselineNotLoaded)}, ${e.baselineDiagnostics} type errors (run ${e.runId})`;
     case 'iteration-started':
       return `greenloop: attempt ${e.n}/${e.max} — asking the ${e.agent ? 'agent' : 'model'}`;
     case 'retrying':
@@ -25,7 +30,7 @@ export function progressLine(e: LoopEvent): string | null {
     case 'verified': {
       // An agent's attempt says what it spent and why it ended, beside the verdict the tests gave.
       const agent = e.iteration?.agent ? ` [agent: ${agentCountsText(e.iteration.agent)}]` : '';
-      return `greenloop: attempt ${e.n}: ${e.verdict} — ${e.failing} failing, ${e.diagnostics} type errors${e.rolledBack ? ' (rolled back)' : ''}${agent}: ${e.note}`;
+      return `greenloop: attempt ${e.n}: ${e.verdict} — ${failingText(e.failing, e.notLoaded)}, ${e.diagnostics} type errors${e.rolledBack ? ' (rolled back)' : ''}${agent}: ${e.note}`;
     }
     case 'warning':
       return `greenloop: warning: ${e.message}`;
@@ -34,7 +39,7 @@ export function progressLine(e: LoopEvent): string | null {
     case 'finished': {
       const s = e.state;
       const requests = s.requests !== undefined && s.requests !== s.llmCalls ? ` (${s.requests} requests)` : '';
-      return `greenloop: ${s.outcome} after ${s.iterations.length} attempt${s.iterations.length === 1 ? '' : 's'}, ${s.llmCalls} model calls${requests}, ${s.tokens.prompt + s.tokens.completion} tokens; workspace left at the ${s.finalState ?? 'last'} state (${s.current.witness.unmeasured ? 'no test count' : `${s.current.witness.failing.length} failing`})`;
+      return `greenloop: ${s.outcome} after ${s.iterations.length} attempt${s.iterations.length === 1 ? '' : 's'}, ${s.llmCalls} model calls${requests}, ${s.tokens.prompt + s.tokens.completion} tokens; workspace left at the ${s.finalState ?? 'last'} state (${s.current.witness.unmeasured ? 'no test count' : failingText(s.current.witness.failing.length, s.current.witness.loadErrorFiles?.length)})`;
     }
   }
 }

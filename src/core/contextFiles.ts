@@ -22,6 +22,11 @@ export function mentionedPaths(witness: WitnessSummary, cwd: string): string[] {
     if (rel && !found.includes(rel)) found.push(rel);
   };
   for (const d of witness.diagnostics) add(d.file);
+  // What kept a test file from loading (a syntax error, a missing module) names the file to fix.
+  for (const e of witness.loadErrors ?? []) {
+    for (const m of e.message.matchAll(SOURCE_PATH)) add(m[1]);
+    add(e.file);
+  }
   for (const f of witness.failures) {
     for (const m of f.message.matchAll(SOURCE_PATH)) add(m[1]);
     add(f.file);

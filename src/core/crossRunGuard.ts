@@ -19,7 +19,8 @@ export function checkCrossRun(records: readonly HistoryRecord[], hash: string, f
   const streak: HistoryRecord[] = [];
   for (let i = records.length - 1; i >= 0; i--) {
     const r = records[i];
-    const same = r.outcome === 'escalated' && r.configHash === hash && JSON.stringify([...r.baselineFailing].sort()) === key;
+    // Files that did not load count as they always did (older records listed them among the failing tests).
+    const same = r.outcome === 'escalated' && r.configHash === hash && JSON.stringify([...r.baselineFailing, ...(r.baselineLoadErrorFiles ?? [])].sort()) === key;
     if (!same) break;
     streak.unshift(r);
   }

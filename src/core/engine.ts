@@ -9,7 +9,7 @@ import type { EscalationReason, IterationRecord, RunState, StateRef, Verdict, Wi
 import { LoopEmitter } from './events';
 import { checkAfterIteration, checkBudgets, escalate } from './termination';
 import type { Stop } from './termination';
-import { listForNote } from './witnessCompare';
+import { judgedFailing, listForNote } from './witnessCompare';
 import type { Judgement } from './witnessCompare';
 import { buildPrompt, contextCandidates, DEFAULT_PROMPT_OPTIONS, systemPrompt } from './prompt';
 import { isAbortError, RetryOutlastsBudget, withRetries } from './retry';
@@ -134,12 +134,12 @@ export class LoopEngine implements LoopContext {
       const { snap: settledBase } = await this.settle(state, baselineSnap);
       state.current = { snapshot: settledBase.id, tree: settledBase.tree, witness: base.witness };
       state.kept.push({ identity: await this.known.identityOf(state, baselineSnap.id), snapshot: baselineSnap.id, iteration: 0 });
-      this.events.emit({ type: 'run-started', runId: state.runId, baselineFailing: base.witness.failing.length, baselineDiagnostics: base.witness.diagnostics.length, resumed: false, state });
+      this.events.emit({ type: 'run-started', runId: state.runId, baselineFailing: base.witness.failing.length, baselineNotLoaded: base.witness.loadErrorFiles?.length ?? 0, baselineDiagnostics: base.witness.diagnostics.length, resumed: false, state });
       for (const w of base.witness.warnings ?? []) this.warn(state, w);
       this.warnEarlyStop(state, base.witness);
       if (witness.green) return await this.end.finish(state, { outcome: 'green', reason: null, text: 'Already green: nothing to fix.' });
 
-      const guard = checkCrossRun(deps.pastRuns ?? [], configHash(state), base.witness.failing, deps.config.crossRunLimit);
+      const guard = checkCrossRun(deps.pastRuns ?? [], configHash(state), judgedFailing(base.witness), deps.config.crossRunLimit);
       if (guard?.blocked && !deps.ignoreHistory) {
         state.crossRun = guard.text;
         return await this.end.finish(state, escalate('stagnation', guard.text));
@@ -179,7 +179,7 @@ export class LoopEngine implements LoopContext {
         // The person's workspace was not verified yet: stop without restoring anything over it.
         return this.end.inPlace(state, err instanceof StopLoop ? err.stop : this.stopFor(err, signal));
       }
-      this.events.emit({ type: 'run-started', runId: state.runId, baselineFailing: state.baseline.witness.failing.length, baselineDiagnostics: state.baseline.witness.diagnostics.length, resumed: true, state });
+      this.events.emit({ type: 'run-started', runId: state.runId, baselineFailing: state.baseline.witness.failing.length, baselineNotLoaded: state.baseline.witness.loadErrorFiles?.length ?? 0, baselineDiagnostics: state.baseline.witness.diagnostics.length, resumed: true, state });
       if (state.current.witness.green) return await this.end.finish(state, { outcome: 'green', reason: null, text: 'The workspace is already green.' });
       return await this.loop(state, signal);
     } finally {
@@ -267,7 +267,7 @@ export class LoopEngine implements LoopContext {
     if (!room.ok) return escalate('budget-tokens', room.text);
     const outside = await markOutside(this, state);
     const record: IterationRecord = this.attempt = {
-      n, startedAt: t0, verdict: 'invalid-proposal', failing: settled.witness.failing, diagnostics: settled.witness.diagnostics.length,
+      n, startedAt: t0, verdict: 'invalid-proposal', failing: settled.witness.failing, loadErrorFiles: settled.witness.loadErrorFiles ?? [], diagnostics: settled.witness.diagnostics.length,
       rolledBack: false, treeHash: null, proposalHash: null, files: [], tokens: { prompt: 0, completion: 0 },
       durationMs: 0, note: '', hypothesis: '', beforeSnapshot: settled.snapshot, afterSnapshot: null, witness: null, requests: 0,
     };
@@ -331,6 +331,7 @@ export class LoopEngine implements LoopContext {
     const { j, witness } = judged;
     record.witness = witness;
     record.failing = witness.failing;
+    record.loadErrorFiles = witness.loadErrorFiles ?? [];
     record.diagnostics = witness.diagnostics.length;
     record.ran = witness.ranCount ?? (witness.ran ? witness.ran.length : null);
 
@@ -393,6 +394,7 @@ export class LoopEngine implements LoopContext {
     const known = earlier.iteration === 0 ? state.baseline.witness : state.iterations[earlier.iteration - 1]?.witness ?? state.floor.witness;
     record.witness = known;
     record.failing = known.failing;
+    record.loadErrorFiles = known.loadErrorFiles ?? [];
     record.diagnostics = known.diagnostics.length;
     if (revisit.kind === 'kept') {
       // Back in a state the loop kept: leave the workspace there (it is a state it was in) and stop.
@@ -443,7 +445,7 @@ export class LoopEngine implements LoopContext {
     state.consecutiveNoProgress = verdict === 'progress' || verdict === 'green' ? 0 : state.consecutiveNoProgress + 1;
     if (record.proposalHash) state.seenProposals.push(record.proposalHash);
     state.iterations.push(record);
-    this.events.emit({ type: 'verified', n: record.n, verdict, failing: record.failing.length, diagnostics: record.diagnostics, rolledBack: record.rolledBack, note: record.note, iteration: record });
+    this.events.emit({ type: 'verified', n: record.n, verdict, failing: record.failing.length, notLoaded: record.loadErrorFiles?.length ?? 0, diagnostics: record.diagnostics, rolledBack: record.rolledBack, note: record.note, iteration: record });
     return checkAfterIteration(state, this.deps.clock.now());
   }
 

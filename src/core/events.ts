@@ -4,14 +4,15 @@ import type { EscalationReason, IterationRecord, Outcome, RunState, Verdict } fr
 export type LoopEvent =
   /** `state` is the live run state: hosts may read it (never write it) while the run goes on. */
   /** `unverified`: the first test run failed (hung, could not run, ran no test); the run ends right after. */
-  | { type: 'run-started'; runId: string; baselineFailing: number; baselineDiagnostics: number; resumed: boolean; unverified?: boolean; stoppedFor?: EscalationReason; /** Stopped before the first test run began (the model check). */ beforeTests?: boolean; state: RunState }
+  /** `baselineNotLoaded`: test files that did not load, counted apart from the failing tests. */
+  | { type: 'run-started'; runId: string; baselineFailing: number; baselineNotLoaded?: number; baselineDiagnostics: number; resumed: boolean; unverified?: boolean; stoppedFor?: EscalationReason; /** Stopped before the first test run began (the model check). */ beforeTests?: boolean; state: RunState }
   /** A step outside any attempt, said as it begins, so a host can tell what is running before the first result. */
   | { type: 'phase'; phase: RunPhase; /** The actor is an agent CLI. */ agent?: boolean }
   | { type: 'iteration-started'; n: number; max: number; /** The actor is an agent CLI (it edits the workspace itself). */ agent?: boolean }
   | { type: 'proposal-received'; n: number; tokens: { prompt: number; completion: number }; files: string[] }
   | { type: 'applied'; n: number; files: string[] }
   | { type: 'verifying'; n: number }
-  | { type: 'verified'; n: number; verdict: Verdict; failing: number; diagnostics: number; rolledBack: boolean; note: string; iteration: IterationRecord }
+  | { type: 'verified'; n: number; verdict: Verdict; failing: number; notLoaded?: number; diagnostics: number; rolledBack: boolean; note: string; iteration: IterationRecord }
   | { type: 'retrying'; n: number; attempt: number; delayMs: number; message: string }
   | { type: 'warning'; message: string }
   | { type: 'escalated'; reason: EscalationReason; message: string }

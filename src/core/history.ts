@@ -11,6 +11,8 @@ export interface HistoryIteration {
   n: number;
   verdict: string;
   failing: string[];
+  /** Test files that did not load after this attempt, counted apart from the failing tests. */
+  loadErrorFiles?: string[];
   diagnostics: number;
   files: string[];
   rolledBack: boolean;
@@ -46,8 +48,11 @@ export interface HistoryRecord {
   finalState: string | null;
   configHash: string;
   baselineFailing: string[];
+  /** Test files that did not load, counted apart (absent in older records, which listed them among the failing). */
+  baselineLoadErrorFiles?: string[];
   baselineDiagnostics: number;
   finalFailing: string[];
+  finalLoadErrorFiles?: string[];
   finalDiagnostics: number;
   baselineSnapshot: string;
   bestSnapshot: string;
@@ -96,13 +101,15 @@ export function toHistoryRecord(state: RunState): HistoryRecord {
     finalState: state.finalState,
     configHash: configHash(state),
     baselineFailing: state.baseline.witness.failing,
+    baselineLoadErrorFiles: state.baseline.witness.loadErrorFiles ?? [],
     baselineDiagnostics: state.baseline.witness.diagnostics.length,
     finalFailing: state.current.witness.failing,
+    finalLoadErrorFiles: state.current.witness.loadErrorFiles ?? [],
     finalDiagnostics: state.current.witness.diagnostics.length,
     baselineSnapshot: state.baseline.snapshot,
     bestSnapshot: state.best.snapshot,
     iterations: state.iterations.map((it) => ({
-      n: it.n, verdict: it.verdict, failing: it.failing, diagnostics: it.diagnostics, files: it.files, rolledBack: it.rolledBack,
+      n: it.n, verdict: it.verdict, failing: it.failing, loadErrorFiles: it.loadErrorFiles ?? [], diagnostics: it.diagnostics, files: it.files, rolledBack: it.rolledBack,
       tokens: it.tokens, durationMs: it.durationMs, note: it.note, hypothesis: it.hypothesis,
       beforeSnapshot: it.beforeSnapshot, afterSnapshot: it.afterSnapshot, missing: it.missing ?? [], flaky: it.flaky ?? [],
       ...(it.agent ? { agent: { requests: it.agent.requests, gatewayAnswers: it.agent.gatewayAnswers, stoppedBy: it.agent.stoppedBy, exitCode: it.agent.exitCode } } : {}),

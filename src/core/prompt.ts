@@ -5,6 +5,7 @@ import { boundedRead, importedFiles, mentionedPaths, readContextFiles } from './
 import { compiledSourceOf } from './compiledSource';
 import type { PathPolicy } from './edits/pathPolicy';
 import { CHARS_PER_TOKEN, pruneStackNoise, trimSection } from './textTrim';
+import type { LoadErrorFile } from '../verify/types';
 
 export interface PromptOptions {
   /** Tokens the failure/diagnostic sections may take. */
@@ -87,6 +88,8 @@ export function buildPrompt(state: RunState, now: number, opts: PromptOptions): 
     const goal = focus.map((id) => `- ${id}${witness.failing.includes(id) ? '' : ' (passes now)'}`).join('\n');
     sections.push(`## Goal of this run\nMake ${focus.length === 1 ? 'this test' : 'these tests'} pass:\n${goal}\nOther failing tests below are context only: this run does not need them fixed. Every test that passes now must keep passing.`);
   }
+  const notLoaded = witness.loadErrors ?? [];
+  if (notLoaded.length) sections.push(`## Test files that did not load (${notLoaded.length})\nNone of their tests ran; what keeps them from loading comes first.\n${trimSection(notLoadedBody(notLoaded, state.cwd), failureChars / 2)}`);
   if (witness.failures.length) {
     const body = witness.failures
       .map((f) => `- ${f.id}${f.file ? ` (${f.file})` : ''}\n${indent(trimSection(pruneStackNoise(f.message, state.cwd).trim(), 1500))}`)
@@ -116,6 +119,16 @@ export function contextCandidates(state: RunState, policy: PathPolicy): string[]
   const mentioned = [...new Set(mentionedPaths(state.current.witness, state.cwd).map((rel) => compiledSourceOf(rel, policy, boundedRead) ?? rel))];
   // The code a failing test imports comes right after the test: it is what the model has to change.
   return [...new Set([...mentioned.flatMap((rel) => [rel, ...importedFiles(rel, policy)]), ...touched])];
+}
+
+/** One entry per distinct message: a syntax error in a source file shows the same error under a hundred test files. */
+function notLoadedBody(notLoaded: readonly LoadErrorFile[], cwd: string): string {
+  const byMessage = new Map<string, string[]>();
+  for (const e of notLoaded) byMessage.set(e.message, [...(byMessage.get(e.message) ?? []), e.file]);
+  return [...byMessage].map(([message, files]) => {
+    const names = files.length > 3 ? `${files.slice(0, 3).join(', ')} and ${files.length - 3} more` : files.join(', ');
+    return `- ${names}\n${indent(trimSection(pruneStackNoise(message, cwd).trim(), 1500))}`;
+  }).join('\n');
 }
 
 function indent(text: string): string {

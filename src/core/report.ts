@@ -7,10 +7,11 @@ export interface FixReport {
   reason: string | null;
   reasonText: string;
   runId: string;
-  baseline: { failing: string[]; diagnostics: number };
-  final: { failing: string[]; diagnostics: number; state: 'best' | 'baseline' | 'last' };
+  /** loadErrorFiles: test files that did not load, counted apart from the failing tests (contract additions). */
+  baseline: { failing: string[]; loadErrorFiles: string[]; diagnostics: number };
+  final: { failing: string[]; loadErrorFiles: string[]; diagnostics: number; state: 'best' | 'baseline' | 'last' };
   iterations: {
-    n: number; verdict: string; failing: string[]; rolledBack: boolean; treeHash: string | null; proposalHash: string | null;
+    n: number; verdict: string; failing: string[]; loadErrorFiles: string[]; rolledBack: boolean; treeHash: string | null; proposalHash: string | null;
     tokens: { prompt: number; completion: number }; durationMs: number; note: string; hypothesis: string; files: string[];
     /** Tests the runner reported after the edit (null: it printed no count). */
     ran: number | null;
@@ -41,10 +42,10 @@ export function toReport(state: RunState, redactor: Redactor): FixReport {
     reason: state.reason,
     reasonText: state.reasonText,
     runId: state.runId,
-    baseline: { failing: state.baseline.witness.failing, diagnostics: state.baseline.witness.diagnostics.length },
-    final: { failing: state.current.witness.failing, diagnostics: state.current.witness.diagnostics.length, state: state.finalState ?? 'last' },
+    baseline: { failing: state.baseline.witness.failing, loadErrorFiles: state.baseline.witness.loadErrorFiles ?? [], diagnostics: state.baseline.witness.diagnostics.length },
+    final: { failing: state.current.witness.failing, loadErrorFiles: state.current.witness.loadErrorFiles ?? [], diagnostics: state.current.witness.diagnostics.length, state: state.finalState ?? 'last' },
     iterations: state.iterations.map((it) => ({
-      n: it.n, verdict: it.verdict, failing: it.failing, rolledBack: it.rolledBack, treeHash: it.treeHash, proposalHash: it.proposalHash,
+      n: it.n, verdict: it.verdict, failing: it.failing, loadErrorFiles: it.loadErrorFiles ?? [], rolledBack: it.rolledBack, treeHash: it.treeHash, proposalHash: it.proposalHash,
       tokens: { prompt: it.tokens.prompt, completion: it.tokens.completion }, durationMs: it.durationMs, note: it.note,
       hypothesis: it.hypothesis, files: it.files, ran: it.ran ?? null, missing: it.missing ?? [], flaky: it.flaky ?? [],
       ...(it.agent ? { agent: { requests: it.agent.requests, gatewayAnswers: it.agent.gatewayAnswers, stoppedBy: it.agent.stoppedBy, exitCode: it.agent.exitCode, exactTokens: it.agent.exactTokens } } : {}),

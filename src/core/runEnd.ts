@@ -33,7 +33,7 @@ export class RunEnd {
     const summary: WitnessSummary = witness ? { ...summarize(witness), unmeasured: true } : UNVERIFIED;
     const base: StateRef = { snapshot: snap.id, tree: snap.tree, witness: summary, iteration: 0 };
     const state = newRunState(deps, deps.runId ?? newRunId(startedAt), startedAt, base);
-    events.emit({ type: 'run-started', runId: state.runId, baselineFailing: summary.failing.length, baselineDiagnostics: summary.diagnostics.length, resumed: false, unverified: true, stoppedFor: reason, beforeTests: opts.testsRan === false, state });
+    events.emit({ type: 'run-started', runId: state.runId, baselineFailing: summary.failing.length, baselineNotLoaded: summary.loadErrorFiles?.length ?? 0, baselineDiagnostics: summary.diagnostics.length, resumed: false, unverified: true, stoppedFor: reason, beforeTests: opts.testsRan === false, state });
     // Nothing of the loop was written yet: whatever changed since (the test run's own files, a person's) stays.
     return this.record(state, { outcome: 'escalated', reason, text }, 'baseline');
   }

@@ -1,6 +1,6 @@
 // Everything the engine knows about one run. Plain data: serializable, so a run can be resumed or inspected.
 import type { TokenUsage, AgentAttempt } from './ports';
-import type { Diagnostic, FailingTest } from '../verify/types';
+import type { Diagnostic, FailingTest, LoadErrorFile } from '../verify/types';
 import type { LoopConfig } from '../shared/config';
 
 export type Verdict = 'green' | 'progress' | 'no-progress' | 'regression' | 'invalid-proposal';
@@ -19,6 +19,10 @@ export interface WitnessSummary {
   failures: FailingTest[];
   diagnostics: Diagnostic[];
   loadError: boolean;
+  /** Test files that did not load, counted apart from `failing` (absent in runs saved by older versions, which listed them there). */
+  loadErrorFiles?: string[];
+  /** The same files with what the runner said about each. */
+  loadErrors?: LoadErrorFile[];
   green: boolean;
   signature: string;
   exitCode: number | null;
@@ -52,6 +56,8 @@ export interface IterationRecord {
   verdict: Verdict;
   /** Failing IDs after this iteration's edit (before any rollback). */
   failing: string[];
+  /** Test files that did not load after this edit, counted apart from `failing`. */
+  loadErrorFiles?: string[];
   diagnostics: number;
   rolledBack: boolean;
   /** Workspace tree after applying; null when nothing was applied. */

@@ -53,14 +53,14 @@ export function upgradeSavedState(state: RunState): void {
 
 /** A witness for a baseline that could not be verified: nothing known, never green. */
 export const UNVERIFIED: WitnessSummary = {
-  failing: [], failures: [], diagnostics: [], loadError: true, green: false, signature: '', exitCode: null, timedOut: false,
+  failing: [], failures: [], diagnostics: [], loadError: true, loadErrorFiles: [], loadErrors: [], green: false, signature: '', exitCode: null, timedOut: false,
   outputExcerpt: '', ran: null, skipped: [], ranCount: null, executed: null, warnings: [], unmeasured: true,
 };
 
 export function summarize(w: Witness): WitnessSummary {
   const executed = w.passedCount !== null ? w.passedCount + (w.failedCount ?? 0) : w.ran ? w.ran.length - w.skipped.length : null;
   return {
-    failing: w.failing, failures: w.failures, diagnostics: w.diagnostics, loadError: w.loadError, green: w.green,
+    failing: w.failing, failures: w.failures, diagnostics: w.diagnostics, loadError: w.loadError, loadErrorFiles: w.loadErrorFiles, loadErrors: w.loadErrors, green: w.green,
     signature: w.signature, exitCode: w.exitCode, timedOut: w.timedOut, outputExcerpt: w.outputExcerpt,
     ran: w.ran, skipped: w.skipped, ranCount: w.ranCount, executed, warnings: w.warnings, unreadable: w.unreadable,
     stoppedEarly: w.stoppedEarly, commandFailure: w.commandFailure,

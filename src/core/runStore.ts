@@ -4,6 +4,7 @@ import * as path from 'path';
 import type { RunState } from './runState';
 import { historyKey } from './history';
 import { asSavedRun } from './savedRunShape';
+import { packSharedLists, unpackSharedLists } from './sharedLists';
 import type { Redactor } from './redact';
 
 export class RunStore {
@@ -18,7 +19,7 @@ export class RunStore {
     await fs.promises.mkdir(this.dir, { recursive: true });
     const file = path.join(this.dir, `${state.runId}.json`);
     const tmp = `${file}.${process.pid}.tmp`;
-    await fs.promises.writeFile(tmp, JSON.stringify(this.redactor.json(state)));
+    await fs.promises.writeFile(tmp, JSON.stringify(this.redactor.json(packSharedLists(state))));
     await fs.promises.rename(tmp, file);
     await fs.promises.writeFile(path.join(this.dir, 'last'), state.runId);
   }
@@ -41,7 +42,7 @@ export class RunStore {
       const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
       throw new Error(missing ? `There is no run ${runId} on this workspace.` : `The saved state of run ${runId} is unreadable (${(err as Error).message}), so it cannot be resumed; start a new run instead.`);
     }
-    return asSavedRun(saved, runId);
+    return asSavedRun(unpackSharedLists(saved), runId);
   }
 
   async delete(runId: string): Promise<void> {

@@ -2,6 +2,7 @@
 // being reported is missing, never fixed; diagnostics compare as a multiset; tests found flaky count for nothing.
 import type { Verdict, WitnessSummary } from './runState';
 import { diagnosticKey } from '../verify/tsc';
+import { notLoadedText } from '../shared/plainWords';
 
 export interface Judgement {
   verdict: Exclude<Verdict, 'invalid-proposal'>;
@@ -35,7 +36,18 @@ export function judgeOptions(state: { flaky: readonly string[]; config: { focus?
   return { flaky: state.flaky, focus: state.config.focus };
 }
 
-export function judge(best: WitnessSummary, next: WitnessSummary, opts: JudgeOptions = {}): Judgement {
+/**
+ * The witness as the verdicts compare it: a test file that did not load counts as one failing entry named after the
+ * file (as node --test itself reports it), so a file that stops loading, or loads again, weighs as it always did —
+ * while everything a person reads counts such files apart from failing tests.
+ */
+export function judgedFailing(w: Pick<WitnessSummary, 'failing' | 'loadErrorFiles'>): string[] {
+  return w.loadErrorFiles?.length ? [...w.failing, ...w.loadErrorFiles] : w.failing;
+}
+
+export function judge(bestWitness: WitnessSummary, nextWitness: WitnessSummary, opts: JudgeOptions = {}): Judgement {
+  const best = { ...bestWitness, failing: judgedFailing(bestWitness) };
+  const next = { ...nextWitness, failing: judgedFailing(nextWitness) };
   const flaky = new Set(opts.flaky ?? []);
   const none = { newTests: [], newlyFailing: [], missing: [], fewerRan: null, fixed: [], newlyVisible: [] };
 
@@ -59,7 +71,7 @@ export function judge(best: WitnessSummary, next: WitnessSummary, opts: JudgeOpt
   const { grown, shrunk } = compareDiagnostics(best, next);
   if (best.loadError && !next.loadError) {
     if (grown.length) return { ...none, verdict: 'regression', newlyFailing: grown, note: `new type errors: ${grown.join('; ')}` };
-    return { ...none, verdict: 'progress', fixed: ['(the test suite loads again)'], note: `the suite loads again; ${next.failing.length} failing` };
+    return { ...none, verdict: 'progress', fixed: ['(the test suite loads again)'], note: `the suite loads again; ${failingWords(nextWitness)}` };
   }
 
   const bestFailing = new Set(best.failing);
@@ -77,7 +89,7 @@ export function judge(best: WitnessSummary, next: WitnessSummary, opts: JudgeOpt
   const fixedTests = best.failing.filter((id) => !nextFailing.has(id) && !flaky.has(id));
   const fixed = [...fixedTests, ...shrunk];
   if (fixed.length) return { ...none, verdict: 'progress', fixed, newlyVisible, note: `fixed ${listForNote(fixed)}${visible}` };
-  return { ...none, verdict: 'no-progress', newlyVisible, note: `still ${next.failing.length} failing, ${next.diagnostics.length} type errors${visible}` };
+  return { ...none, verdict: 'no-progress', newlyVisible, note: `still ${failingWords(nextWitness)}, ${next.diagnostics.length} type errors${visible}` };
 }
 
 /**
@@ -186,11 +198,17 @@ function compareDiagnostics(best: WitnessSummary, next: WitnessSummary): { grown
 /** Fewer failing tests + diagnostics is better; ties keep the earlier state (contract: "best state"). */
 export function isBetter(candidate: WitnessSummary, best: WitnessSummary): boolean {
   if (candidate.loadError !== best.loadError) return !candidate.loadError;
-  return candidate.failing.length + candidate.diagnostics.length < best.failing.length + best.diagnostics.length;
+  return judgedFailing(candidate).length + candidate.diagnostics.length < judgedFailing(best).length + best.diagnostics.length;
 }
 
 function describeDiagnostic(d: { file: string; line: number; code: string; message: string }): string {
   return `${d.file}:${d.line} ${d.code} ${d.message.split('\n')[0]}`;
+}
+
+/** "27 failing", "27 failing, 106 test files did not load": as a person counts them, files apart. */
+function failingWords(w: Pick<WitnessSummary, 'failing' | 'loadErrorFiles'>): string {
+  const files = w.loadErrorFiles?.length ?? 0;
+  return files ? `${w.failing.length} failing, ${notLoadedText(files)}` : `${w.failing.length} failing`;
 }
 
 export function listForNote(items: string[]): string {

@@ -9,7 +9,7 @@ export function liveLine(e: LoopEvent): string | null {
       return phaseLine(e.phase, e.agent === true);
     case 'run-started':
       if (e.unverified) return 'the first test run could not be used';
-      return `${e.resumed ? 'resumed' : 'before any edit'}: ${countsText(e.baselineFailing, e.baselineDiagnostics)}`;
+      return `${e.resumed ? 'resumed' : 'before any edit'}: ${countsText(e.baselineFailing, e.baselineDiagnostics, e.baselineNotLoaded)}`;
     case 'iteration-started':
       return `attempt ${e.n}/${e.max}: asking the ${e.agent ? 'agent' : 'model'}`;
     case 'retrying':
@@ -48,7 +48,7 @@ export function phaseLine(phase: RunPhase, agent: boolean): string {
 }
 
 function verifiedLine(e: Extract<LoopEvent, { type: 'verified' }>): string {
-  const counts = countsText(e.failing, e.diagnostics);
+  const counts = countsText(e.failing, e.diagnostics, e.notLoaded);
   const flaky = e.iteration?.flaky?.length ? `; flaky: ${e.iteration.flaky.join(', ')} failed, then passed on a re-run` : '';
   const note = e.note ? ` (${e.note})` : '';
   switch (e.verdict) {

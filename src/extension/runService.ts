@@ -145,7 +145,7 @@ export class RunService implements RunServiceApi {
     await this.guarded(async () => {
       const state = await rollbackRun(this.files(folder), await this.viewer(folder), runId, to);
       if (!state) return;
-      const now = countsText(state.current.witness.failing.length, state.current.witness.diagnostics.length);
+      const now = countsText(state.current.witness.failing.length, state.current.witness.diagnostics.length, state.current.witness.loadErrorFiles?.length);
       this.afterChange(folder, state, `Rolled back to the ${to === 'best' ? 'best state' : 'baseline'} (${now}).`);
     });
   }

@@ -13,6 +13,8 @@ export interface RunTally {
   /** Elapsed time of earlier sessions of a resumed run. */
   elapsedBeforeMs: number;
   failing: number | null;
+  /** Test files that did not load, counted apart from the failing tests. */
+  notLoaded: number;
   diagnostics: number;
   /** Failing count at the baseline, then after each iteration. */
   trend: number[];
@@ -30,7 +32,7 @@ export interface RunTally {
 
 export function newTally(startedAt: number, limits: { maxIterations: number; maxTokens: number; maxMinutes: number }): RunTally {
   return {
-    startedAt, iteration: 0, ...limits, tokens: 0, elapsedBeforeMs: 0, failing: null, diagnostics: 0, trend: [],
+    startedAt, iteration: 0, ...limits, tokens: 0, elapsedBeforeMs: 0, failing: null, notLoaded: 0, diagnostics: 0, trend: [],
     phase: 'verifying-baseline', outcome: 'running', reason: null, reasonText: '', finishedAt: null, paused: false,
     workspaceAt: null, agent: false,
   };
@@ -42,6 +44,7 @@ export function foldEvent(t: RunTally, e: LoopEvent, now: number): void {
       // A resumed run starts from where the last one left the workspace, not from the baseline.
       const start = e.state.current.witness;
       t.failing = e.unverified ? null : start.failing.length;
+      t.notLoaded = e.unverified ? 0 : start.loadErrorFiles?.length ?? 0;
       t.diagnostics = start.diagnostics.length;
       t.maxIterations = e.state.limits.maxIterations;
       t.maxTokens = e.state.limits.maxTokens;
@@ -71,6 +74,7 @@ export function foldEvent(t: RunTally, e: LoopEvent, now: number): void {
       break;
     case 'verified':
       t.failing = e.failing;
+      t.notLoaded = e.notLoaded ?? 0;
       t.diagnostics = e.diagnostics;
       t.trend.push(e.failing + e.diagnostics);
       break;
@@ -102,6 +106,7 @@ export function settleTally(t: RunTally, s: RunState): void {
   t.iteration = s.iterations.length;
   // A count the tests never gave is no count: "0 failing" would read as green.
   t.failing = s.current.witness.unmeasured ? null : s.current.witness.failing.length;
+  t.notLoaded = s.current.witness.loadErrorFiles?.length ?? 0;
   t.diagnostics = s.current.witness.diagnostics.length;
   t.maxIterations = s.limits.maxIterations;
   t.maxTokens = s.limits.maxTokens;

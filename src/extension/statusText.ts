@@ -45,7 +45,7 @@ export function budgetUse(t: RunTally, now: number): number {
 
 export function statusView(t: RunTally, now: number): StatusView {
   const elapsed = elapsedMs(t, now);
-  const failingText = t.failing === null ? 'checking tests' : countsText(t.failing, t.diagnostics);
+  const failingText = t.failing === null ? 'checking tests' : countsText(t.failing, t.diagnostics, t.notLoaded);
   const tokenText = t.maxTokens > 0 ? `${formatTokens(t.tokens)}/${formatTokens(t.maxTokens)} tok` : `${formatTokens(t.tokens)} tok`;
   const timeText = formatDuration(elapsed);
   const tooltip = [

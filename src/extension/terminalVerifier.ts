@@ -7,6 +7,7 @@ import type { Witness } from '../verify/types';
 import type { TscMode } from '../shared/config';
 import type { TestSpec } from './testSource';
 import { forTerminal } from '../shared/terminalText';
+import { notLoadedText } from '../shared/plainWords';
 import { isAbortError } from '../core/retry';
 
 export interface OutputSink {
@@ -66,7 +67,8 @@ export class TerminalVerifier implements Verifier {
     try {
       const w = await this.inner.verify(signal);
       const failing = w.failing.length + w.diagnostics.length;
-      const verdict = w.green ? '\x1b[32mgreen\x1b[0m' : `\x1b[31m${w.timedOut ? 'timed out' : `${failing} failing${w.loadError ? ', suite did not load' : ''}`}\x1b[0m`;
+      const notLoaded = w.loadErrorFiles.length ? `, ${notLoadedText(w.loadErrorFiles.length)}` : w.loadError ? ', suite did not load' : '';
+      const verdict = w.green ? '\x1b[32mgreen\x1b[0m' : `\x1b[31m${w.timedOut ? 'timed out' : `${failing} failing${notLoaded}`}\x1b[0m`;
       this.out.writeLine(`── exit code ${w.exitCode ?? w.signal ?? '—'} · ${(w.durationMs / 1000).toFixed(1)} s · ${verdict}\n`);
       return w;
     } catch (err) {

@@ -11,7 +11,8 @@ export interface TestEntry {
   file?: string;
   /** 1-based line, when the runner's output gives file:line. */
   line?: number;
-  state: 'failed' | 'passed';
+  /** errored: a test file that did not load — none of its tests ran (VS Code's "errored", not "failed"). */
+  state: 'failed' | 'passed' | 'errored';
   message?: string;
 }
 
@@ -60,6 +61,8 @@ export function testEntries(state: { baseline: { witness: WitnessSummary }; curr
     const where = locate(failure?.file, failure?.message ?? '');
     return { id, label: lastPart(id), ...where, state: 'failed', message: failure?.message || 'Failing.' };
   });
+  // A test file that did not load sits under its file, as the one thing known about it: why it did not load.
+  for (const e of now.loadErrors ?? []) entries.push({ id: e.file, label: 'did not load', file: e.file, state: 'errored', message: e.message || 'This test file did not load.' });
   // Green since the baseline: failing then and reported passing now (not merely absent from the output).
   const ran = now.ran ? new Set(now.ran) : null;
   for (const id of state.baseline.witness.failing) {

@@ -79,7 +79,8 @@ export class TestingView implements vscode.Disposable {
       const values = expectedActual(text);
       const message = values ? vscode.TestMessage.diff(text, values.expected, values.actual) : new vscode.TestMessage(text);
       if (e.file && e.line) message.location = new vscode.Location(uriOf(e.file), new vscode.Position(e.line - 1, 0));
-      report.failed(items[i], message);
+      if (e.state === 'errored') report.errored(items[i], message);
+      else report.failed(items[i], message);
     });
     report.end();
     if (state.outcome !== 'running') return;

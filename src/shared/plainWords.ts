@@ -3,11 +3,21 @@
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** "3 failing, 1 type error"; "2 type errors"; "0 failing" when all is well. */
-export function countsText(failing: number, typeErrors: number): string {
-  if (typeErrors === 0) return `${failing} failing`;
-  if (failing === 0) return plural(typeErrors, 'type error', 'type errors');
-  return `${failing} failing, ${plural(typeErrors, 'type error', 'type errors')}`;
+/** "106 test files did not load": files that did not load are not failing tests, and are never counted as ones. */
+export function notLoadedText(files: number): string {
+  return plural(files, 'test file did not load', 'test files did not load');
+}
+
+/**
+ * "3 failing, 1 type error"; "2 type errors"; "0 failing" when all is well; "27 failing, 106 test files did not load";
+ * "106 test files did not load" when they are all there is.
+ */
+export function countsText(failing: number, typeErrors: number, notLoaded = 0): string {
+  const parts: string[] = [];
+  if (failing > 0 || (typeErrors === 0 && notLoaded === 0)) parts.push(`${failing} failing`);
+  if (notLoaded > 0) parts.push(notLoadedText(notLoaded));
+  if (typeErrors > 0) parts.push(plural(typeErrors, 'type error', 'type errors'));
+  return parts.join(', ');
 }
 
 /** Said where a count would be when the tests never gave one (the model or the tests could not be used). */

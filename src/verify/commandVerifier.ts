@@ -3,14 +3,16 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Verifier } from '../core/ports';
 import { VerifyError } from '../core/ports';
-import type { Diagnostic, FailingTest, FormatOption, RunnerFormat, Witness } from './types';
+import type { Diagnostic, FailingTest, FormatOption, LoadErrorFile, RunnerFormat, Witness } from './types';
 import { narrowTestCommand } from './rerunFilter';
 import { classifyRun } from './runClass';
 import { cannotRunSentence } from './cannotRun';
 import { abortError } from '../core/retry';
 import { runCommand } from './runCommand';
 import type { RunResult } from './runCommand';
-import { normalizeOutput, normalizeTestId, readableOutput, signatureOf } from './normalize';
+import { normalizeOutput, readableOutput, signatureOf } from './normalize';
+import { RepeatedParts } from './repeatedParts';
+import { ownCopy } from './ownCopy';
 import { parseSpool, tidyResult } from './parseOutput';
 import { OutputSpool } from './outputSpool';
 import type { ParsedOutput } from './parseOutput';
@@ -40,6 +42,7 @@ const EXCERPT_CHARS = 6000;
 export class CommandVerifier implements Verifier {
   /** The runner the last full run was read as: which filter a re-run may use. */
   private lastRunner: RunnerFormat | null = null;
+  private readonly repeated: RepeatedParts;
 
   constructor(private readonly opts: CommandVerifierOptions) {
     if (opts.tsc === 'on' && !detectTsc(opts.cwd)) {
@@ -47,6 +50,7 @@ export class CommandVerifier implements Verifier {
         `tsc is on but ${opts.cwd} has no tsconfig.json with a local TypeScript (node_modules/.bin/tsc); install typescript or set tsc to off.`,
       );
     }
+    this.repeated = new RepeatedParts(opts.cwd);
   }
 
   /** Whether "green" includes the workspace's own tsc (on, or auto with a tsconfig and a local TypeScript). */
@@ -73,10 +77,10 @@ export class CommandVerifier implements Verifier {
       const { run, parsed: checked } = await this.runAndRead(tscCommand(tsc), this.opts.env, remaining, started, signal, undefined, 'tsc');
       if (run.cancelled) throw abortError(signal);
       tscOutput = run.output;
-      if (run.timedOut) return this.witness(tests, parsed, [], `${tests.output}\n${tscOutput}`, started, true);
-      diagnostics = checked.diagnostics.map((d) => ({ ...d, file: relativize(d.file, cwd) }));
+      if (run.timedOut) return this.witness(tests, parsed, [], `${tests.output}\n${tscOutput}`, started, true, true);
+      diagnostics = checked.diagnostics.map((d) => this.repeated.diagnostic({ ...d, file: relativize(d.file, cwd) }));
     }
-    return this.witness(tests, parsed, diagnostics, `${tests.output}\n${tscOutput}`, started, tests.timedOut);
+    return this.witness(tests, parsed, diagnostics, `${tests.output}\n${tscOutput}`, started, tests.timedOut, true);
   }
 
   /**
@@ -92,7 +96,7 @@ export class CommandVerifier implements Verifier {
       const env = narrowed.env ? { ...this.opts.env, ...narrowed.env } : this.opts.env;
       const { run, parsed } = await this.runAndRead(narrowed.command, env, timeoutMs, started, signal);
       if (!run.notFound && !run.timedOut && !run.cancelled) {
-        const w = this.witness(run, parsed, [], run.output, started, false);
+        const w = this.witness(run, parsed, [], run.output, started, false, false);
         // Skipped is not run: a filter that matched nothing else reports the test, but as skipped.
         if (w.ran && ids.every((id) => w.ran!.includes(id) && !w.skipped.includes(id))) return w;
       }
@@ -102,7 +106,7 @@ export class CommandVerifier implements Verifier {
     const { run, parsed } = await this.runAndRead(testCommand, this.opts.env, timeoutMs, started, signal);
     if (run.cancelled) throw abortError(signal);
     if (run.notFound) throw new VerifyError(`Test command not found: ${testCommand} (run in ${cwd}).`);
-    return this.witness(run, parsed, [], run.output, started, run.timedOut);
+    return this.witness(run, parsed, [], run.output, started, run.timedOut, true);
   }
 
   /**
@@ -141,16 +145,23 @@ export class CommandVerifier implements Verifier {
     return tidyResult(parseJunitFiles(fresh.map((f) => fs.readFileSync(f, 'utf8'))));
   }
 
-  private witness(run: RunResult, parsed: ParsedOutput, diagnostics: Diagnostic[], rawOutput: string, started: number, timedOut: boolean): Witness {
+  /** `whole`: the whole suite ran (not a re-run narrowed to a few tests). */
+  private witness(run: RunResult, parsed: ParsedOutput, diagnostics: Diagnostic[], rawOutput: string, started: number, timedOut: boolean, whole: boolean): Witness {
     const cwd = this.opts.cwd;
-    const idOf = testIdNormalizer(cwd);
-    const failures = dedupeFailures(parsed.failing.map((f) => ({ ...f, id: idOf(f.id), file: f.file ? relativize(f.file, cwd) : undefined })));
-    const ran = parsed.tests ? sortedUnique([...parsed.tests.map((t) => idOf(t.id)), ...failures.map((f) => f.id)]) : null;
-    const skipped = parsed.tests ? sortedUnique(parsed.tests.filter((t) => t.status === 'skipped').map((t) => idOf(t.id))) : [];
+    const parts = this.repeated;
+    const idOf = (id: string) => parts.testId(id);
+    const failures = dedupeFailures(parsed.failing.map((f) => ({ ...f, id: idOf(f.id), file: f.file ? relativize(f.file, cwd) : undefined }))).map((f) => parts.failure(f));
+    const ran = parsed.tests ? parts.list('ran', sortedUnique([...parsed.tests.map((t) => idOf(t.id)), ...failures.map((f) => f.id)])) : null;
+    const skipped = parts.list('skipped', parsed.tests ? sortedUnique(parsed.tests.filter((t) => t.status === 'skipped').map((t) => idOf(t.id))) : []);
+    const failing = parts.list('failing', failures.map((f) => f.id));
+    const loadErrors = dedupeLoadErrors((parsed.loadErrors ?? []).map((e) => ({ file: idOf(relativize(e.file, cwd)), message: e.message }))).map((e) => parts.loadError(e));
+    const loadErrorFiles = parts.list('loadErrorFiles', loadErrors.map((e) => e.file));
+    parts.endRun(whole);
     const executed = executedCount(parsed);
     const normalized = normalizeOutput(rawOutput, { cwd });
+    // A file that did not load explains a failed run as much as a failing test does.
     const kind = classifyRun(parsed, {
-      exitCode: run.exitCode, signal: run.signal, timedOut, cancelled: run.cancelled, named: failures.length, executed, output: normalized,
+      exitCode: run.exitCode, signal: run.signal, timedOut, cancelled: run.cancelled, named: failures.length + loadErrors.length, executed, output: normalized,
     });
     const { loadError, commandFailure } = kind;
     const unreadable = kind.unreadable !== null;
@@ -159,10 +170,12 @@ export class CommandVerifier implements Verifier {
     const ranCount = countRan(parsed);
     return {
       green: run.exitCode === 0 && !timedOut && !run.cancelled && failures.length === 0 && !loadError && !noTests && !unreadable && diagnostics.length === 0,
-      failing: failures.map((f) => f.id),
+      failing,
       failures,
       diagnostics,
       loadError,
+      loadErrorFiles,
+      loadErrors,
       exitCode: run.exitCode,
       signal: run.signal,
       timedOut,
@@ -178,8 +191,9 @@ export class CommandVerifier implements Verifier {
       unreadable,
       stoppedEarly: parsed.stoppedEarly ?? null,
       commandFailure,
-      // Shown to the person and the model as the runner printed it; only the signature compares normalized text.
-      outputExcerpt: readableOutput(excerpt(rawOutput)),
+      // Shown to the person and the model as the runner printed it; only the signature compares normalized text. Its
+      // own copy: cut from the output's last megabyte, it would keep that megabyte for as long as the witness lives.
+      outputExcerpt: ownCopy(readableOutput(excerpt(rawOutput))),
       runner: parsed.runner,
     };
   }
@@ -190,8 +204,8 @@ export class CommandVerifier implements Verifier {
  * after its file's absolute path) removed, then the output's normalization (temp paths, durations, ports, pids).
  */
 export function testIdNormalizer(cwd: string): (id: string) => string {
-  const prefix = `${cwd}${path.sep}`;
-  return (id) => normalizeTestId(id.split(prefix).join(''), { cwd });
+  const parts = new RepeatedParts(cwd);
+  return (id) => parts.testId(id);
 }
 
 /** passed + failed + skipped as the runner counted them; null when it printed no counts. */
@@ -209,6 +223,12 @@ export function executedCount(parsed: Pick<ParsedOutput, 'passedCount' | 'failed
 
 function sortedUnique(ids: string[]): string[] {
   return [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function dedupeLoadErrors(list: LoadErrorFile[]): LoadErrorFile[] {
+  const byFile = new Map<string, LoadErrorFile>();
+  for (const e of list) if (!byFile.has(e.file)) byFile.set(e.file, e);
+  return [...byFile.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
 function dedupeFailures(list: FailingTest[]): FailingTest[] {

@@ -60,7 +60,7 @@ export async function parseSpool(spool: OutputSpool, format: FormatOption = 'aut
 }
 
 function emptyResult(): ParsedOutput {
-  return { runner: null, failing: [], tests: null, passedCount: null, failedCount: null, skippedCount: null, loadError: false, diagnostics: [] };
+  return { runner: null, failing: [], tests: null, passedCount: null, failedCount: null, skippedCount: null, loadError: false, loadErrors: [], diagnostics: [] };
 }
 
 /** Strips ANSI codes and parses with the named parser, or the detected one for `auto`. */
@@ -92,7 +92,11 @@ export function tidyResult(r: ParseResult): ParseResult {
     }
     tests = [...byId.values()];
   }
-  return { ...r, failing: [...firstFailure.values()], tests };
+  // One entry per file that did not load (jest's recap and jest-junit name a file twice): the first message.
+  const notLoaded = new Map<string, NonNullable<ParseResult['loadErrors']>[number]>();
+  for (const e of r.loadErrors ?? []) if (e.file && !notLoaded.has(e.file)) notLoaded.set(e.file, e);
+  const loadErrors = [...notLoaded.values()];
+  return { ...r, failing: [...firstFailure.values()], tests, loadError: r.loadError || loadErrors.length > 0, loadErrors };
 }
 
 /** "sub  >  padded  title " and "sub > padded title" are one test. */

@@ -25,6 +25,17 @@ export interface Diagnostic {
 
 export type TestStatus = 'passed' | 'failed' | 'skipped';
 
+/**
+ * A test file the runner could not load (a syntax error, a missing import): none of its tests ran. Counted apart from
+ * failing tests — it is not one — yet to the loop a file that stops loading is a regression like a test that breaks.
+ */
+export interface LoadErrorFile {
+  /** As the runner names it: the test file; go: the package whose tests did not build; cargo: the crate and target. */
+  file: string;
+  /** What the runner said (the syntax error, the missing module), ANSI-free. */
+  message: string;
+}
+
 /** One test the output names, however it ended (same ID rules as FailingTest). */
 export interface ReportedTest {
   id: string;
@@ -45,6 +56,8 @@ export interface ParseResult {
   skippedCount: number | null;
   /** The suite did not load (syntax error, missing module): never green. */
   loadError: boolean;
+  /** The test files that did not load, where the runner names them (never listed in `failing` or `tests`). */
+  loadErrors?: LoadErrorFile[];
   diagnostics: Diagnostic[];
   /**
    * Set when the runner stopped before running every test (fail-fast, -x, --bail, a panic that ended a test
@@ -71,6 +84,10 @@ export interface Witness {
   failures: FailingTest[];
   diagnostics: Diagnostic[];
   loadError: boolean;
+  /** Sorted test files that did not load (contract: `loadErrorFiles`), where the runner names them; a subset of why loadError is set. */
+  loadErrorFiles: string[];
+  /** The same files with what the runner said about each. */
+  loadErrors: LoadErrorFile[];
   exitCode: number | null;
   signal: string | null;
   timedOut: boolean;

@@ -3,9 +3,12 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
+import * as v8 from 'v8';
+import * as vm from 'vm';
 import { CommandVerifier } from '../../src/verify/commandVerifier';
 import { OutputSpool } from '../../src/verify/outputSpool';
 import { parseSpool } from '../../src/verify/parseOutput';
+import { tapLines } from '../../src/verify/parsers/tap';
 import { ROOT, tempDir } from './support/cli';
 
 describe('huge test outputs', function () {
@@ -49,4 +52,62 @@ describe('huge test outputs', function () {
     spool.dispose();
     assert.strictEqual(spool.spilled, false);
   });
+
+  it('reads a flat TAP run of 150,000 tests (too many to pass as arguments to one call)', async () => {
+    const spool = new OutputSpool();
+    spool.write('TAP version 13\n');
+    for (let i = 1; i <= 150_000; i++) spool.write(`ok ${i} - case ${i}\n`);
+    spool.write('1..150000\n');
+    try {
+      const parsed = await parseSpool(spool, 'auto');
+      assert.strictEqual(parsed.passedCount, 150_000);
+      assert.strictEqual(parsed.tests?.length, 150_000);
+      assert.strictEqual(parsed.loadError, false);
+    } finally {
+      spool.dispose();
+    }
+  });
+
+  it('holds what the parser keeps of a 40 MB output, not the output: a kept title holds no chunk of it', async () => {
+    // 4,000 tests, one every 10 KB of log: a title cut from each 64 KB chunk read back would keep every chunk alive
+    // until the parse ends (and its peak lifts the heap for every later run).
+    const gc = exposedGc();
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const spool = new OutputSpool();
+    const log = `# request served from cache in the usual way ${'.'.repeat(53)}\n`.repeat(100);
+    spool.write('TAP version 13\n');
+    for (let i = 1; i <= 4000; i++) spool.write(`${log}ok ${i} - case ${i} answers from the cache\n`);
+    spool.write('1..4000\n');
+    const reader = tapLines();
+    try {
+      await spool.forEachLine((line) => reader.push(line));
+    } finally {
+      spool.dispose();
+    }
+    gc();
+    const heldMb = (process.memoryUsage().heapUsed - before) / 1024 / 1024;
+    assert.strictEqual(reader.finish().tests?.length, 4000);
+    assert.ok(heldMb < 8, `the parser's state for 4,000 tests holds ${heldMb.toFixed(1)} MB (the output was 40 MB)`);
+  });
+
+  it('hands back the last run\'s list of tests when a run names the same ones, so attempts share one copy', async () => {
+    fs.writeFileSync(path.join(dir, 'a.test.js'), Array.from({ length: 200 }, (_, i) => `it('case ${i}', () => {});`).join('\n'));
+    const mocha = path.join(ROOT, 'node_modules', '.bin', 'mocha');
+    const v = new CommandVerifier({ cwd: dir, testCommand: `"${mocha}" --reporter tap a.test.js`, tsc: 'off', timeoutMs: 60_000 });
+    const first = await v.verify();
+    const second = await v.verify();
+    assert.strictEqual(first.ran?.length, 200);
+    assert.strictEqual(second.ran, first.ran, 'one array for both runs');
+    fs.appendFileSync(path.join(dir, 'a.test.js'), "\nit('a new case', () => {});\n");
+    const third = await v.verify();
+    assert.strictEqual(third.ran?.length, 201);
+    assert.notStrictEqual(third.ran, first.ran);
+  });
 });
+
+/** The collector, to measure what is still reachable rather than what was merely not collected yet. */
+function exposedGc(): () => void {
+  v8.setFlagsFromString('--expose-gc');
+  return vm.runInNewContext('gc') as () => void;
+}

@@ -27,6 +27,7 @@ describe('parse agrees with verify on every captured output', function () {
       const norm = testIdNormalizer(cwd);
       assert.deepStrictEqual(w.failing, [...new Set(ids.map(norm))].sort());
       assert.strictEqual(w.loadError, parsed.loadError);
+      assert.deepStrictEqual(w.loadErrorFiles, [...new Set((parsed.loadErrors ?? []).map((e) => norm(e.file)))].sort());
     });
   }
 

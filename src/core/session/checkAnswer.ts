@@ -2,6 +2,7 @@
 // guard's decision (continue, or stop and why), as data and as a few lines of text for clients that show only text.
 import type { EscalationReason, IterationRecord, RunState } from '../runState';
 import { listForNote } from '../witnessCompare';
+import type { LoadErrorFile } from '../../verify/types';
 
 export interface CheckAnswer {
   session: string;
@@ -14,6 +15,8 @@ export interface CheckAnswer {
   reason: 'green' | EscalationReason | null;
   green: boolean;
   failing: Array<{ id: string; file?: string; message: string }>;
+  /** Test files that did not load now (none of their tests ran), counted apart from the failing tests. */
+  loadErrorFiles: string[];
   diagnostics: Array<{ file: string; line?: number; code: string; message: string }>;
   ran: number | null;
   missing: string[];
@@ -54,6 +57,7 @@ export function checkAnswer(session: string, state: RunState): CheckAnswer {
     reason,
     green,
     failing: witness.failures.slice(0, SHOWN_FAILURES).map((f) => ({ id: f.id, ...(f.file ? { file: f.file } : {}), message: (f.message ?? '').slice(0, MESSAGE_CHARS) })),
+    loadErrorFiles: witness.loadErrorFiles ?? [],
     diagnostics: witness.diagnostics.slice(0, SHOWN_FAILURES).map((d) => ({ file: d.file, ...(d.line ? { line: d.line } : {}), code: d.code, message: d.message })),
     ran: last?.ran ?? witness.ranCount ?? (witness.ran ? witness.ran.length : null),
     missing: last?.missing ?? [],
@@ -66,11 +70,11 @@ export function checkAnswer(session: string, state: RunState): CheckAnswer {
     note: running ? (last?.note ?? 'Baseline recorded.') : state.reasonText,
     text: '',
   };
-  answer.text = answerText(answer, witness.failing, witness.unmeasured === true);
+  answer.text = answerText(answer, witness.failing, witness.loadErrors ?? [], witness.unmeasured === true);
   return answer;
 }
 
-function answerText(a: CheckAnswer, failingIds: string[], unmeasured: boolean): string {
+function answerText(a: CheckAnswer, failingIds: string[], notLoaded: readonly LoadErrorFile[], unmeasured: boolean): string {
   const lines: string[] = [];
   if (a.green) lines.push('GREEN: every test passes and the type check is clean. Stop here.');
   else if (a.decision === 'stop') lines.push(`STOP (${a.reason}): ${a.note}`);
@@ -79,6 +83,11 @@ function answerText(a: CheckAnswer, failingIds: string[], unmeasured: boolean): 
   // The tests gave no usable result: zeros here would read as a count (or as green).
   if (unmeasured) lines.push('No test count: the tests gave no usable result.');
   else if (!a.green) lines.push(`Failing now: ${failingIds.length} (${a.failingAtStart} at the start, ${a.failingBest} at best)${failingIds.length ? `: ${listForNote(failingIds.slice(0, 10))}` : ''}.`);
+  if (notLoaded.length) {
+    // The first file's error is usually every file's: a syntax error in a module they all import.
+    const first = notLoaded[0]!.message.split('\n').find((l) => l.trim()) ?? '';
+    lines.push(`Test files that did not load (none of their tests ran): ${notLoaded.length}: ${listForNote(notLoaded.map((e) => e.file))}${first ? ` — ${first.trim().slice(0, 200)}` : ''}.`);
+  }
   if (a.rolledBack) lines.push(`Rolled back: ${a.rolledBack.files.join(', ')}.`);
   if (a.missing.length) lines.push(`Missing (ran before, not reported now): ${listForNote(a.missing)}.`);
   if (a.diagnostics.length) lines.push(`Type errors: ${a.diagnostics.length}.`);

@@ -94,7 +94,7 @@ export function fixConfirmation(folder: string): vscode.LanguageModelToolConfirm
 
 function outcomeText(state: RunState): string {
   const attempts = `${state.iterations.length} attempt${state.iterations.length === 1 ? '' : 's'}`;
-  const now = countsText(state.current.witness.failing.length, state.current.witness.diagnostics.length);
+  const now = countsText(state.current.witness.failing.length, state.current.witness.diagnostics.length, state.current.witness.loadErrorFiles?.length);
   if (state.outcome === 'green') return `GREEN after ${attempts}: every test passes. Stop here.`;
   const head = `${state.outcome.toUpperCase()} after ${attempts} (${state.reason ?? 'no reason'}): ${state.reasonText}`;
   // The tests gave no result: a "0 failing" here would tell the agent all is well.

@@ -18,13 +18,17 @@ export type HistoryNode =
   | { kind: 'outside'; folder: string; runId: string; n: number; warning: OutsideWarning }
   | { kind: 'more'; folder: string; parentId: string; count: number };
 
-/** failing after the attempt; missing: ran before it and not after; flaky: failed, then passed on a re-run. */
-export type TestNodeStatus = 'failing' | 'missing' | 'flaky';
+/**
+ * failing after the attempt; missing: ran before it and not after; flaky: failed, then passed on a re-run;
+ * not-loaded: a test file that did not load (none of its tests ran), not a failing test.
+ */
+export type TestNodeStatus = 'failing' | 'missing' | 'flaky' | 'not-loaded';
 
 const TEST_LOOK: Record<TestNodeStatus, { icon: NodeIcon; description?: string; tooltip: string }> = {
   failing: { icon: { id: 'close', color: 'testing.iconFailed' }, tooltip: 'failing after this attempt' },
   missing: { icon: { id: 'question', color: 'list.warningForeground' }, description: 'missing', tooltip: 'ran before this attempt and did not run after it: counted as broken, never as fixed' },
   flaky: { icon: { id: 'beaker', color: 'charts.yellow' }, description: 'flaky', tooltip: 'failed, then passed on a re-run of the same files: counted neither as progress nor as regression' },
+  'not-loaded': { icon: { id: 'file-code', color: 'testing.iconErrored' }, description: 'did not load', tooltip: 'this test file did not load after this attempt (a syntax error, a missing import): none of its tests ran' },
 };
 
 export interface NodeIcon {
@@ -91,7 +95,7 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(s / 60)}:${pad(s % 60)}`;
 }
 
-const count = (failing: readonly string[], diagnostics: number) => countsText(failing.length, diagnostics);
+const count = (failing: readonly string[], diagnostics: number, notLoaded?: readonly string[]) => countsText(failing.length, diagnostics, notLoaded?.length ?? 0);
 
 /** One entry per run, newest first. A resumed run appends a new record under the same id; the last one wins. */
 export function runsNewestFirst(records: readonly HistoryRecord[], live?: HistoryRecord): HistoryRecord[] {
@@ -128,6 +132,7 @@ export function childrenOf(node: HistoryNode): HistoryNode[] {
       const { folder, runId, iteration } = node;
       const flaky = new Set(iteration.flaky ?? []);
       const named: Array<[string, TestNodeStatus]> = [
+        ...(iteration.loadErrorFiles ?? []).map((f): [string, TestNodeStatus] => [f, 'not-loaded']),
         ...(iteration.missing ?? []).map((t): [string, TestNodeStatus] => [t, 'missing']),
         ...iteration.failing.map((t): [string, TestNodeStatus] => [t, flaky.has(t) ? 'flaky' : 'failing']),
         ...[...flaky].filter((t) => !iteration.failing.includes(t)).map((t): [string, TestNodeStatus] => [t, 'flaky']),
@@ -152,9 +157,9 @@ function runView(node: Extract<HistoryNode, { kind: 'run' }>, now: number): Node
   const r = node.record;
   const why = explainStop(r.outcome, r.reason);
   // "6 → 4 failing"; with type errors on either side each side says both, never one sum.
-  const plainTests = r.baselineDiagnostics === 0 && r.finalDiagnostics === 0;
-  const before = plainTests ? String(r.baselineFailing.length) : count(r.baselineFailing, r.baselineDiagnostics);
-  const after = count(r.finalFailing, r.finalDiagnostics);
+  const plainTests = r.baselineDiagnostics === 0 && r.finalDiagnostics === 0 && !r.baselineLoadErrorFiles?.length && !r.finalLoadErrorFiles?.length;
+  const before = plainTests ? String(r.baselineFailing.length) : count(r.baselineFailing, r.baselineDiagnostics, r.baselineLoadErrorFiles);
+  const after = count(r.finalFailing, r.finalDiagnostics, r.finalLoadErrorFiles);
   const tokens = r.tokens.prompt + r.tokens.completion;
   const tooltip = [
     `${why.title}: ${r.reasonText || why.sentence}`,
@@ -181,12 +186,12 @@ function iterationView(node: Extract<HistoryNode, { kind: 'iteration' }>): NodeV
   return {
     id: nodeId(node),
     label: `Attempt ${it.n}: ${verdictWords(it.verdict)}`,
-    description: `${count(it.failing, it.diagnostics)} · ${formatTokens(tokens)} tok · ${formatDuration(it.durationMs)}`,
+    description: `${count(it.failing, it.diagnostics, it.loadErrorFiles)} · ${formatTokens(tokens)} tok · ${formatDuration(it.durationMs)}`,
     tooltip: [hypothesis ? `Hypothesis: ${hypothesis}` : 'The model gave no hypothesis.', it.note, it.rolledBack ? 'This edit was rolled back.' : '',
       it.flaky?.length ? `Flaky: ${it.flaky.join(', ')} failed, then passed on a re-run.` : '']
       .filter(Boolean).join('\n\n'),
     icon: VERDICT_ICONS[it.verdict] ?? { id: 'question' },
-    collapsible: it.failing.length || it.files.length || it.missing?.length || it.flaky?.length || it.agent || it.reverted?.length || it.testsWrote || it.outsideWarnings?.length ? 'collapsed' : 'none',
+    collapsible: it.failing.length || it.loadErrorFiles?.length || it.files.length || it.missing?.length || it.flaky?.length || it.agent || it.reverted?.length || it.testsWrote || it.outsideWarnings?.length ? 'collapsed' : 'none',
     contextValue: 'greenloop.iteration',
   };
 }

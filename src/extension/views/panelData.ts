@@ -10,7 +10,7 @@ export const DEFAULT_EXTRA_ATTEMPTS = 3;
 const FALLBACK_TOKENS_PER_ATTEMPT = 20_000;
 const FALLBACK_MINUTES_PER_ATTEMPT = 2;
 
-/** What one of the chart's points counts: failing tests plus type errors, the same facts the verdicts compare. */
+/** What one of the chart's points counts: failing tests plus type errors (test files that did not load are said apart, in words). */
 export function failingCount(failing: readonly string[], diagnostics: number): number {
   return failing.length + diagnostics;
 }
@@ -30,7 +30,7 @@ export function hypotheses(record: HistoryRecord): HypothesisItem[] {
     verdict: it.verdict,
     verdictText: verdictWords(it.verdict),
     failing: failingCount(it.failing, it.diagnostics),
-    countsText: countsText(it.failing.length, it.diagnostics),
+    countsText: countsText(it.failing.length, it.diagnostics, it.loadErrorFiles?.length),
     hypothesis: it.hypothesis.trim(),
     note: it.note,
     ...(it.agent ? { agentText: `Agent: ${agentCountsText(it.agent)}` } : {}),
@@ -75,7 +75,7 @@ export function panelActions(record: HistoryRecord): PanelActions {
 /** Where the workspace is now, with its counts; the panel's status line and the tree say the same. */
 export function workspaceLine(record: HistoryRecord): string {
   if (record.unmeasured) return 'No edit was made, and the tests gave no count.';
-  const now = countsText(record.finalFailing.length, record.finalDiagnostics);
+  const now = countsText(record.finalFailing.length, record.finalDiagnostics, record.finalLoadErrorFiles?.length);
   if (record.outcome === 'running') return `Running: ${now} so far.`;
   const at = record.iterations.length ? workspaceAtText(record.finalState) : null;
   return at ? `Workspace at ${at}: ${now}.` : `No edit was made: ${now}.`;
@@ -97,10 +97,11 @@ export function buildPanelData(record: HistoryRecord, folderName: string, change
     startedAt: record.startedAt,
     baselineFailing: failingCount(record.baselineFailing, record.baselineDiagnostics),
     finalFailing: failingCount(record.finalFailing, record.finalDiagnostics),
-    baselineText: record.unmeasured ? NO_TEST_COUNT : countsText(record.baselineFailing.length, record.baselineDiagnostics),
-    finalText: record.unmeasured ? NO_TEST_COUNT : countsText(record.finalFailing.length, record.finalDiagnostics),
-    countsText: record.unmeasured ? NO_TEST_COUNT : `${countsText(record.baselineFailing.length, record.baselineDiagnostics)} → ${countsText(record.finalFailing.length, record.finalDiagnostics)}`,
-    failingTests: record.finalFailing,
+    baselineText: record.unmeasured ? NO_TEST_COUNT : countsText(record.baselineFailing.length, record.baselineDiagnostics, record.baselineLoadErrorFiles?.length),
+    finalText: record.unmeasured ? NO_TEST_COUNT : countsText(record.finalFailing.length, record.finalDiagnostics, record.finalLoadErrorFiles?.length),
+    countsText: record.unmeasured ? NO_TEST_COUNT : `${countsText(record.baselineFailing.length, record.baselineDiagnostics, record.baselineLoadErrorFiles?.length)} → ${countsText(record.finalFailing.length, record.finalDiagnostics, record.finalLoadErrorFiles?.length)}`,
+    // Files that did not load are listed after the tests, said to be files: none of their tests ran.
+    failingTests: [...record.finalFailing, ...(record.finalLoadErrorFiles ?? []).map((f) => `${f} (did not load)`)],
     tokensUsed: record.tokens.prompt + record.tokens.completion,
     points: chartPoints(record),
     hypotheses: hypotheses(record),

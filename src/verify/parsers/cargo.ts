@@ -1,6 +1,6 @@
 // `cargo test` output: one libtest report per test binary (unit, integration, doc tests), summed.
 // IDs are module paths split on "::"; doc tests ("src/lib.rs - add (line 5)") keep their name whole.
-import type { FailingTest, OutputParser, ParseResult, ReportedTest } from '../types';
+import type { FailingTest, LoadErrorFile, OutputParser, ParseResult, ReportedTest } from '../types';
 import { keepLine, parseText } from './lineParser';
 import type { LineParser } from './lineParser';
 
@@ -14,6 +14,8 @@ const PANIC_OLD = /^thread '.*?'(?: \(\d+\))? panicked at '(.*)', (.+?):\d+:\d+$
 const NOT_LOAD_ERRORS = /^error: (test failed|doctest failed|\d+ targets? failed)/;
 // Plain `cargo test` stops at the first failing binary and says how to rerun it; --no-fail-fast says "N targets failed".
 const FAIL_FAST = /^error: (?:test|doctest) failed, to rerun pass /;
+// The crate and target whose tests did not build: "error: could not compile `calc` (lib test) due to 1 previous error".
+const NOT_COMPILED = /^error: could not compile `([^`]+)`(?: \(([^)]+)\))?/;
 
 interface Block {
   lines: string[];
@@ -71,6 +73,9 @@ function cargoLines(): LineParser {
   let loadError = false;
   let stoppedEarly: string | undefined;
   let noFailFast = false;
+  const loadErrors: LoadErrorFile[] = [];
+  // The compiler's errors since the last crate that failed to build, for the next "could not compile".
+  let compileErrors: string[] | null = null;
 
   const noteFailed = (name: string): void => {
     if (seenNames.has(name)) return;
@@ -134,7 +139,19 @@ function cargoLines(): LineParser {
       if (FAIL_FAST.test(line)) stoppedEarly = 'cargo test stopped at the first test binary with a failure, so the test binaries after it did not run; `cargo test --no-fail-fast` shows every failure at once.';
       // --no-fail-fast ends with the list of every failed target: nothing was left out.
       if (/^error: \d+ targets? failed/.test(line)) noFailFast = true;
-      if (/^error(\[E\d+\])?: /.test(line) && !NOT_LOAD_ERRORS.test(line)) loadError = true;
+      const notCompiled = NOT_COMPILED.exec(line);
+      if (notCompiled) {
+        loadError = true;
+        const file = notCompiled[2] ? `${notCompiled[1]} (${notCompiled[2]})` : notCompiled[1];
+        loadErrors.push({ file, message: (compileErrors ?? []).join('\n').trim() });
+        compileErrors = null;
+        return;
+      }
+      if (/^error(\[E\d+\])?: /.test(line) && !NOT_LOAD_ERRORS.test(line)) {
+        loadError = true;
+        compileErrors ??= [];
+      }
+      if (compileErrors && !/^\s+(Compiling|Running|Doc-tests|Finished) /.test(line)) keepLine(compileErrors, line);
     },
     finish(): ParseResult {
       const failing: FailingTest[] = [];
@@ -158,6 +175,7 @@ function cargoLines(): LineParser {
         failedCount: sawResult ? failed : null,
         skippedCount: sawResult ? ignored : null,
         loadError,
+        loadErrors,
         diagnostics: [],
         ...(stoppedEarly && !noFailFast ? { stoppedEarly } : {}),
       };

@@ -1,6 +1,6 @@
 // `go test` output, plain and -v. IDs are test/subtest names split on "/" (no package); only leaves count,
 // since go also reports every parent of a failing subtest as failed.
-import type { FailingTest, OutputParser, ParseResult, ReportedTest } from '../types';
+import type { FailingTest, LoadErrorFile, OutputParser, ParseResult, ReportedTest } from '../types';
 import { goEventOutput, hasGoJson } from './jsonReports';
 import { keepLine, parseText } from './lineParser';
 import type { LineParser } from './lineParser';
@@ -9,6 +9,8 @@ const RESULT = /^(\s*)--- (FAIL|PASS|SKIP): (.+) \((\d+(?:\.\d+)?s)\)$/;
 const EVENT = /^=== (RUN|CONT|NAME|PAUSE)\s+(.+)$/;
 const PACKAGE = /^(ok|FAIL|\?)\s+(\S+)\s+(.*)$/;
 const LOCATION = /^\s*([^\s:]+\.go):\d+: /;
+// "# example.com/m/pkg [example.com/m/pkg.test]": the compiler's errors for a package follow.
+const BUILD_HEADER = /^# (\S+)(?: \[\S+\])?$/;
 // A panic's stack can be hundreds of lines; the first ones say what and where.
 const MAX_PANIC_LINES = 40;
 
@@ -72,6 +74,10 @@ function goTextLines(): LineParser {
 
   const failing: FailingTest[] = [];
   const reported: ReportedTest[] = [];
+  const loadErrors: LoadErrorFile[] = [];
+  // "# pkg [pkg.test]" heads the compiler's errors for a package; its "FAIL pkg [build failed]" line comes later.
+  const buildErrors = new Map<string, string[]>();
+  let building: string[] | null = null;
   const seen = new Set<string>();
   let passed = 0;
   let failed = 0;
@@ -106,11 +112,28 @@ function goTextLines(): LineParser {
       const pkg = PACKAGE.exec(line);
       if (pkg) {
         flush();
-        if (/\[(build|setup) failed\]/.test(pkg[3])) loadError = true;
+        building = null;
+        if (/\[(build|setup) failed\]/.test(pkg[3])) {
+          loadError = true;
+          // The package's tests did not build: to the person, its test files did not load.
+          loadErrors.push({ file: pkg[2], message: (buildErrors.get(pkg[2]) ?? []).join('\n') });
+        }
         current = null;
         panicking = false;
         return;
       }
+      const header = BUILD_HEADER.exec(line);
+      if (header) {
+        building = buildErrors.get(header[1]) ?? [];
+        buildErrors.set(header[1], building);
+        current = null;
+        return;
+      }
+      if (building && !EVENT.test(line) && !RESULT.test(line) && !/^go: /.test(line) && line !== 'PASS' && line !== 'FAIL') {
+        if (line.trim() !== '') keepLine(building, line);
+        return;
+      }
+      building = null;
       if (line === 'PASS' || line === 'FAIL') {
         current = null;
         panicking = false;
@@ -175,6 +198,7 @@ function goTextLines(): LineParser {
         failedCount: failed,
         skippedCount: verbose ? skipped : null,
         loadError,
+        loadErrors,
         diagnostics: [],
         ...(stoppedEarly ? { stoppedEarly } : {}),
       };

@@ -1,7 +1,7 @@
 // Reads jest's default reporter: "FAIL file" lines, "● Suite › test" failure blocks and the
 // "Test Suites:" / "Tests:" summary. The ● blocks carry every failure; the verbose tick lists (✓ ✕ ○ ✎, printed
 // for a single file or with --verbose) are read only to name the tests that ran.
-import type { FailingTest, OutputParser, ParseResult, ReportedTest, TestStatus } from '../types';
+import type { FailingTest, LoadErrorFile, OutputParser, ParseResult, ReportedTest, TestStatus } from '../types';
 import { countOf, headAndTail, TitleTree, trimBlankLines } from './textTools';
 import { hasJestJson, parseJestJson, withJsonDocument } from './jsonReports';
 import { keepLine, parseText } from './lineParser';
@@ -37,6 +37,7 @@ function blockMessage(lines: string[], indent = 4): string {
 
 function jestTextLines(): LineParser {
   const failing: FailingTest[] = [];
+  const loadErrors: LoadErrorFile[] = [];
   const seen = new Set<string>();
   const filesWithTestFailures = new Set<string>();
   let loadError = false;
@@ -57,6 +58,8 @@ function jestTextLines(): LineParser {
     block = undefined;
     if (b.title === LOAD_FAILURE_TITLE) {
       loadError = true;
+      // "Summary of all failing tests" repeats the block: the first is kept.
+      if (b.file !== undefined && !loadErrors.some((e) => e.file === b.file)) loadErrors.push({ file: b.file, message: blockMessage(b.lines) });
       return;
     }
     if (NON_TEST_TITLES.has(b.title)) return;
@@ -144,6 +147,7 @@ function jestTextLines(): LineParser {
         failedCount: failed,
         skippedCount: skipped,
         loadError,
+        loadErrors,
         diagnostics: [],
         ...(stoppedEarly ? { stoppedEarly } : {}),
       };

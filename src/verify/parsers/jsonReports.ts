@@ -1,7 +1,7 @@
 // Runners' own machine-readable reports, the easiest outputs of all to read exactly: jest `--json` and vitest
 // `--reporter=json` (the same document), mocha `--reporter json`, and `go test -json` (events that carry the -v text).
 // Each may follow other output on the same stream (npm's banner, jest's text on stderr), so the document is found.
-import type { FailingTest, ParseResult, ReportedTest, TestStatus } from '../types';
+import type { FailingTest, LoadErrorFile, ParseResult, ReportedTest, TestStatus } from '../types';
 import type { LineParser } from './lineParser';
 
 // jest writes its keys sorted; vitest writes its own order. The first key tells them apart.
@@ -42,11 +42,15 @@ export function parseJestJson(text: string, runner: 'jest' | 'vitest'): ParseRes
   if (!doc || !Array.isArray(doc.testResults)) return null;
   const failing: FailingTest[] = [];
   const tests: ReportedTest[] = [];
+  const loadErrors: LoadErrorFile[] = [];
   let loadError = false;
   for (const file of doc.testResults) {
     const results = Array.isArray(file.assertionResults) ? file.assertionResults : [];
     // A file that failed with no test of its own never ran (a syntax error, a missing import).
-    if (file.status === 'failed' && !results.some((a) => a.status === 'failed')) loadError = true;
+    if (file.status === 'failed' && !results.some((a) => a.status === 'failed')) {
+      loadError = true;
+      if (file.name && results.length === 0) loadErrors.push({ file: file.name, message: firstLines(file.message ?? '') });
+    }
     for (const a of results) {
       const id = [...(a.ancestorTitles ?? []), a.title ?? ''].join(' > ');
       const status = JEST_STATUS[a.status ?? ''] ?? 'skipped';
@@ -59,7 +63,7 @@ export function parseJestJson(text: string, runner: 'jest' | 'vitest'): ParseRes
     }
   }
   const count = (s: TestStatus) => tests.filter((t) => t.status === s).length;
-  return { runner, failing, tests, passedCount: count('passed'), failedCount: count('failed'), skippedCount: count('skipped'), loadError, diagnostics: [] };
+  return { runner, failing, tests, passedCount: count('passed'), failedCount: count('failed'), skippedCount: count('skipped'), loadError, loadErrors, diagnostics: [] };
 }
 
 interface MochaTest { title?: string; fullTitle?: string; file?: string; err?: { message?: string; stack?: string } }

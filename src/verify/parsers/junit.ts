@@ -50,6 +50,7 @@ export function parseJunitFiles(xmls: string[]): ParseResult {
     failedCount: null,
     skippedCount: null,
     loadError: xmls.length === 0,
+    loadErrors: [],
     diagnostics: [],
     tests: [],
   };
@@ -74,11 +75,12 @@ function readReport(text: string, into: ParseResult): void {
   }
   const roots: Node[] = [];
   for (const group of asNodes(doc.testsuites)) {
-    roots.push(...asNodes(group.testsuite));
+    // One push per suite: spreading a report of 100,000+ suites into push() overflows the stack.
+    for (const suite of asNodes(group.testsuite)) roots.push(suite);
     // node's JUnit puts a test outside any suite right under <testsuites>.
     if (asNodes(group.testcase).length) roots.push({ testcase: group.testcase });
   }
-  roots.push(...asNodes(doc.testsuite));
+  for (const suite of asNodes(doc.testsuite)) roots.push(suite);
   if (roots.length === 0) {
     into.loadError = true;
     return;
@@ -131,13 +133,18 @@ function readSuite(suite: Node, into: ParseResult, path: string[] | null): void 
       into.tests?.push({ id: here ? [...here, name].join(' > ') : idOf(classname, name), status: skipped ? 'skipped' : 'passed' });
       continue;
     }
-    into.failedCount = (into.failedCount ?? 0) + 1;
     // A failure reported on the spec file itself (vitest: name = classname = file; jest-junit's
-    // "Test suite failed to run") means the file never loaded; its ID is the file.
+    // "Test suite failed to run") means the file never loaded: a file that did not load, not a failing test.
     const fileLevel = SUITE_FAILED_TO_RUN.test(classname) || (name === classname && isSourceFile(name));
+    const message = problems.map(messageOf).join('\n\n');
     if (fileLevel || SUITE_FAILED_TO_RUN.test(name)) into.loadError = true;
-    const id = here ? [...here, name].join(' > ') : fileLevel ? name : idOf(classname, name);
-    const failing: FailingTest = { id, message: problems.map(messageOf).join('\n\n') };
+    if (fileLevel) {
+      into.loadErrors?.push({ file: name, message });
+      continue;
+    }
+    into.failedCount = (into.failedCount ?? 0) + 1;
+    const id = here ? [...here, name].join(' > ') : idOf(classname, name);
+    const failing: FailingTest = { id, message };
     const file = attr(test, 'file') || suiteFile || (isSourceFile(classname) ? classname : '');
     if (file) failing.file = file;
     into.failing.push(failing);

@@ -1,7 +1,7 @@
 // node --test's spec reporter (Node 20): "▶ Suite" opens a suite or parent test, the same name with ✔/✖ at the
 // same indent closes it, anything else with ✔/✖/﹣ is a leaf. The "✖ failing tests:" recap repeats the failures;
 // it is read only for the file each failure lives in, never counted again.
-import type { FailingTest, OutputParser, ParseResult, ReportedTest } from '../types';
+import type { FailingTest, LoadErrorFile, OutputParser, ParseResult, ReportedTest } from '../types';
 import { capMessage, keepLine, parseText } from './lineParser';
 import type { LineParser } from './lineParser';
 import { headAndTail, indentOf } from './textTools';
@@ -61,6 +61,7 @@ export function nodeLines(): LineParser {
   const open: Open[] = [];
   const failures: Failure[] = [];
   const tests: ReportedTest[] = [];
+  const loadErrors: LoadErrorFile[] = [];
   const summary = new Map<string, number>();
   let loadError = false;
   let sawItem = false;
@@ -141,20 +142,25 @@ export function nodeLines(): LineParser {
       if (open.length === 0) loose = [];
       return;
     }
+    if (mark === '✖' && open.length === 0 && TEST_FILE.test(name)) {
+      // The file itself failed: it did not load (or died before reporting); its stderr came just before.
+      loadError = true;
+      const notLoaded: LoadErrorFile = { file: name, message: '' };
+      const preamble = loose.join('\n');
+      loadErrors.push(notLoaded);
+      pending = { indent, lines: [], done: (message) => { notLoaded.message = capMessage(`${preamble}\n${message}`.trim()); } };
+      loose = [];
+      return;
+    }
     // "✔ name # TODO" is a todo test that ran and failed as expected: not run, to the loop.
     const directive = TAIL.exec(item[3])?.[1];
     const id = pathOf(open, name);
     tests.push({ id, status: mark === '✖' ? 'failed' : mark === '✔' && !directive ? 'passed' : 'skipped' });
     if (mark === '✖') {
       const failure: Failure = { id, leaf: name, message: '' };
-      if (open.length === 0 && TEST_FILE.test(name)) {
-        loadError = true;
-        failure.file = name;
-      }
-      const preamble = failure.file ? loose.join('\n') : '';
       failures.push(failure);
       markFailing(open);
-      pending = { indent, lines: [], done: (message) => { failure.message = preamble ? `${preamble}\n${message}`.trim() : message; } };
+      pending = { indent, lines: [], done: (message) => { failure.message = message; } };
     }
     if (open.length === 0) loose = [];
   };
@@ -199,10 +205,12 @@ export function nodeLines(): LineParser {
         failing: failures.map(({ leaf: _leaf, ...test }) => test),
         tests: sawItem ? tests : null,
         passedCount: has ? count('pass') : null,
-        // Cancelled tests are shown with ✖ and listed as failing; todo tests count as not run.
-        failedCount: has ? count('fail', 'cancelled') : null,
+        // Cancelled tests are shown with ✖ and listed as failing; todo tests count as not run. node counts a file
+        // that did not load as a failing test: it is counted apart.
+        failedCount: has ? Math.max(0, count('fail', 'cancelled') - loadErrors.length) : null,
         skippedCount: has ? count('skipped', 'todo') : null,
         loadError,
+        loadErrors,
         diagnostics: [],
       };
     },

@@ -1,6 +1,6 @@
 // pytest's terminal output (-q, -rA, default): failing node ids from the short summary when printed,
 // otherwise from the "___ Class.test ___" sections of FAILURES/ERRORS; messages from the sections' "E" lines.
-import type { FailingTest, OutputParser, ParseResult, ReportedTest, TestStatus } from '../types';
+import type { FailingTest, LoadErrorFile, OutputParser, ParseResult, ReportedTest, TestStatus } from '../types';
 import { keepLine, parseText } from './lineParser';
 import type { LineParser } from './lineParser';
 
@@ -209,6 +209,15 @@ function pytestLines(): LineParser {
         }
       }
 
+      // A module pytest could not import (a syntax error, a missing import): its tests were never collected.
+      const loadErrors: LoadErrorFile[] = [];
+      for (const s of sections) {
+        if (s.header.startsWith('ERROR collecting ')) loadErrors.push({ file: s.header.slice('ERROR collecting '.length), message: errorMessage(s.errorLines) });
+      }
+      for (const s of summary) {
+        if (s.kind === 'ERROR' && !s.nodeid.includes('::') && !loadErrors.some((e) => e.file === s.nodeid)) loadErrors.push({ file: s.nodeid, message: s.message });
+      }
+
       const reported = new Map<string, ReportedTest>();
       for (const l of listed) {
         const id = nodeParts(l.nodeid).join(' > ');
@@ -228,6 +237,7 @@ function pytestLines(): LineParser {
         failedCount: counts ? (counts.failed ?? 0) + Math.max(0, errors - collectionErrors) : null,
         skippedCount: counts ? (counts.skipped ?? 0) + (counts.xfailed ?? 0) : null,
         loadError,
+        loadErrors,
         diagnostics: [],
         ...(stoppedEarly ? { stoppedEarly } : {}),
       };

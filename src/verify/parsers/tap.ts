@@ -1,7 +1,7 @@
 // TAP 12/13/14: mocha's flat stream ("not ok 3 Suite nested test", IDs as written) and node --test's
 // indented subtests (IDs are the subtest path joined " > ", leaves only). YAML blocks give messages.
 import { CORE_SCHEMA, load } from 'js-yaml';
-import type { FailingTest, OutputParser, ParseResult, ReportedTest, TestStatus } from '../types';
+import type { FailingTest, LoadErrorFile, OutputParser, ParseResult, ReportedTest, TestStatus } from '../types';
 import { capMessage, keepLine, parseText } from './lineParser';
 import type { LineParser } from './lineParser';
 import { headAndTail } from './textTools';
@@ -25,6 +25,8 @@ interface Pending {
   message: string;
   file?: string;
   preamble?: string;
+  /** A test file that died before reporting (node --test): a file that did not load, not a failing test. */
+  notLoaded?: boolean;
 }
 
 interface Frame {
@@ -81,7 +83,7 @@ export function tapLines(): LineParser {
     let hasChildren = false;
     while (frames.length > 0 && frames[frames.length - 1].indent > indent) {
       hasChildren = true;
-      children.push(...frames.pop()!.leaves);
+      appendAll(children, frames.pop()!.leaves);
     }
     if (frames.length === 0 || frames[frames.length - 1].indent < indent) {
       frames.push({ indent, leaves: [] });
@@ -91,7 +93,7 @@ export function tapLines(): LineParser {
 
     let target: Pending | null = null;
     for (const child of children) child.path.unshift(name);
-    frame.leaves.push(...children);
+    appendAll(frame.leaves, children);
     if (children.length === 0 || (failing && !children.some((c) => c.status === 'failed'))) {
       // A leaf; or a parent failing with no failing child, which failed on its own (a hook, a crash): the leaf to fix.
       const status: TestStatus = failing ? 'failed' : kind === 'skip' || kind === 'todo' ? 'skipped' : 'passed';
@@ -100,6 +102,7 @@ export function tapLines(): LineParser {
       if (failing) target = pending;
       if (failing && indent === 0 && !hasChildren && TEST_FILE.test(name)) {
         loadError = true;
+        pending.notLoaded = true;
         // node prints the file's stderr (the SyntaxError) as comments before the point.
         pending.preamble = comments.join('\n');
       }
@@ -160,33 +163,43 @@ export function tapLines(): LineParser {
       unbuffer.end();
       if (yaml?.target) applyYaml(yaml.target, yaml.block);
       const leaves: Pending[] = [];
-      for (const frame of frames) leaves.push(...frame.leaves);
+      for (const frame of frames) appendAll(leaves, frame.leaves);
       const pending = leaves.filter((p) => p.status === 'failed');
       // No test at all (and no "1..0" plan): the run died before reporting.
       if (!sawPoint && plan !== 0) loadError = true;
       // TAP requires a plan; a stream with points but none, or with fewer points than planned, was cut short.
       if (sawPoint && (plan === null || topPoints < plan)) loadError = true;
 
-      const failing: FailingTest[] = pending.map((p) => {
+      const failing: FailingTest[] = [];
+      const loadErrors: LoadErrorFile[] = [];
+      for (const p of pending) {
         const message = capMessage(p.preamble ? `${p.preamble}\n${p.message}`.trim() : p.message);
+        if (p.notLoaded) {
+          loadErrors.push({ file: idOf(p.path), message });
+          continue;
+        }
         const test: FailingTest = { id: idOf(p.path), message };
         if (p.file) test.file = p.file;
-        return test;
-      });
+        failing.push(test);
+      }
       const hasSummary = summary.has('pass') || summary.has('fail');
-      const tests: ReportedTest[] = leaves.map((p) => ({ id: idOf(p.path), status: p.status }));
+      const tests: ReportedTest[] = [];
+      for (const p of leaves) if (!p.notLoaded) tests.push({ id: idOf(p.path), status: p.status });
+      // node counts a file that did not load as a failing test: it is counted apart.
+      const notLoaded = loadErrors.length;
       return {
         runner: 'tap',
         failing,
         tests: sawPoint ? tests : null,
         passedCount: hasSummary ? (summary.get('pass') ?? 0) : sawPoint ? leafCounts.pass : null,
         failedCount: hasSummary
-          ? (summary.get('fail') ?? 0) + (summary.get('cancelled') ?? 0)
-          : sawPoint ? leafCounts.fail : null,
+          ? Math.max(0, (summary.get('fail') ?? 0) + (summary.get('cancelled') ?? 0) - notLoaded)
+          : sawPoint ? Math.max(0, leafCounts.fail - notLoaded) : null,
         skippedCount: summary.has('skip')
           ? (summary.get('skip') ?? 0) + (summary.get('todo') ?? 0)
           : sawPoint ? leafCounts.skip : null,
         loadError,
+        loadErrors,
         diagnostics: [],
       };
     },
@@ -252,6 +265,11 @@ function applyYaml(target: Pending, block: string[]): void {
   target.message = message;
   const location = text(fields.location);
   if (location) target.file = location.replace(/:\d+:\d+$/, '');
+}
+
+/** push(...items) passes every item as an argument: past about 120,000 (a flat suite) the call overflows the stack. */
+function appendAll<T>(to: T[], items: readonly T[]): void {
+  for (const item of items) to.push(item);
 }
 
 function unescapeTap(s: string): string {

@@ -1,7 +1,7 @@
 // Reads vitest's default reporter: the "Failed Tests" / "Failed Suites" sections (" FAIL  file > Suite > test"
 // headers followed by the error) and the "Test Files" / "Tests" summary. The per-file tick tree above them only
 // names leaves, so it is ignored.
-import type { FailingTest, OutputParser, ParseResult } from '../types';
+import type { FailingTest, LoadErrorFile, OutputParser, ParseResult } from '../types';
 import { countOf, headAndTail, trimBlankLines } from './textTools';
 import { hasVitestJson, parseJestJson, withJsonDocument } from './jsonReports';
 import { keepLine, parseText } from './lineParser';
@@ -34,9 +34,18 @@ function vitestTextLines(): LineParser {
   let section: Section;
   // Vitest prints one error under several consecutive FAIL headers when the tests failed identically.
   let headers: Array<{ file: string; id: string }> = [];
+  // Files under "Failed Suites" whose error is being read: files that did not load.
+  let notLoaded: string[] = [];
+  const loadErrors: LoadErrorFile[] = [];
   let body: string[] = [];
 
   const flush = (): void => {
+    if (notLoaded.length > 0) {
+      const message = trimBlank(body);
+      for (const file of notLoaded) if (!loadErrors.some((e) => e.file === file)) loadErrors.push({ file, message });
+      notLoaded = [];
+      body = [];
+    }
     if (headers.length === 0) return;
     const message = trimBlank(body);
     for (const { file, id } of headers) {
@@ -64,8 +73,11 @@ function vitestTextLines(): LineParser {
         if (header) {
           if (body.some((l) => l.trim() !== '')) flush();
           if (section === 'suites') {
-            // A file that failed to import, or a suite whose hook threw: its tests never ran.
+            // A file that failed to import, or a suite whose hook threw: its tests never ran. The first is a file
+            // that did not load ("FAIL  a.test.ts [ a.test.ts ]"); a suite is named after its file ("a.test.ts > S").
             loadError = true;
+            const name = header[1].replace(/\s*\[ .* \]$/, '');
+            if (!name.includes(' > ')) notLoaded.push(name);
             return;
           }
           const parts = header[1].split(' > ');
@@ -78,7 +90,7 @@ function vitestTextLines(): LineParser {
           flush();
           return;
         }
-        if (headers.length > 0) keepLine(body, line);
+        if (headers.length > 0 || notLoaded.length > 0) keepLine(body, line);
       }
       const files = FILES_SUMMARY.exec(line);
       if (files) {
@@ -119,6 +131,7 @@ function vitestTextLines(): LineParser {
         failedCount: failed,
         skippedCount: skipped,
         loadError,
+        loadErrors,
         diagnostics: [],
         ...(stoppedEarly ? { stoppedEarly } : {}),
       };

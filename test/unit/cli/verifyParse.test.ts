@@ -70,8 +70,10 @@ describe('greenloop verify', function () {
     assert.strictEqual(res.code, 1);
     assert.strictEqual(w.green, false);
     assert.strictEqual(w.loadError, true);
-    // node --test reports the broken file itself as a failed test; its ID stays workspace-relative.
-    assert.deepStrictEqual(w.failing, ['a.test.js']);
+    // node --test reports the broken file itself as a failed test: it is a file that did not load, named
+    // workspace-relative, and no failing test.
+    assert.deepStrictEqual(w.failing, []);
+    assert.deepStrictEqual(w.loadErrorFiles, ['a.test.js']);
   });
 
   it('reports how many tests ran, and a run of zero tests is never green and says why', async () => {
@@ -158,7 +160,7 @@ describe('greenloop parse', function () {
     assert.strictEqual(res.code, 0, res.stderr);
     const out = JSON.parse(res.stdout);
     assert.strictEqual(out.runner, 'mocha');
-    assert.deepStrictEqual(Object.keys(out).sort(), ['diagnostics', 'failedCount', 'failing', 'loadError', 'passedCount', 'runner', 'skippedCount', 'tests']);
+    assert.deepStrictEqual(Object.keys(out).sort(), ['diagnostics', 'failedCount', 'failing', 'loadError', 'loadErrorFiles', 'loadErrors', 'passedCount', 'runner', 'skippedCount', 'tests']);
     assert.ok(out.failing.length > 0);
     assert.ok(out.failing.every((f: any) => typeof f.id === 'string' && typeof f.message === 'string'));
   });

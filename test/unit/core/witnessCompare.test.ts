@@ -1,6 +1,6 @@
 // The progress witness as pure comparisons: what counts as progress, regression, missing and flaky.
 import * as assert from 'assert';
-import { judge } from '../../../src/core/witnessCompare';
+import { isBetter, judge } from '../../../src/core/witnessCompare';
 import type { WitnessSummary } from '../../../src/core/runState';
 import type { Diagnostic } from '../../../src/verify/types';
 
@@ -109,5 +109,50 @@ describe('judge with a focus: the focused tests are the witness, the whole suite
     const outside = judge(w(['s > a', 's > b', 's > c'], ran), w(['s > a', 's > b'], ran), { focus });
     assert.strictEqual(outside.verdict, 'no-progress');
     assert.match(outside.note, /outside the focus/);
+  });
+});
+
+describe('judge: test files that did not load are counted apart, and weigh as they always did', () => {
+  const notLoaded = (failing: string[], files: string[], ran: string[]) => w(failing, { loadError: true, loadErrorFiles: files, ran });
+
+  it('the same verdicts as when node listed such a file among the failing tests (saved runs of older versions)', () => {
+    const ran = ['s > a', 's > b'];
+    const pairs: Array<[WitnessSummary, WitnessSummary]> = [
+      [notLoaded(['s > a'], ['test/x.test.js', 'test/y.test.js'], ran), notLoaded(['s > a'], ['test/x.test.js'], ran)],
+      [notLoaded(['s > a'], ['test/x.test.js'], ran), w(['s > a'], { ran: [...ran, 'x > t'] })],
+      [w(['s > a'], { ran }), notLoaded(['s > a'], ['test/x.test.js'], ran)],
+      [notLoaded(['s > a'], ['test/x.test.js'], ran), notLoaded(['s > a'], ['test/x.test.js', 'test/y.test.js'], ran)],
+      [notLoaded(['s > a'], ['test/x.test.js'], ran), notLoaded(['s > a'], ['test/x.test.js'], ran)],
+    ];
+    const asBefore = (v: WitnessSummary): WitnessSummary => {
+      const files = v.loadErrorFiles ?? [];
+      return { ...v, failing: [...v.failing, ...files], loadErrorFiles: undefined, ran: v.ran ? [...v.ran, ...files] : null };
+    };
+    for (const [best, next] of pairs) {
+      const now = judge(best, next);
+      const before = judge(asBefore(best), asBefore(next));
+      assert.strictEqual(now.verdict, before.verdict, `${JSON.stringify(best.loadErrorFiles)} → ${JSON.stringify(next.loadErrorFiles)}`);
+      assert.deepStrictEqual(now.fixed, before.fixed);
+    }
+  });
+
+  it('a file that stops loading in a suite that loaded is a regression; one that loads again is progress', () => {
+    const ran = ['s > a', 's > b'];
+    assert.strictEqual(judge(w(['s > a'], { ran }), notLoaded(['s > a'], ['test/x.test.js'], ran)).verdict, 'regression');
+    const back = judge(notLoaded(['s > a'], ['test/x.test.js', 'test/y.test.js'], ran), notLoaded(['s > a'], ['test/x.test.js'], ran));
+    assert.strictEqual(back.verdict, 'progress');
+    assert.deepStrictEqual(back.fixed, ['test/y.test.js']);
+  });
+
+  it('the note counts them apart from the failing tests', () => {
+    const ran = ['s > a'];
+    const j = judge(notLoaded(['s > a'], ['test/x.test.js'], ran), notLoaded(['s > a'], ['test/x.test.js'], ran));
+    assert.strictEqual(j.verdict, 'no-progress');
+    assert.match(j.note, /still 1 failing, 1 test file did not load, 0 type errors/);
+  });
+
+  it('the best state counts a file that did not load like a failing test', () => {
+    assert.strictEqual(isBetter(notLoaded(['s > a'], [], []), notLoaded([], ['test/x.test.js', 'test/y.test.js'], [])), true);
+    assert.strictEqual(isBetter(notLoaded([], ['test/x.test.js', 'test/y.test.js'], []), notLoaded(['s > a'], [], [])), false);
   });
 });

@@ -64,6 +64,15 @@ describe('test terminal: the person sees what the verifier judges', () => {
     assert.match(screen(), /── exit code 0 · [\d.]+ s · \x1b\[32mgreen/);
   });
 
+  it('counts the test files that did not load apart from the failing tests', async () => {
+    const { pty, screen } = opened();
+    const capture = path.join(__dirname, '..', '..', 'fixtures', 'captured', 'node', 'tap-srcerror.txt');
+    const verifier = new TerminalVerifier({ command: `cat ${JSON.stringify(capture)}; exit 1`, cwd: dir, source: 'setting greenloop.testCommand' }, 'off', 30, () => pty);
+    const w = await verifier.verify();
+    assert.strictEqual(w.loadErrorFiles.length, 3);
+    assert.match(screen(), /── exit code 1 · [\d.]+ s · \x1b\[31m8 failing, 3 test files did not load\x1b\[0m/);
+  });
+
   it('keeps output written before VS Code opened the terminal, in order', () => {
     const pty = new TestTerminal();
     const seen: string[] = [];

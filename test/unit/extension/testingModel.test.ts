@@ -38,6 +38,18 @@ describe('Testing view model', () => {
     assert.deepStrictEqual(testEntries({ baseline: { witness: hung }, current: { witness: hung } }), []);
   });
 
+  it('shows a test file that did not load as errored under its file, never as a failing test, and never as a focus', () => {
+    const notLoaded = witness({
+      failing: ['Cart > tax'], failures: current.failures, loadError: true, loadErrorFiles: ['test/ledger.test.js'],
+      loadErrors: [{ file: 'test/ledger.test.js', message: "SyntaxError: Unexpected end of input\n    at src/ledger.js:8" }],
+    });
+    const entries = testEntries({ baseline: { witness: baseline }, current: { witness: notLoaded } });
+    const ledger = entries.find((e) => e.file === 'test/ledger.test.js');
+    assert.deepStrictEqual(ledger, { id: 'test/ledger.test.js', label: 'did not load', file: 'test/ledger.test.js', state: 'errored', message: 'SyntaxError: Unexpected end of input\n    at src/ledger.js:8' });
+    assert.deepStrictEqual(entries.filter((e) => e.state === 'failed').map((e) => e.id), ['Cart > tax']);
+    assert.deepStrictEqual(focusForSelection([fileItemId('test/ledger.test.js'), 'test/ledger.test.js'], entries), []);
+  });
+
   it('finds a location in output without a named file, and none when there is none', () => {
     assert.deepStrictEqual(locate(undefined, 'at Object.<anonymous> (./src/money.test.js:9:3)'), { file: 'src/money.test.js', line: 9 });
     assert.deepStrictEqual(locate('test/a.test.ts', 'expected 1 to equal 2'), { file: 'test/a.test.ts' });

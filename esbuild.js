@@ -44,8 +44,8 @@ const nodeShim = {
 //   dist/runtime.js  the rest: engine, verifier and parsers, snapshots, actors — loaded by the extension on first use
 //                    (src/extension/loadRuntime.ts) and by the CLI at start.
 // One copy of each module matters beyond size: an ActorError thrown by the shell's model actor must be the class the
-// engine's retry checks with instanceof. The chunks export each module under its path (e.g. "core/ports"); an import
-// of a module another chunk owns becomes `require("./base.js")["core/ports"]`.
+// engine's retry checks with instanceof. The chunks export each module under its path (e.g. "ports/actor"); an import
+// of a module another chunk owns becomes `require("./base.js")["ports/actor"]`.
 const SRC = path.join(__dirname, 'src');
 // Every folder of src/ but the entry points' own ships once, in the shared chunks; an entry folder's modules stay in its bundle.
 const ENTRY_FOLDERS = ['extension', 'cli', 'mcp', 'hook', 'flags', 'webview'];

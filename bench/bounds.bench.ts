@@ -13,7 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { applyModelAnswer } from '../src/core/applyProposal';
 import { makePathPolicy } from '../src/core/edits/pathPolicy';
-import type { SnapshotStore } from '../src/core/ports';
+import type { SnapshotStore } from '../src/ports/snapshots';
 import type { IterationRecord, RunState } from '../src/core/runState';
 import { DEFAULT_PROTECTED_GLOBS, DEFAULT_SNAPSHOT_EXCLUDES } from '../src/shared/config';
 import { startFakeOpenAIServer } from '../test/support/fakeOpenAIServer';

@@ -4,8 +4,9 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ActorError, VerifyError } from '../core/ports';
-import type { Actor, ActorRequest, ActorResponse, AgentAttempt } from '../core/ports';
+import { ActorError } from '../ports/actor';
+import { VerifyError } from '../ports/verifier';
+import type { Actor, ActorRequest, ActorResponse, AgentAttempt } from '../ports/actor';
 import { abortError } from '../core/retry';
 import { runCommand } from '../verify/runCommand';
 import { estimateTokens } from '../core/estimateTokens';

@@ -1,7 +1,7 @@
 // An Actor over any OpenAI-compatible Chat Completions server (OpenAI, Ollama, vLLM, LM Studio, …).
 // It makes exactly one request per call; retrying transient failures is core/retry.ts's job.
-import { ActorError, AnswerTooLarge } from '../core/ports';
-import type { Actor, ActorRequest, ActorResponse, TokenUsage } from '../core/ports';
+import { ActorError, AnswerTooLarge } from '../ports/actor';
+import type { Actor, ActorRequest, ActorResponse, TokenUsage } from '../ports/actor';
 import { abortError } from '../core/retry';
 import { estimateTokens } from '../core/estimateTokens';
 import { CHARS_PER_TOKEN } from '../core/textTrim';

@@ -1,5 +1,5 @@
 // Turns `greenloop fix` flags into an Actor (the loop's budgets: loopConfigFlags.ts), with one-sentence errors for bad input.
-import type { Actor } from '../core/ports';
+import type { Actor } from '../ports/actor';
 import { OpenAIActor } from '../actors/openaiActor';
 import { CommandActor } from '../actors/commandActor';
 import { AGENT_PRESETS, presetNamed } from '../actors/agentPresets';

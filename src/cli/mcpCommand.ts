@@ -17,7 +17,7 @@ import { SamplingActor } from './samplingActor';
 import { runFixLoop } from './mcpFix';
 import { actorFromFlags, modelKeyFromFlags } from './fixOptions';
 import { runSecrets } from '../core/secretEnv';
-import type { Actor } from '../core/ports';
+import type { Actor } from '../ports/actor';
 import { progressLine } from './progressPrinter';
 
 const MCP_FLAGS = {

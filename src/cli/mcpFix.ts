@@ -11,7 +11,7 @@ import { openForRun } from '../snapshot/openForRun';
 import { defaultStateDir } from '../shared/stateDir';
 import { newRunId } from '../shared/runId';
 import { TYPE_CHECK_PROTECTED_GLOBS } from '../shared/config';
-import type { Actor } from '../core/ports';
+import type { Actor } from '../ports/actor';
 import type { LoopEvent } from '../core/events';
 import type { RunState } from '../core/runState';
 import { loopConfigFromFlags } from './loopConfigFlags';

@@ -1,8 +1,8 @@
 // An Actor that asks the MCP client's own model for each proposal (MCP sampling): a Claude Code or VS Code user
 // needs no second model key. The client may show the request to its person, who may refuse it.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ActorError } from '../core/ports';
-import type { Actor, ActorRequest, ActorResponse } from '../core/ports';
+import { ActorError } from '../ports/actor';
+import type { Actor, ActorRequest, ActorResponse } from '../ports/actor';
 import { estimateTokens } from '../core/estimateTokens';
 
 const DEFAULT_MAX_TOKENS = 8000;

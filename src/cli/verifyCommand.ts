@@ -1,6 +1,6 @@
 // `greenloop verify`: runs the verifier once and prints the witness.
 import { parseArgs } from 'util';
-import { VerifyError } from '../core/ports';
+import { VerifyError } from '../ports/verifier';
 import { buildVerifier, timeoutFlag, VERIFIER_FLAGS } from './verifierOptions';
 import { EXIT, UsageError } from './usageError';
 import { say } from './say';

@@ -1,8 +1,9 @@
 // The actor's check before the first test run (a model list, a model still offered), bounded twice — by the run's
 // deadline and by a bound of its own — whatever the actor does with its signal: a request stuck in a DNS lookup, a
 // TCP connect, or an SDK that never looks at its signal must not hold the run past either.
-import { ActorError } from './ports';
-import type { Actor, Clock } from './ports';
+import { ActorError } from '../ports/actor';
+import type { Actor } from '../ports/actor';
+import type { Clock } from '../ports/clock';
 import type { RunDeadline } from './deadline';
 import { abortError } from './retry';
 

@@ -1,10 +1,14 @@
 // The bounded loop: propose → snapshot → apply → verify, until code (never the model) says stop.
 import { newRunId } from '../shared/runId';
-import type { ActorResponse, OutsideChange, OutsideMark, SnapshotRef, TokenUsage } from './ports';
-import { ActorError, AnswerTooLarge, StateDirLost, VerifyError, WorkspaceNotRecordable } from './ports';
+import type { ActorResponse, TokenUsage } from '../ports/actor';
+import type { OutsideChange, OutsideMark } from '../ports/outside';
+import type { SnapshotRef } from '../ports/snapshots';
+import { ActorError, AnswerTooLarge } from '../ports/actor';
+import { StateDirLost, WorkspaceNotRecordable } from '../ports/snapshots';
+import { VerifyError } from '../ports/verifier';
 import { DEFAULT_MAX_ANSWER_BYTES } from '../shared/config';
 import { LastApplyMemory } from './lastApply';
-import type { Witness } from '../verify/types';
+import type { Witness } from '../ports/verifier';
 import type { EscalationReason, IterationRecord, RunState, StateRef, Verdict, WitnessSummary } from './runState';
 import { LoopEmitter } from './events';
 import { checkAfterIteration, checkBudgets, escalate } from './termination';

@@ -2,7 +2,11 @@
 import type { LoopConfig } from '../shared/config';
 import type { LoopEmitter } from './events';
 import type { HistoryRecord } from './history';
-import type { Actor, Clock, OutsideWatch, SnapshotStore, Verifier } from './ports';
+import type { Actor } from '../ports/actor';
+import type { Clock } from '../ports/clock';
+import type { OutsideWatch } from '../ports/outside';
+import type { SnapshotStore } from '../ports/snapshots';
+import type { Verifier } from '../ports/verifier';
 import type { RetryOptions } from './retry';
 import type { WriteJournal } from './runJournal';
 import type { RunDeadline } from './deadline';

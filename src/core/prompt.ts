@@ -5,7 +5,7 @@ import { boundedRead, importedFiles, mentionedPaths, readContextFiles } from './
 import { compiledSourceOf } from './compiledSource';
 import type { PathPolicy } from './edits/pathPolicy';
 import { CHARS_PER_TOKEN, pruneStackNoise, trimSection } from './textTrim';
-import type { LoadErrorFile } from '../verify/types';
+import type { LoadErrorFile } from '../ports/verifier';
 
 export interface PromptOptions {
   /** Tokens the failure/diagnostic sections may take. */

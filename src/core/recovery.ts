@@ -3,7 +3,7 @@
 // the content from before or the content being written; anything else is someone's later edit and stays. Temp
 // files of the dead run go. Returns the one sentence that tells the person what was recovered.
 import { blobIdOnDisk } from './blobId';
-import type { SnapshotStore } from './ports';
+import type { SnapshotStore } from '../ports/snapshots';
 import type { JournalRecord } from './runJournal';
 import { removeDeadTempSiblings } from '../shared/tempSibling';
 import { hiddenChanges } from './rollback';

@@ -3,7 +3,7 @@
 // overwritten or deleted; it is named instead, and the run stops so they can decide. Every restore is announced in
 // the run journal first, so a kill in the middle of one is finished by the next start.
 import { blobId, blobIdOnDisk } from './blobId';
-import type { SnapshotStore } from './ports';
+import type { SnapshotStore } from '../ports/snapshots';
 import { NO_JOURNAL, type WriteJournal } from './runJournal';
 import type { RunState } from './runState';
 

@@ -6,7 +6,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { currentProcess, isStillRunning, processIsAlive, type ProcessIdentity } from '../shared/processLiveness';
 import { workspaceKey } from '../shared/stateDir';
-import { StateDirLost } from './ports';
+import { StateDirLost } from '../ports/snapshots';
 
 export interface PathIntent {
   path: string;

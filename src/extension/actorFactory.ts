@@ -1,6 +1,6 @@
 // Builds the run's Actor from the model settings: a VS Code chat model, an OpenAI-compatible endpoint, or an agent CLI.
 import type * as vscode from 'vscode';
-import type { Actor } from '../core/ports';
+import type { Actor } from '../ports/actor';
 import type { AgentKnobNames } from '../actors/agentActorOptions';
 import type { ExtensionSettings } from './config';
 import { SettingsError } from './config';

@@ -1,8 +1,8 @@
 // An Actor over a VS Code chat model (vscode.lm: Copilot or any installed provider). Token counts come from
 // the model itself; cancellation goes through a CancellationToken; errors become transient or fatal ActorErrors.
 import * as vscode from 'vscode';
-import { ActorError, AnswerTooLarge } from '../core/ports';
-import type { Actor, ActorRequest, ActorResponse } from '../core/ports';
+import { ActorError, AnswerTooLarge } from '../ports/actor';
+import type { Actor, ActorRequest, ActorResponse } from '../ports/actor';
 import { abortError } from '../core/retry';
 import { CHARS_PER_TOKEN } from '../core/textTrim';
 import { DEFAULT_MAX_ANSWER_BYTES } from '../shared/config';

@@ -1,8 +1,9 @@
 // Lets the host hold the loop between steps (while a person decides about their own edit) without the core
 // knowing: the actor and verifier wait at the gate before and after their work. No vscode here.
-import type { Actor, ActorRequest, ActorResponse, Verifier } from '../core/ports';
+import type { Actor, ActorRequest, ActorResponse } from '../ports/actor';
+import type { Verifier } from '../ports/verifier';
 import { abortError } from '../core/retry';
-import type { Witness } from '../verify/types';
+import type { Witness } from '../ports/verifier';
 
 export class PauseGate {
   private waiting: Promise<void> | undefined;

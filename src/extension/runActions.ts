@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { toHistoryRecord } from '../core/history';
 import type { RunState } from '../core/runState';
-import type { SnapshotStore } from '../core/ports';
+import type { SnapshotStore } from '../ports/snapshots';
 import type { RunFiles } from './runFiles';
 import type { ExtraBudget } from './runServiceApi';
 import { GuardRefusal } from './editorGuards';

@@ -2,7 +2,7 @@
 // Each failure ends in one sentence a person can act on.
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import type { Actor } from '../core/ports';
+import type { Actor } from '../ports/actor';
 import type { ExtensionSettings } from './config';
 import { TYPE_CHECK_PROTECTED_GLOBS } from '../shared/config';
 import type { LoopConfig } from '../shared/config';

@@ -1,9 +1,9 @@
 // The run's verifier: the workspace's test command (from its test task, setting or package.json) run by the
 // core's CommandVerifier, with its output mirrored live into a terminal.
-import type { Verifier } from '../core/ports';
+import type { Verifier } from '../ports/verifier';
 import type { CommandVerifier } from '../verify/commandVerifier';
 import { runtime } from './loadRuntime';
-import type { Witness } from '../verify/types';
+import type { Witness } from '../ports/verifier';
 import type { TscMode } from '../shared/config';
 import type { TestSpec } from './testSource';
 import { forTerminal } from '../shared/terminalText';

@@ -5,7 +5,7 @@ import { newRunId } from '../shared/runId';
 import { createHash } from 'node:crypto';
 import { existsSync, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { StateDirLost, type PlannedRestore, type SnapshotRef, type SnapshotStore } from '../core/ports';
+import { StateDirLost, type PlannedRestore, type SnapshotRef, type SnapshotStore } from '../ports/snapshots';
 import { entriesOf, writeTreeFiles } from './writeTreeFiles';
 import { DEFAULT_SNAPSHOT_EXCLUDES } from '../shared/config';
 import { writeCommit } from './commitObject';

@@ -1,9 +1,10 @@
 // The deterministic judge: runs the test command (and tsc), reduces what it saw to a Witness.
 import * as fs from 'fs';
 import * as path from 'path';
-import type { Verifier } from '../core/ports';
-import { VerifyError } from '../core/ports';
-import type { Diagnostic, FailingTest, FormatOption, LoadErrorFile, RunnerFormat, Witness } from './types';
+import type { Verifier } from '../ports/verifier';
+import { VerifyError } from '../ports/verifier';
+import type { Diagnostic, FailingTest, LoadErrorFile, RunnerFormat, Witness } from '../ports/verifier';
+import type { FormatOption } from './types';
 import { narrowTestCommand } from './rerunFilter';
 import { classifyRun } from './runClass';
 import { cannotRunSentence } from './cannotRun';

@@ -4,7 +4,7 @@ import { spawn } from 'child_process';
 import type { ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import { StringDecoder } from 'string_decoder';
-import { VerifyError } from '../core/ports';
+import { VerifyError } from '../ports/verifier';
 import { BoundedBuffer, DEFAULT_HEAD_BYTES, DEFAULT_TAIL_BYTES } from './boundedBuffer';
 import { killTree, signalGroup } from './killTree';
 import { killMarked, newRunMark } from './runMark';

@@ -2,7 +2,7 @@
 // that survives edits elsewhere in the file (line numbers shift whenever the model adds or removes lines).
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Diagnostic } from './types';
+import type { Diagnostic } from '../ports/verifier';
 
 export interface TscInfo {
   /** Absolute path of the workspace's node_modules/.bin/tsc. */

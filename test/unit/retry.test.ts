@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { ActorError } from '../../src/core/ports';
-import type { Clock } from '../../src/core/ports';
+import { ActorError } from '../../src/ports/actor';
+import type { Clock } from '../../src/ports/clock';
 import { isAbortError, RetryOutlastsBudget, systemClock, withRetries } from '../../src/core/retry';
-import type { ActorErrorCategory } from '../../src/core/ports';
+import type { ActorErrorCategory } from '../../src/ports/actor';
 
 /** A Clock that records every wait and returns at once, so backoff can be checked without waiting. */
 function recordingClock(): Clock & { sleeps: number[] } {

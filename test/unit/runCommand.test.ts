@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { VerifyError } from '../../src/core/ports';
+import { VerifyError } from '../../src/ports/verifier';
 import { omittedMarker } from '../../src/verify/boundedBuffer';
 import { runCommand } from '../../src/verify/runCommand';
 import { alive } from './support/processes';

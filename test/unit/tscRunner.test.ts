@@ -7,7 +7,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { tscParser } from '../../src/verify/parsers/tsc';
 import { detectTsc, diagnosticKey, tscCommand } from '../../src/verify/tsc';
-import type { Diagnostic } from '../../src/verify/types';
+import type { Diagnostic } from '../../src/ports/verifier';
 
 const realTsc = join(__dirname, '..', '..', 'node_modules', 'typescript', 'bin', 'tsc');
 

@@ -2,7 +2,7 @@
 // guard's decision (continue, or stop and why), as data and as a few lines of text for clients that show only text.
 import type { EscalationReason, IterationRecord, RunState } from '../runState';
 import { listForNote } from '../witnessCompare';
-import type { LoadErrorFile } from '../../verify/types';
+import type { LoadErrorFile } from '../../ports/verifier';
 
 export interface CheckAnswer {
   session: string;

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ActorError } from '../../../src/core/ports';
-import type { ActorRequest } from '../../../src/core/ports';
+import { ActorError } from '../../../src/ports/actor';
+import type { ActorRequest } from '../../../src/ports/actor';
 import { isAbortError } from '../../../src/core/retry';
 import { CommandActor } from '../../../src/actors/commandActor';
 

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { ActorError } from '../../../src/core/ports';
-import type { ActorRequest, ActorResponse, Clock } from '../../../src/core/ports';
+import { ActorError } from '../../../src/ports/actor';
+import type { ActorRequest, ActorResponse } from '../../../src/ports/actor';
+import type { Clock } from '../../../src/ports/clock';
 import { isAbortError, withRetries } from '../../../src/core/retry';
 import { OpenAIActor } from '../../../src/actors/openaiActor';
 import type { OpenAIActorOptions } from '../../../src/actors/openaiActor';

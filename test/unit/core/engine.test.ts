@@ -5,7 +5,7 @@ import { execSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { LoopEngine } from '../../../src/core/engine';
-import { ActorError, type Actor, type ActorRequest, type ActorResponse } from '../../../src/core/ports';
+import { ActorError, type Actor, type ActorRequest, type ActorResponse } from '../../../src/ports/actor';
 import { systemClock } from '../../../src/core/retry';
 import { DEFAULT_LOOP_CONFIG } from '../../../src/shared/config';
 import type { LoopConfig } from '../../../src/shared/config';

@@ -2,7 +2,7 @@
 import * as assert from 'assert';
 import { isBetter, judge } from '../../../src/core/witnessCompare';
 import type { WitnessSummary } from '../../../src/core/runState';
-import type { Diagnostic } from '../../../src/verify/types';
+import type { Diagnostic } from '../../../src/ports/verifier';
 
 function w(failing: string[], more: Partial<WitnessSummary> = {}): WitnessSummary {
   return {

@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import { CancellationError, fake, LanguageModelChatMessage, LanguageModelError } from './support/fakeVscode';
 import { LmActor } from '../../../src/extension/lmActor';
-import { ActorError, AnswerTooLarge } from '../../../src/core/ports';
-import type { ActorRequest } from '../../../src/core/ports';
+import { ActorError, AnswerTooLarge } from '../../../src/ports/actor';
+import type { ActorRequest } from '../../../src/ports/actor';
 import type * as vscode from 'vscode';
 
 interface Token { isCancellationRequested: boolean; onCancellationRequested(l: () => void): { dispose(): void } }

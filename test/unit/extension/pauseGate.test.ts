@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { gatedActor, gatedVerifier, PauseGate } from '../../../src/extension/pauseGate';
-import type { Actor, ActorRequest } from '../../../src/core/ports';
-import type { Witness } from '../../../src/verify/types';
+import type { Actor, ActorRequest } from '../../../src/ports/actor';
+import type { Witness } from '../../../src/ports/verifier';
 
 const tick = () => new Promise((r) => setTimeout(r, 10));
 

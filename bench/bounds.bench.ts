@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import { applyModelAnswer } from '../src/core/applyProposal';
 import { makePathPolicy } from '../src/core/edits/pathPolicy';
 import type { SnapshotStore } from '../src/ports/snapshots';
-import type { IterationRecord, RunState } from '../src/core/runState';
+import type { IterationRecord, RunState } from '../src/ports/runState';
 import { DEFAULT_PROTECTED_GLOBS, DEFAULT_SNAPSHOT_EXCLUDES } from '../src/shared/config';
 import { startFakeOpenAIServer } from '../test/support/fakeOpenAIServer';
 import type { ScriptStep } from '../test/support/fakeOpenAIServer';

@@ -1,7 +1,7 @@
 // Turns an actor's answer into workspace changes, or into a reason the proposal is invalid. Either way the
 // iteration record says what happened; nothing here judges whether the change helped.
 import { createHash } from 'crypto';
-import type { IterationRecord, RunState } from './runState';
+import type { IterationRecord, RunState } from '../ports/runState';
 import { parseEditBlocks } from './edits/parseBlocks';
 import { applyEditBlocks } from './edits/applyBlocks';
 import { checkPath, checkReadable } from './edits/pathPolicy';
@@ -15,7 +15,7 @@ import { summarizeHypothesis } from './hypothesis';
 import { Pacer } from './pacer';
 import { blobId } from './blobId';
 import { journaledRestore, type WorkspaceWriter } from './rollback';
-import type { WriteIntent } from './runJournal';
+import type { WriteIntent } from '../ports/journal';
 import type { LastApplyMemory } from './lastApply';
 
 export interface ApplyContext extends WorkspaceWriter {

@@ -3,7 +3,7 @@
 // only failures are tests already found flaky runs again whole, and is green if that run is.
 import type { Verifier } from '../ports/verifier';
 import type { Witness } from '../ports/verifier';
-import type { IterationRecord, RunState, WitnessSummary } from './runState';
+import type { IterationRecord, RunState, WitnessSummary } from '../ports/runState';
 import { judge, judgeOptions, listForNote } from './witnessCompare';
 import type { Judgement } from './witnessCompare';
 import { abortError } from './retry';

@@ -2,7 +2,7 @@
 // (JUnit reports, .tsbuildinfo, coverage). Reaching a kept state again is a cycle; reaching a rolled-back state
 // again is the same edit again. Either is known without running the tests once more.
 import type { SnapshotStore } from '../ports/snapshots';
-import type { KnownState, RunState } from './runState';
+import type { KnownState, RunState } from '../ports/runState';
 
 export type Revisit =
   | { kind: 'kept'; earlier: KnownState }

@@ -1,5 +1,5 @@
 // Builds what the model reads each attempt. Everything here informs the model; nothing here lets it decide.
-import type { RunState } from './runState';
+import type { RunState } from '../ports/runState';
 import { elapsedMs, tokensUsed, upcomingLimits } from './termination';
 import { boundedRead, importedFiles, mentionedPaths, readContextFiles } from './contextFiles';
 import { compiledSourceOf } from './compiledSource';

@@ -1,5 +1,5 @@
 // The JSON report of `greenloop fix` exactly as ../shared/contract.md fixes it.
-import type { OutsideWarning, RunState } from './runState';
+import type { OutsideWarning, RunState } from '../ports/runState';
 import type { Redactor } from './redact';
 
 export interface FixReport {

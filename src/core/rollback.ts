@@ -4,8 +4,9 @@
 // the run journal first, so a kill in the middle of one is finished by the next start.
 import { blobId, blobIdOnDisk } from './blobId';
 import type { SnapshotStore } from '../ports/snapshots';
-import { NO_JOURNAL, type WriteJournal } from './runJournal';
-import type { RunState } from './runState';
+import { NO_JOURNAL } from './runJournal';
+import { type WriteJournal } from '../ports/journal';
+import type { RunState } from '../ports/runState';
 
 export interface WorkspaceWriter {
   cwd: string;

@@ -3,7 +3,7 @@
 // report says what they say on disk.
 import { StateDirLost, type SnapshotRef } from '../ports/snapshots';
 import type { Witness } from '../ports/verifier';
-import type { EscalationReason, FinalState, IterationRecord, RunState, StateRef, WitnessSummary } from './runState';
+import type { EscalationReason, FinalState, IterationRecord, RunState, StateRef, WitnessSummary } from '../ports/runState';
 import type { AnyStop, LoopContext } from './loopContext';
 import { newRunState, summarize, UNVERIFIED } from './runStateFactory';
 import { journaledRestore, leftAloneSentence, rollBack } from './rollback';

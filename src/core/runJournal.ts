@@ -7,25 +7,7 @@ import * as path from 'node:path';
 import { currentProcess, isStillRunning, processIsAlive, type ProcessIdentity } from '../shared/processLiveness';
 import { workspaceKey } from '../shared/stateDir';
 import { StateDirLost } from '../ports/snapshots';
-
-export interface PathIntent {
-  path: string;
-  /** Blob id before the loop writes (null: absent). */
-  before: string | null;
-  /** Blob id the loop is writing (null: it deletes the path). */
-  after: string | null;
-}
-
-export interface WriteIntent {
-  /** apply: an edit is being written or tested; restore: a rollback; agent: an agent CLI is editing on its own. */
-  kind: 'apply' | 'restore' | 'agent';
-  attempt: number;
-  /** The snapshot whose content these paths go back to if the run dies before the intent is settled. */
-  returnTo: string;
-  paths: PathIntent[];
-  /** Files the test command writes (reports, caches): the loop's own, whatever their content. */
-  artifacts: string[];
-}
+import type { WriteIntent, WriteJournal } from '../ports/journal';
 
 export interface JournalRecord {
   version: 1;
@@ -34,12 +16,6 @@ export interface JournalRecord {
   owner: ProcessIdentity;
   startedAt: string;
   intent: WriteIntent | null;
-}
-
-/** What the engine needs: say what is about to be written, and that it is done. */
-export interface WriteJournal {
-  intend(intent: WriteIntent): Promise<void>;
-  settled(): Promise<void>;
 }
 
 export const NO_JOURNAL: WriteJournal = { intend: async () => undefined, settled: async () => undefined };

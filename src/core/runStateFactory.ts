@@ -3,7 +3,7 @@
 import type { LoopConfig } from '../shared/config';
 import type { Witness } from '../ports/verifier';
 import type { Actor } from '../ports/actor';
-import type { RunState, StateRef, WitnessSummary } from './runState';
+import type { RunState, StateRef, WitnessSummary } from '../ports/runState';
 
 export function newRunState(deps: { cwd: string; actor: Actor; config: LoopConfig }, runId: string, startedAt: number, base: StateRef): RunState {
   return {

@@ -1,7 +1,7 @@
 // Keeps each run's whole state on disk so a person (or `fix --resume`) can inspect or continue it later.
 import * as fs from 'fs';
 import * as path from 'path';
-import type { RunState } from './runState';
+import type { RunState } from '../ports/runState';
 import { historyKey } from './history';
 import { asSavedRun } from './savedRunShape';
 import { packSharedLists, unpackSharedLists } from './sharedLists';

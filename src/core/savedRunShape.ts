@@ -1,6 +1,6 @@
 // A saved run is read back from disk to resume it; a file edited by hand, cut short or written by something else
 // must be refused in one sentence before the engine trusts any of it, not fail deep inside with a TypeError.
-import type { RunState } from './runState';
+import type { RunState } from '../ports/runState';
 
 type Check = (v: unknown) => boolean;
 

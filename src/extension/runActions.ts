@@ -1,8 +1,8 @@
 // What a person can do with a finished run: roll back to its best or baseline state, or keep the workspace.
 // Each acts on the run's saved state and records the change in history.
 import * as vscode from 'vscode';
-import { toHistoryRecord } from '../core/history';
-import type { RunState } from '../core/runState';
+import { toHistoryRecord } from '../core/run/historyRecord';
+import type { RunState } from '../ports/runState';
 import type { SnapshotStore } from '../ports/snapshots';
 import type { RunFiles } from './runFiles';
 import type { ExtraBudget } from './runServiceApi';

@@ -3,7 +3,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { historyKey, JsonlHistoryStore } from '../core/history';
-import type { HistoryRecord } from '../core/history';
+import type { HistoryRecord } from '../ports/history';
 import { RunStore } from '../core/runStore';
 import type { Redactor } from '../core/redact';
 

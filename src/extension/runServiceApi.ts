@@ -2,8 +2,8 @@
 // Views read and act only through this interface, so each side can be built and tested on its own.
 import type * as vscode from 'vscode';
 import type { LoopEvent } from '../core/events';
-import type { IterationRecord, RunState } from '../core/runState';
-import type { HistoryRecord } from '../core/history';
+import type { IterationRecord, RunState } from '../ports/runState';
+import type { HistoryRecord } from '../ports/history';
 import type { Redactor } from '../core/redact';
 import type { ChangedFile } from '../shared/protocol';
 

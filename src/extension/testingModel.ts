@@ -1,7 +1,7 @@
 // What the Testing view and the Problems view show of a run, as plain data: the tests the witness names (failing with
 // their message and, where the runner printed one, file:line; green again since the baseline as passed) and the
 // type errors by file. No vscode, so it is tested directly; testingView.ts puts it on a TestController.
-import type { WitnessSummary } from '../core/runState';
+import type { WitnessSummary } from '../ports/runState';
 
 export interface TestEntry {
   id: string;

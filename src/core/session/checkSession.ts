@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { LoopEngine } from '../engine';
 import { RunStore } from '../runStore';
-import { JsonlHistoryStore, toHistoryRecord } from '../history';
+import { JsonlHistoryStore } from '../history';
+import { toHistoryRecord } from '../run/historyRecord';
 import { ExternalEdits } from './externalEdits';
 import { checkAnswer, type CheckAnswer } from './checkAnswer';
 import { journaledRestore } from '../rollback';
@@ -14,9 +15,9 @@ import type { LoopConfig } from '../../shared/config';
 import type { Clock } from '../../ports/clock';
 import type { SnapshotStore } from '../../ports/snapshots';
 import type { Verifier } from '../../ports/verifier';
-import type { WriteJournal } from '../runJournal';
+import type { WriteJournal } from '../../ports/journal';
 import type { Redactor } from '../redact';
-import type { RunState } from '../runState';
+import type { RunState } from '../../ports/runState';
 import type { LoopEvent } from '../events';
 
 /** The snapshot store and journal of the workspace, opened for one check (one writer per folder at a time). */

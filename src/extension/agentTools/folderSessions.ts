@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { CheckSession } from '../../core/session/checkSession';
 import { systemClock } from '../../core/retry';
-import type { RunState } from '../../core/runState';
+import type { RunState } from '../../ports/runState';
 import type { ConfigReader } from '../config';
 import { GuardRefusal, requireTrust } from '../editorGuards';
 import type { RunView } from '../runServiceApi';

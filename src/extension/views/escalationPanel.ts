@@ -1,7 +1,7 @@
 // The escalation panel's host side: one webview panel per run, revealed if already open, wired to a PanelController
 // (the ready handshake and the actions) and refreshed when its run changes.
 import * as vscode from 'vscode';
-import type { HistoryRecord } from '../../core/history';
+import type { HistoryRecord } from '../../ports/history';
 import type { ChangedFile, DiffSide, HostMessage, PanelData } from '../../shared/protocol';
 import { snapshotUri } from './snapshotContent';
 import type { RunServiceApi } from '../runServiceApi';

@@ -1,6 +1,6 @@
 // The "Loop history" tree: maps historyTreeModel's plain nodes onto vscode.TreeItems and refreshes on run changes.
 import * as vscode from 'vscode';
-import type { HistoryRecord } from '../../core/history';
+import type { HistoryRecord } from '../../ports/history';
 import type { RunServiceApi } from '../runServiceApi';
 import type { HistoryNode } from './historyTreeModel';
 import { childrenOf, describeNode, runsNewestFirst } from './historyTreeModel';

@@ -15,8 +15,9 @@ import { tempDir, tempProject, treeBytes } from '../support/cli';
 import { alive } from '../support/processes';
 import { waitUntil } from '../support/waitUntil';
 import type { LoopEvent } from '../../../src/core/events';
-import type { HistoryRecord } from '../../../src/core/history';
-import { JsonlHistoryStore, toHistoryRecord, configHash, historyKey } from '../../../src/core/history';
+import type { HistoryRecord } from '../../../src/ports/history';
+import { JsonlHistoryStore, historyKey } from '../../../src/core/history';
+import { toHistoryRecord, configHash } from '../../../src/core/run/historyRecord';
 import { checkCrossRun } from '../../../src/core/crossRunGuard';
 import { createRedactor } from '../../../src/core/redact';
 

@@ -6,7 +6,7 @@ import * as path from 'path';
 import { RunStore } from '../../../src/core/runStore';
 import { createRedactor } from '../../../src/core/redact';
 import { newRunState, UNVERIFIED } from '../../../src/core/runStateFactory';
-import type { IterationRecord, RunState, WitnessSummary } from '../../../src/core/runState';
+import type { IterationRecord, RunState, WitnessSummary } from '../../../src/ports/runState';
 import { DEFAULT_LOOP_CONFIG } from '../../../src/shared/config';
 import { historyKey } from '../../../src/core/history';
 import { tempDir } from '../support/cli';

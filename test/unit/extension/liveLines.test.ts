@@ -2,7 +2,7 @@
 // happens, in plain words (no verdict names, tests and type errors counted apart).
 import * as assert from 'assert';
 import { liveLine } from '../../../src/extension/liveLines';
-import type { IterationRecord } from '../../../src/core/runState';
+import type { IterationRecord } from '../../../src/ports/runState';
 
 const iteration = (over: Partial<IterationRecord> = {}) => ({ flaky: [], ...over }) as unknown as IterationRecord;
 

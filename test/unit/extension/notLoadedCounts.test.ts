@@ -8,7 +8,7 @@ import { statusView } from '../../../src/extension/statusText';
 import { childrenOf, describeNode } from '../../../src/extension/views/historyTreeModel';
 import { buildPanelData } from '../../../src/extension/views/panelData';
 import { progressLine } from '../../../src/cli/progressPrinter';
-import type { IterationRecord, RunState } from '../../../src/core/runState';
+import type { IterationRecord, RunState } from '../../../src/ports/runState';
 import { iteration, record } from './views/records';
 
 const T0 = 1_700_000_000_000;

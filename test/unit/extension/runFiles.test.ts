@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { RunFiles } from '../../../src/extension/runFiles';
-import type { HistoryRecord } from '../../../src/core/history';
+import type { HistoryRecord } from '../../../src/ports/history';
 import { createRedactor } from '../../../src/core/redact';
 
 describe('run files: history that survives a window reload', () => {

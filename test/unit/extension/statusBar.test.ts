@@ -5,7 +5,7 @@ import { foldEvent, newTally } from '../../../src/extension/runTally';
 import type { RunTally } from '../../../src/extension/runTally';
 import { statusView } from '../../../src/extension/statusText';
 import { StatusBar } from '../../../src/extension/statusBar';
-import type { RunState } from '../../../src/core/runState';
+import type { RunState } from '../../../src/ports/runState';
 
 const T0 = 1_700_000_000_000;
 

@@ -2,7 +2,7 @@
 import * as assert from 'assert';
 import { expectedActual, fileItemId, focusForSelection, locate, problemsByFile, testEntries } from '../../../src/extension/testingModel';
 import type { TestEntry } from '../../../src/extension/testingModel';
-import type { WitnessSummary } from '../../../src/core/runState';
+import type { WitnessSummary } from '../../../src/ports/runState';
 
 function witness(over: Partial<WitnessSummary>): WitnessSummary {
   return { failing: [], failures: [], diagnostics: [], loadError: false, green: false, signature: 's', exitCode: 1, timedOut: false, outputExcerpt: '', ...over };

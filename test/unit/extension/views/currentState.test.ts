@@ -6,8 +6,8 @@ import { statusView } from '../../../../src/extension/statusText';
 import { buildPanelData } from '../../../../src/extension/views/panelData';
 import { PanelController } from '../../../../src/extension/views/panelController';
 import { describeNode } from '../../../../src/extension/views/historyTreeModel';
-import type { HistoryRecord } from '../../../../src/core/history';
-import type { RunState } from '../../../../src/core/runState';
+import type { HistoryRecord } from '../../../../src/ports/history';
+import type { RunState } from '../../../../src/ports/runState';
 import type { HostMessage, PanelData } from '../../../../src/shared/protocol';
 import { iteration, record } from './records';
 

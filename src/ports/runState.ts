@@ -1,6 +1,6 @@
 // Everything the engine knows about one run. Plain data: serializable, so a run can be resumed or inspected.
-import type { TokenUsage, AgentAttempt } from '../ports/actor';
-import type { Diagnostic, FailingTest, LoadErrorFile } from '../ports/verifier';
+import type { TokenUsage, AgentAttempt } from './actor';
+import type { Diagnostic, FailingTest, LoadErrorFile } from './verifier';
 import type { LoopConfig } from '../shared/config';
 
 export type Verdict = 'green' | 'progress' | 'no-progress' | 'regression' | 'invalid-proposal';

@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { tscParser } from '../../src/verify/parsers/tsc';
-import { detectTsc, diagnosticKey, tscCommand } from '../../src/verify/tsc';
+import { detectTsc, tscCommand } from '../../src/verify/tsc';
+import { diagnosticKey } from '../../src/core/judge/diagnosticKey';
 import type { Diagnostic } from '../../src/ports/verifier';
 
 const realTsc = join(__dirname, '..', '..', 'node_modules', 'typescript', 'bin', 'tsc');

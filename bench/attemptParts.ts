@@ -13,7 +13,7 @@ import { checkReadable, isProtected, makePathPolicy } from '../src/core/edits/pa
 import { JsonlHistoryStore } from '../src/core/history';
 import { toHistoryRecord } from '../src/core/run/historyRecord';
 import { buildPrompt, contextCandidates, DEFAULT_PROMPT_OPTIONS } from '../src/core/prompt';
-import { createRedactor } from '../src/core/redact';
+import { createRedactor } from '../src/base/redact';
 import { RunStore } from '../src/core/runStore';
 import { openSnapshotStore } from '../src/snapshot/gitSnapshotStore';
 import { parseOutput } from '../src/verify/parseOutput';

@@ -7,12 +7,12 @@ import * as path from 'node:path';
 import { ActorError } from '../ports/actor';
 import { VerifyError } from '../ports/verifier';
 import type { Actor, ActorRequest, ActorResponse, AgentAttempt } from '../ports/actor';
-import { abortError } from '../core/retry';
+import { abortError } from '../base/abort';
 import { runCommand } from '../verify/runCommand';
-import { estimateTokens } from '../core/estimateTokens';
+import { estimateTokens } from '../base/estimateTokens';
 import { normalizeMessage } from '../verify/normalize';
 import { createHash } from 'node:crypto';
-import { GREENLOOP_KEY_VARIABLE, withoutVariables } from '../core/secretEnv';
+import { GREENLOOP_KEY_VARIABLE, withoutVariables } from '../base/secretEnv';
 import { ModelGateway, type GatewayProtocolName } from './gateway/modelGateway';
 import type { AttemptLedger, GatewayStop } from './gateway/attemptMeter';
 

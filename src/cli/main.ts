@@ -68,7 +68,7 @@ main(process.argv.slice(2)).then(
     // By name: the MCP server is its own bundle (dist/mcp.js), with its own copy of the UsageError class.
     const usage = (err as Error).name === 'UsageError' || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     // An error can quote test output or an answer: masked like every other line Greenloop prints.
-    const { runSecrets } = await import('../core/secretEnv');
+    const { runSecrets } = await import('../base/secretEnv');
     const { redactor } = runSecrets({ env: process.env, keyVariable: keyVariableOf(process.argv) });
     // Node's parseArgs explains in three lines; a person needs the first.
     say(`greenloop: ${redactor.text((err as Error).message.split('\n')[0])}`);

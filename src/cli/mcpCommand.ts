@@ -16,7 +16,7 @@ import type { CheckSession } from '../core/session/checkSession';
 import { SamplingActor } from './samplingActor';
 import { runFixLoop } from './mcpFix';
 import { actorFromFlags, modelKeyFromFlags } from './fixOptions';
-import { runSecrets } from '../core/secretEnv';
+import { runSecrets } from '../base/secretEnv';
 import type { Actor } from '../ports/actor';
 import { progressLine } from './progressPrinter';
 

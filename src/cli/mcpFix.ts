@@ -2,8 +2,8 @@
 // `greenloop fix`, with the actor the server chose (the client's model through sampling, or the configured one).
 import * as os from 'node:os';
 import { LoopEngine } from '../core/engine';
-import { systemClock } from '../core/retry';
-import { runSecrets } from '../core/secretEnv';
+import { systemClock } from '../base/systemClock';
+import { runSecrets } from '../base/secretEnv';
 import { JsonlHistoryStore } from '../core/history';
 import { toHistoryRecord } from '../core/run/historyRecord';
 import { RunStore } from '../core/runStore';

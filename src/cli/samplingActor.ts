@@ -3,7 +3,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ActorError } from '../ports/actor';
 import type { Actor, ActorRequest, ActorResponse } from '../ports/actor';
-import { estimateTokens } from '../core/estimateTokens';
+import { estimateTokens } from '../base/estimateTokens';
 
 const DEFAULT_MAX_TOKENS = 8000;
 

@@ -2,8 +2,8 @@
 // budgets taken from the same flags as `fix` (and the same defaults), and the snapshot store opened per check.
 import * as os from 'node:os';
 import { CheckSession } from '../core/session/checkSession';
-import { systemClock } from '../core/retry';
-import { runSecrets } from '../core/secretEnv';
+import { systemClock } from '../base/systemClock';
+import { runSecrets } from '../base/secretEnv';
 import { TYPE_CHECK_PROTECTED_GLOBS } from '../shared/config';
 import { defaultStateDir, ensureUsableStateDir } from '../shared/stateDir';
 import { openForRun } from '../snapshot/openForRun';

@@ -5,7 +5,7 @@ import { buildVerifier, timeoutFlag, VERIFIER_FLAGS } from './verifierOptions';
 import { EXIT, UsageError } from './usageError';
 import { say } from './say';
 import { jsonText } from '../shared/terminalText';
-import { runSecrets } from '../core/secretEnv';
+import { runSecrets } from '../base/secretEnv';
 
 export async function verifyCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: VERIFIER_FLAGS, strict: true });

@@ -5,7 +5,7 @@ import { ActorError } from '../ports/actor';
 import type { Actor } from '../ports/actor';
 import type { Clock } from '../ports/clock';
 import type { RunDeadline } from './deadline';
-import { abortError } from './retry';
+import { abortError } from '../base/abort';
 
 /** Longest any actor's check may take; the OpenAI actor's own bound (10 s) trips before it. */
 export const ACTOR_CHECK_BOUND_MS = 30_000;

@@ -13,7 +13,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { summarizeHypothesis } from './hypothesis';
 import { Pacer } from './pacer';
-import { blobId } from './blobId';
+import { blobId } from '../base/blobId';
 import { journaledRestore, type WorkspaceWriter } from './rollback';
 import type { WriteIntent } from '../ports/journal';
 import type { LastApplyMemory } from './lastApply';

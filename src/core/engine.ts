@@ -16,7 +16,8 @@ import type { Stop } from './termination';
 import { judgedFailing, listForNote } from './witnessCompare';
 import type { Judgement } from './witnessCompare';
 import { buildPrompt, contextCandidates, DEFAULT_PROMPT_OPTIONS, systemPrompt } from './prompt';
-import { isAbortError, RetryOutlastsBudget, withRetries } from './retry';
+import { isAbortError } from '../base/abort';
+import { RetryOutlastsBudget, withRetries } from './retry';
 import { checkReadable, isProtected, makePathPolicy } from './edits/pathPolicy';
 import type { PathPolicy } from './edits/pathPolicy';
 import { acceptAgentEdits, applyModelAnswer, writtenRealPaths, type ApplyContext } from './applyProposal';
@@ -36,7 +37,7 @@ import { RunEnd } from './runEnd';
 import { leftAloneSentence, rollBack } from './rollback';
 import { runSignal } from './loopContext';
 import type { AnyStop, EngineDeps, LoopContext } from './loopContext';
-import { estimateTokens } from './estimateTokens';
+import { estimateTokens } from '../base/estimateTokens';
 import { agentBounds, AgentTimedOut, chargeAgentRequests } from './agentAttempt';
 import { summarizeHypothesis } from './hypothesis';
 

@@ -6,7 +6,7 @@ import type { Witness } from '../ports/verifier';
 import type { IterationRecord, RunState, WitnessSummary } from '../ports/runState';
 import { judge, judgeOptions, listForNote } from './witnessCompare';
 import type { Judgement } from './witnessCompare';
-import { abortError } from './retry';
+import { abortError } from '../base/abort';
 import { runSignal } from './loopContext';
 import type { LoopContext } from './loopContext';
 import { summarize } from './runStateFactory';

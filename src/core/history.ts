@@ -2,7 +2,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { canonicalWorkspace, workspaceKey } from '../shared/stateDir';
-import type { Redactor } from './redact';
+import type { Redactor } from '../base/redact';
 import type { HistoryRecord, HistoryStore } from '../ports/history';
 
 /** History is kept per workspace under the same key as its snapshot store. */

@@ -12,7 +12,7 @@ import type { WriteJournal } from '../ports/journal';
 import type { RunDeadline } from './deadline';
 import type { EscalationReason, Outcome, RunState } from '../ports/runState';
 import type { Stop } from './termination';
-import type { Redactor } from './redact';
+import type { Redactor } from '../base/redact';
 import type { LastApplyMemory } from './lastApply';
 
 export interface EngineDeps {

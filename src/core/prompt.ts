@@ -4,7 +4,7 @@ import { elapsedMs, tokensUsed, upcomingLimits } from './termination';
 import { boundedRead, importedFiles, mentionedPaths, readContextFiles } from './contextFiles';
 import { compiledSourceOf } from './compiledSource';
 import type { PathPolicy } from './edits/pathPolicy';
-import { CHARS_PER_TOKEN, pruneStackNoise, trimSection } from './textTrim';
+import { CHARS_PER_TOKEN, pruneStackNoise, trimSection } from '../base/textTrim';
 import type { LoadErrorFile } from '../ports/verifier';
 
 export interface PromptOptions {

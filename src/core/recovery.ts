@@ -2,7 +2,7 @@
 // flight. Paths the loop was writing go back to the snapshot recorded before the write — only when they still hold
 // the content from before or the content being written; anything else is someone's later edit and stays. Temp
 // files of the dead run go. Returns the one sentence that tells the person what was recovered.
-import { blobIdOnDisk } from './blobId';
+import { blobIdOnDisk } from '../base/blobId';
 import type { SnapshotStore } from '../ports/snapshots';
 import type { JournalRecord } from './runJournal';
 import { removeDeadTempSiblings } from '../shared/tempSibling';

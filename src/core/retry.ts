@@ -4,6 +4,8 @@
 import { ActorError } from '../ports/actor';
 import type { ActorErrorCategory } from '../ports/actor';
 import type { Clock } from '../ports/clock';
+import { abortError } from '../base/abort';
+import { systemClock } from '../base/systemClock';
 
 /** Retries per kind of failure: what may pass is tried again, what will fail the same way is not. */
 export const DEFAULT_RETRY_CAPS: Readonly<Record<ActorErrorCategory, number>> = {
@@ -31,36 +33,6 @@ export interface RetryOptions {
 }
 
 export const DEFAULT_RETRIES = 3;
-
-/** An abort is a cancellation, never a failure to retry: callers tell them apart with this. */
-export function isAbortError(err: unknown): boolean {
-  return err instanceof Error && (err.name === 'AbortError' || (err as { code?: string }).code === 'ABORT_ERR');
-}
-
-export function abortError(signal?: AbortSignal): Error {
-  const reason: unknown = signal?.reason;
-  if (reason instanceof Error && isAbortError(reason)) return reason;
-  const err = new Error('The operation was cancelled.');
-  err.name = 'AbortError';
-  return err;
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(abortError(signal));
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(abortError(signal));
-      };
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, Math.max(0, ms));
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }),
-};
 
 /** Exponential backoff with "equal jitter": half the step is fixed, half random, so waits never collapse to 0. */
 export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random: () => number): number {

@@ -2,7 +2,7 @@
 // after it, the attempt in flight, and what the test command writes. A file a person changed meanwhile is never
 // overwritten or deleted; it is named instead, and the run stops so they can decide. Every restore is announced in
 // the run journal first, so a kill in the middle of one is finished by the next start.
-import { blobId, blobIdOnDisk } from './blobId';
+import { blobId, blobIdOnDisk } from '../base/blobId';
 import type { SnapshotStore } from '../ports/snapshots';
 import { NO_JOURNAL } from './runJournal';
 import { type WriteJournal } from '../ports/journal';

@@ -5,7 +5,7 @@ import type { RunState } from '../ports/runState';
 import { historyKey } from './history';
 import { asSavedRun } from './savedRunShape';
 import { packSharedLists, unpackSharedLists } from './sharedLists';
-import type { Redactor } from './redact';
+import type { Redactor } from '../base/redact';
 
 export class RunStore {
   private readonly dir: string;

@@ -3,8 +3,8 @@
 import * as vscode from 'vscode';
 import { ActorError, AnswerTooLarge } from '../ports/actor';
 import type { Actor, ActorRequest, ActorResponse } from '../ports/actor';
-import { abortError } from '../core/retry';
-import { CHARS_PER_TOKEN } from '../core/textTrim';
+import { abortError } from '../base/abort';
+import { CHARS_PER_TOKEN } from '../base/textTrim';
 import { DEFAULT_MAX_ANSWER_BYTES } from '../shared/config';
 
 const JUSTIFICATION = 'Greenloop asks the model for an edit that makes your failing tests pass.';

@@ -2,7 +2,7 @@
 // knowing: the actor and verifier wait at the gate before and after their work. No vscode here.
 import type { Actor, ActorRequest, ActorResponse } from '../ports/actor';
 import type { Verifier } from '../ports/verifier';
-import { abortError } from '../core/retry';
+import { abortError } from '../base/abort';
 import type { Witness } from '../ports/verifier';
 
 export class PauseGate {

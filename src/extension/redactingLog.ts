@@ -1,6 +1,6 @@
 // The run service's log lines pass the run's redactor: test commands, notes, warnings and errors can quote secrets.
 import type * as vscode from 'vscode';
-import type { Redactor } from '../core/redact';
+import type { Redactor } from '../base/redact';
 
 export type RunLog = Pick<vscode.LogOutputChannel, 'info' | 'warn' | 'error'>;
 

@@ -5,7 +5,7 @@ import * as path from 'path';
 import { historyKey, JsonlHistoryStore } from '../core/history';
 import type { HistoryRecord } from '../ports/history';
 import { RunStore } from '../core/runStore';
-import type { Redactor } from '../core/redact';
+import type { Redactor } from '../base/redact';
 
 export class RunFiles {
   readonly runs: RunStore;

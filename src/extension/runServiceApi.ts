@@ -4,7 +4,7 @@ import type * as vscode from 'vscode';
 import type { LoopEvent } from '../core/events';
 import type { IterationRecord, RunState } from '../ports/runState';
 import type { HistoryRecord } from '../ports/history';
-import type { Redactor } from '../core/redact';
+import type { Redactor } from '../base/redact';
 import type { ChangedFile } from '../shared/protocol';
 
 export interface ExtraBudget {

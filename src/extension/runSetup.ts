@@ -13,8 +13,8 @@ import type { TestSpec } from './testSource';
 import { TerminalVerifier } from './terminalVerifier';
 import type { OutputSink } from './terminalVerifier';
 import { readApiKey } from './secrets';
-import { runSecrets } from '../core/secretEnv';
-import type { RunSecrets } from '../core/secretEnv';
+import { runSecrets } from '../base/secretEnv';
+import type { RunSecrets } from '../base/secretEnv';
 
 const LAST_FOLDER = 'greenloop.lastFolder';
 

@@ -8,7 +8,7 @@ import type { TscMode } from '../shared/config';
 import type { TestSpec } from './testSource';
 import { forTerminal } from '../shared/terminalText';
 import { notLoadedText } from '../shared/plainWords';
-import { isAbortError } from '../core/retry';
+import { isAbortError } from '../base/abort';
 
 export interface OutputSink {
   write(text: string): void;

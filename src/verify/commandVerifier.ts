@@ -8,7 +8,7 @@ import type { FormatOption } from './types';
 import { narrowTestCommand } from './rerunFilter';
 import { classifyRun } from './runClass';
 import { cannotRunSentence } from './cannotRun';
-import { abortError } from '../core/retry';
+import { abortError } from '../base/abort';
 import { runCommand } from './runCommand';
 import type { RunResult } from './runCommand';
 import { normalizeOutput, readableOutput, signatureOf } from './normalize';
@@ -21,7 +21,7 @@ import { parseJunitFiles } from './parsers/junit';
 import { detectTsc, tscCommand } from './tsc';
 import { SetupError } from './testCommand';
 import type { TscMode } from '../shared/config';
-import { GREENLOOP_KEY_VARIABLE, withoutVariables } from '../core/secretEnv';
+import { GREENLOOP_KEY_VARIABLE, withoutVariables } from '../base/secretEnv';
 
 export interface CommandVerifierOptions {
   cwd: string;

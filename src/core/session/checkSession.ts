@@ -16,7 +16,7 @@ import type { Clock } from '../../ports/clock';
 import type { SnapshotStore } from '../../ports/snapshots';
 import type { Verifier } from '../../ports/verifier';
 import type { WriteJournal } from '../../ports/journal';
-import type { Redactor } from '../redact';
+import type { Redactor } from '../../base/redact';
 import type { RunState } from '../../ports/runState';
 import type { LoopEvent } from '../events';
 

@@ -3,7 +3,7 @@
 // are judged against each other.
 import * as vscode from 'vscode';
 import type { CheckSession } from '../../core/session/checkSession';
-import { systemClock } from '../../core/retry';
+import { systemClock } from '../../base/systemClock';
 import type { RunState } from '../../ports/runState';
 import type { ConfigReader } from '../config';
 import { GuardRefusal, requireTrust } from '../editorGuards';

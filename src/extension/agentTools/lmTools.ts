@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { CheckAnswer } from '../../core/session/checkAnswer';
 import { toReport } from '../../core/report';
-import { runSecrets } from '../../core/secretEnv';
+import { runSecrets } from '../../base/secretEnv';
 import type { RunState } from '../../ports/runState';
 import { countsText, workspaceAtText } from '../../shared/plainWords';
 import { openFolderSession, refuseToRun, toolFolder, type ToolHostDeps } from './folderSessions';

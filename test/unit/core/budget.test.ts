@@ -2,7 +2,7 @@
 import * as assert from 'assert';
 import { applyGrant, MIN_ANSWER_TOKENS, spentWithoutGrant, tokenRoom } from '../../../src/core/budget';
 import { RunDeadline } from '../../../src/core/deadline';
-import { systemClock } from '../../../src/core/retry';
+import { systemClock } from '../../../src/base/systemClock';
 import type { RunState } from '../../../src/ports/runState';
 
 function stateWith(over: { iterations?: number; tokens?: number; limits?: Partial<RunState['limits']>; elapsedMs?: number }): RunState {

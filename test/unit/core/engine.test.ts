@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { LoopEngine } from '../../../src/core/engine';
 import { ActorError, type Actor, type ActorRequest, type ActorResponse } from '../../../src/ports/actor';
-import { systemClock } from '../../../src/core/retry';
+import { systemClock } from '../../../src/base/systemClock';
 import { DEFAULT_LOOP_CONFIG } from '../../../src/shared/config';
 import type { LoopConfig } from '../../../src/shared/config';
 import { CommandVerifier } from '../../../src/verify/commandVerifier';
@@ -19,7 +19,7 @@ import type { HistoryRecord } from '../../../src/ports/history';
 import { JsonlHistoryStore, historyKey } from '../../../src/core/history';
 import { toHistoryRecord, configHash } from '../../../src/core/run/historyRecord';
 import { checkCrossRun } from '../../../src/core/crossRunGuard';
-import { createRedactor } from '../../../src/core/redact';
+import { createRedactor } from '../../../src/base/redact';
 
 type Step = (req: ActorRequest) => Promise<string> | string;
 

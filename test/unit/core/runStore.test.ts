@@ -4,7 +4,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { RunStore } from '../../../src/core/runStore';
-import { createRedactor } from '../../../src/core/redact';
+import { createRedactor } from '../../../src/base/redact';
 import { newRunState, UNVERIFIED } from '../../../src/core/runStateFactory';
 import type { IterationRecord, RunState, WitnessSummary } from '../../../src/ports/runState';
 import { DEFAULT_LOOP_CONFIG } from '../../../src/shared/config';

@@ -9,7 +9,7 @@ import { registerLmTools, TOOL_NAMES } from '../../../src/extension/agentTools/l
 import { MCP_PROVIDER_ID, registerMcpServers } from '../../../src/extension/agentTools/mcpServers';
 import { ConfigReader } from '../../../src/extension/config';
 import { RunFiles } from '../../../src/extension/runFiles';
-import { runSecrets } from '../../../src/core/secretEnv';
+import { runSecrets } from '../../../src/base/secretEnv';
 import type { ToolRuns } from '../../../src/extension/agentTools/folderSessions';
 import { tempDir, tempProject } from '../support/cli';
 

@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { RunFiles } from '../../../src/extension/runFiles';
 import type { HistoryRecord } from '../../../src/ports/history';
-import { createRedactor } from '../../../src/core/redact';
+import { createRedactor } from '../../../src/base/redact';
 
 describe('run files: history that survives a window reload', () => {
   let tmp: string;

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { blobId } from '../../../src/core/blobId';
+import { blobId } from '../../../src/base/blobId';
 import { journalFileFor, type JournalRecord } from '../../../src/core/runJournal';
 import { type WriteIntent } from '../../../src/ports/journal';
 import { openForRun } from '../../../src/snapshot/openForRun';

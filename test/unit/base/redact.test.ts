@@ -1,7 +1,7 @@
 // The redactor on the texts it meets: test output, headers, URLs, code shown to the model, saved JSON.
 import * as assert from 'assert';
-import { createRedactor } from '../../../src/core/redact';
-import { modelKeyVariables, runSecrets } from '../../../src/core/secretEnv';
+import { createRedactor } from '../../../src/base/redact';
+import { modelKeyVariables, runSecrets } from '../../../src/base/secretEnv';
 
 describe('redactor', () => {
   it('masks a known secret wherever it appears, the longer of two overlapping ones whole, short values never', () => {

@@ -5,12 +5,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ActorError } from '../ports/actor';
-import { VerifyError } from '../ports/verifier';
 import type { Actor, ActorRequest, ActorResponse, AgentAttempt } from '../ports/actor';
 import { abortError } from '../base/abort';
-import { runCommand } from '../verify/runCommand';
+import { CommandCannotStart, runCommand } from '../base/process/runCommand';
 import { estimateTokens } from '../base/estimateTokens';
-import { normalizeMessage } from '../verify/normalize';
+import { normalizeMessage } from '../base/normalize';
 import { createHash } from 'node:crypto';
 import { GREENLOOP_KEY_VARIABLE, withoutVariables } from '../base/secretEnv';
 import { ModelGateway, type GatewayProtocolName } from './gateway/modelGateway';
@@ -131,7 +130,7 @@ export class CommandActor implements Actor {
         timeoutMs: req.timeLeftMs !== undefined && req.timeLeftMs < this.opts.timeoutMs ? undefined : timeoutMs,
         signal: AbortSignal.any([req.signal, stopped.signal]),
       }).catch((err: unknown) => {
-        if (err instanceof VerifyError) throw new ActorError(err.message, 'fatal');
+        if (err instanceof CommandCannotStart) throw new ActorError(err.message, 'fatal');
         throw err;
       });
       const ledger = gateway?.closeAttempt() ?? null;

@@ -9,9 +9,9 @@ import { narrowTestCommand } from './rerunFilter';
 import { classifyRun } from './runClass';
 import { cannotRunSentence } from './cannotRun';
 import { abortError } from '../base/abort';
-import { runCommand } from './runCommand';
-import type { RunResult } from './runCommand';
-import { normalizeOutput, readableOutput, signatureOf } from './normalize';
+import { CommandCannotStart, runCommand } from '../base/process/runCommand';
+import type { RunResult } from '../base/process/runCommand';
+import { normalizeOutput, readableOutput, signatureOf } from '../base/normalize';
 import { RepeatedParts } from './repeatedParts';
 import { ownCopy } from './ownCopy';
 import { parseSpool, tidyResult } from './parseOutput';
@@ -126,6 +126,8 @@ export class CommandVerifier implements Verifier {
           spool.write(chunk);
           onOutput?.(chunk);
         },
+      }).catch((e: unknown) => {
+        throw e instanceof CommandCannotStart ? new VerifyError(e.message) : e;
       });
       const parsed = this.opts.junitGlob && format === undefined ? await this.junitReports(startedAt) : await parseSpool(spool, format ?? this.opts.format ?? 'auto');
       return { run, parsed };

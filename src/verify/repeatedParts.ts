@@ -3,7 +3,7 @@
 // 20,000-test suite's IDs in memory, not one per attempt, and saves normalizing each ID again on every run.
 import * as path from 'path';
 import type { Diagnostic, FailingTest, LoadErrorFile } from '../ports/verifier';
-import { normalizeTestId } from './normalize';
+import { normalizeTestId } from '../base/normalize';
 import { ownCopy } from './ownCopy';
 
 export class RepeatedParts {

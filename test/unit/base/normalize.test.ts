@@ -3,7 +3,7 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { normalizeMessage, normalizeOutput, signatureOf } from '../../src/verify/normalize';
+import { normalizeMessage, normalizeOutput, signatureOf } from '../../../src/base/normalize';
 
 const WS = '/home/dev/calc-app';
 const ctx = { cwd: WS };

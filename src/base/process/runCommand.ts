@@ -4,11 +4,21 @@ import { spawn } from 'child_process';
 import type { ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import { StringDecoder } from 'string_decoder';
-import { VerifyError } from '../ports/verifier';
 import { BoundedBuffer, DEFAULT_HEAD_BYTES, DEFAULT_TAIL_BYTES } from './boundedBuffer';
 import { killTree, signalGroup } from './killTree';
 import { killMarked, newRunMark } from './runMark';
 import type { RunMark } from './runMark';
+
+/**
+ * The command could not be started at all (its working directory is missing): one sentence for a person. The verifier
+ * tells it as a VerifyError, an agent's actor as a fatal ActorError.
+ */
+export class CommandCannotStart extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CommandCannotStart';
+  }
+}
 
 export interface RunOptions {
   command: string;
@@ -150,7 +160,7 @@ async function assertDirectory(cwd: string): Promise<void> {
     isDir = false;
   }
   if (!isDir) {
-    throw new VerifyError(`The working directory ${cwd} does not exist or is not a folder; check the --cwd option or the opened workspace.`);
+    throw new CommandCannotStart(`The working directory ${cwd} does not exist or is not a folder; check the --cwd option or the opened workspace.`);
   }
 }
 

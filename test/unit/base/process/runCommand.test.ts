@@ -2,12 +2,11 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { VerifyError } from '../../src/ports/verifier';
-import { omittedMarker } from '../../src/verify/boundedBuffer';
-import { runCommand } from '../../src/verify/runCommand';
-import { alive } from './support/processes';
+import { omittedMarker } from '../../../../src/base/process/boundedBuffer';
+import { CommandCannotStart, runCommand } from '../../../../src/base/process/runCommand';
+import { alive } from '../../support/processes';
 
-const SUPPORT = path.join(__dirname, 'support');
+const SUPPORT = path.join(__dirname, '..', '..', 'support');
 const NODE = JSON.stringify(process.execPath);
 
 /** Bounded by a minute only to catch a hang: the files waited for appear within a second or two on a busy machine. */
@@ -168,7 +167,7 @@ describe('runCommand', function () {
   it('rejects a missing working directory with one readable sentence', async () => {
     const missing = path.join(dir, 'nope');
     await assert.rejects(runCommand({ command: 'true', cwd: missing }), (err: Error) => {
-      assert.ok(err instanceof VerifyError);
+      assert.ok(err instanceof CommandCannotStart);
       assert.ok(err.message.includes(missing));
       assert.ok(!err.message.includes('\n') && !/ at /.test(err.message));
       return true;

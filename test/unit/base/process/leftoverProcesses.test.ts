@@ -4,12 +4,12 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { runCommand } from '../../src/verify/runCommand';
-import { CommandVerifier } from '../../src/verify/commandVerifier';
-import { CommandActor } from '../../src/actors/commandActor';
-import { runCli } from './support/cli';
-import { cleanUp, daemonSet, survivors } from './support/daemons';
-import type { DaemonSet } from './support/daemons';
+import { runCommand } from '../../../../src/base/process/runCommand';
+import { CommandVerifier } from '../../../../src/verify/commandVerifier';
+import { CommandActor } from '../../../../src/actors/commandActor';
+import { runCli } from '../../support/cli';
+import { cleanUp, daemonSet, survivors } from '../../support/daemons';
+import type { DaemonSet } from '../../support/daemons';
 
 const TAP_PASS = `echo 'ok 1 - works'; echo '1..1'`;
 

@@ -8,12 +8,12 @@ import { spentWithoutGrant } from '../core/budget';
 import type { Grant } from '../core/budget';
 import { DEFAULT_AGENT_SETTINGS, DEFAULT_LOOP_CONFIG, TYPE_CHECK_PROTECTED_GLOBS } from '../shared/config';
 import type { LoopConfig } from '../shared/config';
-import { JsonlHistoryStore } from '../core/history';
+import { JsonlHistoryStore } from '../store/historyStore';
 import { toHistoryRecord } from '../core/run/historyRecord';
-import { RunStore } from '../core/runStore';
+import { RunStore } from '../store/runStore';
 import { setupFailureReport, STOPPED_BEFORE_BASELINE, toReport } from '../core/report';
 import type { RunState } from '../ports/runState';
-import { openForRun } from '../snapshot/openForRun';
+import { openWorkspace } from '../session/openWorkspace';
 import { openOutsideWatch } from '../core/outside/outsideWatch';
 import { defaultStateDir, ensureUsableStateDir } from '../shared/stateDir';
 import { newRunId } from '../shared/runId';
@@ -124,7 +124,7 @@ async function runFix(values: FixFlags): Promise<number> {
   const past = await history.list();
   past.warnings.forEach((w) => say(`greenloop: warning: ${w}`));
   const runId = resumeFrom?.runId ?? newRunId();
-  const { snapshots, journal, recovered } = await openForRun({ workspace: cwd, stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m: string) => say(`greenloop: warning: ${m}`) })
+  const { snapshots, journal, recovered } = await openWorkspace({ workspace: cwd, stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m: string) => say(`greenloop: warning: ${m}`) })
     .catch((err: Error) => {
       // No git, a folder that is gone, a store that cannot be created, another run on this folder: setup, in one sentence.
       throw new UsageError(err.message.split('\n')[0]);

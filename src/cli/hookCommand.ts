@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { openCheckSession, SESSION_FLAGS } from './sessionSetup';
 import { UsageError } from './usageError';
-import type { CheckAnswer } from '../core/session/checkAnswer';
+import type { CheckAnswer } from '../session/checkAnswer';
 
 const MAX_EVENT_BYTES = 1024 * 1024;
 

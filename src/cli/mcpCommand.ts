@@ -11,8 +11,8 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { openCheckSession, SESSION_FLAGS, type SessionFlagValues } from './sessionSetup';
 import { checkAnswerShape, fixShape, rollbackShape, statusShape } from './mcpSchemas';
-import { checkAnswer } from '../core/session/checkAnswer';
-import type { CheckSession } from '../core/session/checkSession';
+import { checkAnswer } from '../session/checkAnswer';
+import type { CheckSession } from '../session/checkSession';
 import { SamplingActor } from './samplingActor';
 import { runFixLoop } from './mcpFix';
 import { actorFromFlags, modelKeyFromFlags } from './fixOptions';

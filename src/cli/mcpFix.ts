@@ -4,11 +4,11 @@ import * as os from 'node:os';
 import { LoopEngine } from '../core/engine';
 import { systemClock } from '../base/systemClock';
 import { runSecrets } from '../base/secretEnv';
-import { JsonlHistoryStore } from '../core/history';
+import { JsonlHistoryStore } from '../store/historyStore';
 import { toHistoryRecord } from '../core/run/historyRecord';
-import { RunStore } from '../core/runStore';
+import { RunStore } from '../store/runStore';
 import { openOutsideWatch } from '../core/outside/outsideWatch';
-import { openForRun } from '../snapshot/openForRun';
+import { openWorkspace } from '../session/openWorkspace';
 import { defaultStateDir } from '../shared/stateDir';
 import { newRunId } from '../shared/runId';
 import { TYPE_CHECK_PROTECTED_GLOBS } from '../shared/config';
@@ -30,7 +30,7 @@ export async function runFixLoop(opts: {
   const config = verifier.typeChecks ? { ...flagConfig, protectedGlobs: [...flagConfig.protectedGlobs, ...TYPE_CHECK_PROTECTED_GLOBS] } : flagConfig;
   const stateDir = opts.values['state-dir'] ?? defaultStateDir();
   const runId = newRunId();
-  const { snapshots, journal } = await openForRun({ workspace: opts.cwd, stateDir, excludes: config.snapshotExcludes, runId })
+  const { snapshots, journal } = await openWorkspace({ workspace: opts.cwd, stateDir, excludes: config.snapshotExcludes, runId })
     .catch((err: Error) => {
       throw new UsageError(err.message.split('\n')[0]!);
     });

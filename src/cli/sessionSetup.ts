@@ -1,12 +1,12 @@
 // What `greenloop mcp` and `greenloop hook claude-stop` share: a check session on a folder, with the verifier and the
 // budgets taken from the same flags as `fix` (and the same defaults), and the snapshot store opened per check.
 import * as os from 'node:os';
-import { CheckSession } from '../core/session/checkSession';
+import { CheckSession } from '../session/checkSession';
 import { systemClock } from '../base/systemClock';
 import { runSecrets } from '../base/secretEnv';
 import { TYPE_CHECK_PROTECTED_GLOBS } from '../shared/config';
 import { defaultStateDir, ensureUsableStateDir } from '../shared/stateDir';
-import { openForRun } from '../snapshot/openForRun';
+import { openWorkspace } from '../session/openWorkspace';
 import { loopConfigFromFlags, type FixFlagValues } from './loopConfigFlags';
 import { buildVerifier, VERIFIER_FLAGS, type VerifierFlagValues } from './verifierOptions';
 import { UsageError } from './usageError';
@@ -38,7 +38,7 @@ export async function openCheckSession(values: SessionFlagValues, key: string, c
   return new CheckSession(key, {
     cwd, stateDir, config, verifier, redactor, clock: systemClock, client,
     open: async (runId) => {
-      const { snapshots, journal } = await openForRun({ workspace: cwd, stateDir, excludes: config.snapshotExcludes, runId }).catch((err: Error) => {
+      const { snapshots, journal } = await openWorkspace({ workspace: cwd, stateDir, excludes: config.snapshotExcludes, runId }).catch((err: Error) => {
         throw new UsageError(err.message.split('\n')[0]!);
       });
       return { snapshots, journal };

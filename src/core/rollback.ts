@@ -2,11 +2,13 @@
 // after it, the attempt in flight, and what the test command writes. A file a person changed meanwhile is never
 // overwritten or deleted; it is named instead, and the run stops so they can decide. Every restore is announced in
 // the run journal first, so a kill in the middle of one is finished by the next start.
-import { blobId, blobIdOnDisk } from '../base/blobId';
+import { blobIdOnDisk } from '../base/blobId';
 import type { SnapshotStore } from '../ports/snapshots';
-import { NO_JOURNAL } from './runJournal';
 import { type WriteJournal } from '../ports/journal';
+import { hiddenChanges } from '../base/hiddenChanges';
 import type { RunState } from '../ports/runState';
+
+export const NO_JOURNAL: WriteJournal = { intend: async () => undefined, settled: async () => undefined };
 
 export interface WorkspaceWriter {
   cwd: string;
@@ -35,20 +37,6 @@ export async function rollBack(w: WorkspaceWriter, state: RunState, ref: { snaps
   mine.push(...(await hiddenChanges(w, ref.snapshot, [...owned].filter((p) => !seen.has(p)))));
   await journaledRestore(w, state, ref.snapshot, mine);
   return changed.filter((p) => !owned.has(p));
-}
-
-/**
- * Among paths the loop wrote, those git does not see now (ignore rules that changed since hide them) and whose
- * content differs from the snapshot: a comparison of blobs, whatever the ignore rules say, so none is left behind.
- */
-export async function hiddenChanges(w: WorkspaceWriter, snapshot: string, paths: readonly string[]): Promise<string[]> {
-  if (paths.length === 0) return [];
-  const out: string[] = [];
-  for (const p of await w.snapshots.unrecorded([...paths])) {
-    const was = await w.snapshots.readFile(snapshot, p);
-    if ((await blobIdOnDisk(w.cwd, p)) !== (was === null ? null : blobId(was))) out.push(p);
-  }
-  return out;
 }
 
 /** Restores these paths to a snapshot, each one announced (blob before and after) in the journal first. */

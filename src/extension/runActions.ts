@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { toHistoryRecord } from '../core/run/historyRecord';
 import type { RunState } from '../ports/runState';
 import type { SnapshotStore } from '../ports/snapshots';
-import type { RunFiles } from './runFiles';
+import type { RunFiles } from '../store/runFiles';
 import type { ExtraBudget } from './runServiceApi';
 import { GuardRefusal } from './editorGuards';
 

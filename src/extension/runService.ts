@@ -13,14 +13,14 @@ import type { TerminalVerifier } from './terminalVerifier';
 import { testRunLabel } from './testRunLabel';
 import { systemClock } from '../base/systemClock';
 import type { IterationRecord, RunState } from '../ports/runState';
-import type { OpenedForRun } from '../snapshot/openForRun';
+import type { OpenedWorkspace } from '../session/openWorkspace';
 import type { GitSnapshotStore } from '../snapshot/gitSnapshotStore';
 import type { LoopConfig } from '../shared/config';
 import { newRunId } from '../shared/runId';
 import type { ConfigReader } from './config';
 import { requireTrust, saveOrRefuse, watchTyping } from './editorGuards';
 import { gatedActor, gatedVerifier, PauseGate } from './pauseGate';
-import { RunFiles } from './runFiles';
+import { RunFiles } from '../store/runFiles';
 import { pickFolder, prepareRun } from './runSetup';
 import type { ExtraBudget, RunServiceApi, RunView } from './runServiceApi';
 import type { ChangedFile } from '../shared/protocol';
@@ -243,11 +243,11 @@ export class RunService implements RunServiceApi {
     run.state = resumed;
     run.testSource = opts.testSource;
     const cwd = realpath(folder.fsPath);
-    let opened: OpenedForRun;
+    let opened: OpenedWorkspace;
     let outside: OutsideWatch | undefined;
     try {
       // One run per folder across windows and the CLI; what a killed run left in flight is finished first.
-      opened = await runtime().openForRun({ workspace: cwd, stateDir: this.stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m) => this.log.warn(m) });
+      opened = await runtime().openWorkspace({ workspace: cwd, stateDir: this.stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m) => this.log.warn(m) });
       // Opened before the first test run, so the ignored files the tests themselves write are known as theirs.
       outside = actor.editsWorkspace
         ? await runtime().openOutsideWatch({ workspace: cwd, stateDir: this.stateDir, home: os.homedir(), snapshots: opened.snapshots }).catch(async (err: Error) => {

@@ -3,9 +3,9 @@
 // reads only the shell that registers commands and views.
 export { LoopEngine } from '../core/engine';
 export { openOutsideWatch } from '../core/outside/outsideWatch';
-export { CheckSession } from '../core/session/checkSession';
+export { CheckSession } from '../session/checkSession';
 export { openSnapshotStore } from '../snapshot/gitSnapshotStore';
-export { openForRun } from '../snapshot/openForRun';
+export { openWorkspace } from '../session/openWorkspace';
 export { CommandVerifier } from '../verify/commandVerifier';
 export { OpenAIActor } from '../actors/openaiActor';
 export { CommandActor } from '../actors/commandActor';

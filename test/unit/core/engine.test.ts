@@ -16,7 +16,7 @@ import { alive } from '../support/processes';
 import { waitUntil } from '../support/waitUntil';
 import type { LoopEvent } from '../../../src/core/events';
 import type { HistoryRecord } from '../../../src/ports/history';
-import { JsonlHistoryStore, historyKey } from '../../../src/core/history';
+import { JsonlHistoryStore, historyKey } from '../../../src/store/historyStore';
 import { toHistoryRecord, configHash } from '../../../src/core/run/historyRecord';
 import { checkCrossRun } from '../../../src/core/crossRunGuard';
 import { createRedactor } from '../../../src/base/redact';

@@ -8,7 +8,7 @@ import { fake, CancellationTokenSource, FakeMemento, Uri, vscodeFake, type FakeT
 import { registerLmTools, TOOL_NAMES } from '../../../src/extension/agentTools/lmTools';
 import { MCP_PROVIDER_ID, registerMcpServers } from '../../../src/extension/agentTools/mcpServers';
 import { ConfigReader } from '../../../src/extension/config';
-import { RunFiles } from '../../../src/extension/runFiles';
+import { RunFiles } from '../../../src/store/runFiles';
 import { runSecrets } from '../../../src/base/secretEnv';
 import type { ToolRuns } from '../../../src/extension/agentTools/folderSessions';
 import { tempDir, tempProject } from '../support/cli';

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { RunFiles } from '../../../src/extension/runFiles';
+import { RunFiles } from '../../../src/store/runFiles';
 import type { HistoryRecord } from '../../../src/ports/history';
 import { createRedactor } from '../../../src/base/redact';
 

@@ -3,12 +3,12 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { RunStore } from '../../../src/core/runStore';
+import { RunStore } from '../../../src/store/runStore';
 import { createRedactor } from '../../../src/base/redact';
 import { newRunState, UNVERIFIED } from '../../../src/core/runStateFactory';
 import type { IterationRecord, RunState, WitnessSummary } from '../../../src/ports/runState';
 import { DEFAULT_LOOP_CONFIG } from '../../../src/shared/config';
-import { historyKey } from '../../../src/core/history';
+import { historyKey } from '../../../src/store/historyStore';
 import { tempDir } from '../support/cli';
 
 const KEY = 'sk-test-0123456789abcdef';

@@ -18,8 +18,6 @@ export interface JournalRecord {
   intent: WriteIntent | null;
 }
 
-export const NO_JOURNAL: WriteJournal = { intend: async () => undefined, settled: async () => undefined };
-
 export class FolderBusyError extends Error {
   constructor(readonly record: JournalRecord, file: string) {
     const who = `process ${record.owner.pid}${record.owner.host ? ` on ${record.owner.host}` : ''}`;

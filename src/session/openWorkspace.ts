@@ -1,20 +1,20 @@
 // Opens a folder for a loop run, in the order that keeps a person's work safe: take the folder's run journal (one
 // run per folder, across the CLI and every VS Code window), open the snapshot store (a dead run's locks go), then
 // finish what a killed run left in flight — before the new run reads or writes anything.
-import { recoverInterrupted, type Recovered } from '../core/recovery';
-import { RunJournal } from '../core/runJournal';
+import { recoverInterrupted, type Recovered } from '../store/recovery';
+import { RunJournal } from '../store/runJournal';
 import { canonicalWorkspace, defaultStateDir, ensureUsableStateDir } from '../shared/stateDir';
 import { newRunId } from '../shared/runId';
-import { openSnapshotStore, type GitSnapshotStore, type SnapshotStoreOptions } from './gitSnapshotStore';
+import { openSnapshotStore, type GitSnapshotStore, type SnapshotStoreOptions } from '../snapshot/gitSnapshotStore';
 
-export interface OpenedForRun {
+export interface OpenedWorkspace {
   snapshots: GitSnapshotStore;
   journal: RunJournal;
   /** What was recovered from a run that died here, in one sentence; null when the last run ended properly. */
   recovered: Recovered | null;
 }
 
-export async function openForRun(opts: SnapshotStoreOptions): Promise<OpenedForRun> {
+export async function openWorkspace(opts: SnapshotStoreOptions): Promise<OpenedWorkspace> {
   let workspace: string;
   try {
     workspace = canonicalWorkspace(opts.workspace);

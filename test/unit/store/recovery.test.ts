@@ -5,11 +5,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { blobId } from '../../../src/base/blobId';
-import { journalFileFor, type JournalRecord } from '../../../src/core/runJournal';
+import { journalFileFor, type JournalRecord } from '../../../src/store/runJournal';
 import { type WriteIntent } from '../../../src/ports/journal';
-import { openForRun } from '../../../src/snapshot/openForRun';
+import { openWorkspace } from '../../../src/session/openWorkspace';
 import { shadowDirFor } from '../../../src/shared/stateDir';
-import { tempDirs, write } from './support';
+import { tempDirs, write } from '../snapshot/support';
 
 /** A pid that certainly belonged to a process that has exited. */
 function deadPid(): number {
@@ -33,7 +33,7 @@ describe('snapshot store: the next start recovers a killed run', () => {
   const dirs = tempDirs();
   afterEach(() => dirs.cleanup());
   const open = (ws: string, stateDir: string, warnings: string[] = []) =>
-    openForRun({ workspace: ws, stateDir, runId: `r${Date.now()}`, onWarning: (m) => warnings.push(m) });
+    openWorkspace({ workspace: ws, stateDir, runId: `r${Date.now()}`, onWarning: (m) => warnings.push(m) });
 
   it('puts back only what a half-applied edit wrote, removes its temp files, and keeps what a person changed since', async () => {
     const ws = dirs.make('ws');

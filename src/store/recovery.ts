@@ -6,7 +6,7 @@ import { blobIdOnDisk } from '../base/blobId';
 import type { SnapshotStore } from '../ports/snapshots';
 import type { JournalRecord } from './runJournal';
 import { removeDeadTempSiblings } from '../shared/tempSibling';
-import { hiddenChanges } from './rollback';
+import { hiddenChanges } from '../base/hiddenChanges';
 
 export interface Recovered {
   sentence: string;

@@ -2,9 +2,9 @@
 // keyed by folder (so history survives a window reload). No vscode here.
 import * as fs from 'fs';
 import * as path from 'path';
-import { historyKey, JsonlHistoryStore } from '../core/history';
+import { historyKey, JsonlHistoryStore } from './historyStore';
 import type { HistoryRecord } from '../ports/history';
-import { RunStore } from '../core/runStore';
+import { RunStore } from './runStore';
 import type { Redactor } from '../base/redact';
 
 export class RunFiles {

@@ -2,7 +2,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { RunState } from '../ports/runState';
-import { historyKey } from './history';
+import { historyKey } from './historyStore';
 import { asSavedRun } from './savedRunShape';
 import { packSharedLists, unpackSharedLists } from './sharedLists';
 import type { Redactor } from '../base/redact';

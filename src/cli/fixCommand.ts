@@ -14,7 +14,7 @@ import { RunStore } from '../store/runStore';
 import { setupFailureReport, STOPPED_BEFORE_BASELINE, toReport } from '../core/report';
 import type { RunState } from '../ports/runState';
 import { openWorkspace } from '../session/openWorkspace';
-import { openOutsideWatch } from '../core/outside/outsideWatch';
+import { openOutsideWatch } from '../outside/outsideWatch';
 import { defaultStateDir, ensureUsableStateDir } from '../shared/stateDir';
 import { newRunId } from '../shared/runId';
 import { buildVerifier, VERIFIER_FLAGS } from './verifierOptions';

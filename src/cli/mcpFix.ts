@@ -7,7 +7,7 @@ import { runSecrets } from '../base/secretEnv';
 import { JsonlHistoryStore } from '../store/historyStore';
 import { toHistoryRecord } from '../core/run/historyRecord';
 import { RunStore } from '../store/runStore';
-import { openOutsideWatch } from '../core/outside/outsideWatch';
+import { openOutsideWatch } from '../outside/outsideWatch';
 import { openWorkspace } from '../session/openWorkspace';
 import { defaultStateDir } from '../shared/stateDir';
 import { newRunId } from '../shared/runId';

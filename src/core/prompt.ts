@@ -36,7 +36,7 @@ export const EDIT_FORMAT = [
   'An empty SEARCH section creates a new file. Use several blocks for several changes. Paths are relative to the workspace root.',
 ].join('\n');
 
-/** What an agent is told it must leave alone (core/outside/ undoes it and stops the run). */
+/** What an agent is told it must leave alone (outside/ undoes it and stops the run). */
 const AGENT_BOUNDS = 'Change only files of this project that git does not ignore: do not run git commands that change the repository (add, commit, checkout, stash, config), and do not edit git-ignored files or dependencies, files outside this folder, or the dotfiles in your home folder. Greenloop stops the run on such a change and undoes what it can.';
 
 export function systemPrompt(allowTestEdits: boolean, editsWorkspace = false): string {

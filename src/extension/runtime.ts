@@ -2,7 +2,7 @@
 // actors. Built as its own bundle (dist/runtime.js) and loaded on first use through loadRuntime.ts, so activation
 // reads only the shell that registers commands and views.
 export { LoopEngine } from '../core/engine';
-export { openOutsideWatch } from '../core/outside/outsideWatch';
+export { openOutsideWatch } from '../outside/outsideWatch';
 export { CheckSession } from '../session/checkSession';
 export { openSnapshotStore } from '../snapshot/gitSnapshotStore';
 export { openWorkspace } from '../session/openWorkspace';

@@ -7,7 +7,7 @@
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { OutsideChange } from '../../ports/outside';
+import type { OutsideChange } from '../ports/outside';
 import { changeOf, putBack, saveFile, SaveBudget, statKey, type SavedFile } from './savedFile';
 
 const HOME_FILES = [

@@ -7,8 +7,8 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { minimatch } from 'minimatch';
-import type { OutsideChange } from '../../ports/outside';
-import type { SnapshotStore } from '../../ports/snapshots';
+import type { OutsideChange } from '../ports/outside';
+import type { SnapshotStore } from '../ports/snapshots';
 import { changeOf, putBack, removeEmptyFolders, saveFile, SaveBudget, type SavedFile } from './savedFile';
 
 const MB = 1024 * 1024;

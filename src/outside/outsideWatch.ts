@@ -3,9 +3,9 @@
 // the first test run; marked before each agent run and checked after it.
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import type { OutsideMark, OutsideWatch } from '../../ports/outside';
-import type { SnapshotStore } from '../../ports/snapshots';
-import { workspaceKey } from '../../shared/stateDir';
+import type { OutsideMark, OutsideWatch } from '../ports/outside';
+import type { SnapshotStore } from '../ports/snapshots';
+import { workspaceKey } from '../shared/stateDir';
 import { GitDirWatch } from './userGitDir';
 import { IgnoredFilesWatch } from './ignoredFiles';
 import { NearbyFilesWatch } from './nearbyFiles';

@@ -6,7 +6,7 @@
 // fetch moves them, and a push cannot be undone from here anyway.
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import type { OutsideChange } from '../../ports/outside';
+import type { OutsideChange } from '../ports/outside';
 import { changeOf, putBack, saveFile, SaveBudget, type SavedFile } from './savedFile';
 import { stagedDigest } from './gitIndexDigest';
 

@@ -4,7 +4,7 @@ import * as assert from 'assert';
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { stagedDigest } from '../../../src/core/outside/gitIndexDigest';
+import { stagedDigest } from '../../../src/outside/gitIndexDigest';
 import { tempProject } from '../support/cli';
 
 describe('stagedDigest (the staged entries of a git index)', () => {

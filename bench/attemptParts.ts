@@ -12,7 +12,7 @@ import { parseEditBlocks } from '../src/core/edits/parseBlocks';
 import { checkReadable, isProtected, makePathPolicy } from '../src/core/edits/pathPolicy';
 import { JsonlHistoryStore } from '../src/store/historyStore';
 import { toHistoryRecord } from '../src/core/run/historyRecord';
-import { buildPrompt, contextCandidates, DEFAULT_PROMPT_OPTIONS } from '../src/core/prompt';
+import { buildPrompt, contextCandidates, DEFAULT_PROMPT_OPTIONS } from '../src/core/prompt/prompt';
 import { createRedactor } from '../src/base/redact';
 import { RunStore } from '../src/store/runStore';
 import { openSnapshotStore } from '../src/snapshot/gitSnapshotStore';

@@ -1,5 +1,5 @@
 // An Actor over any OpenAI-compatible Chat Completions server (OpenAI, Ollama, vLLM, LM Studio, …).
-// It makes exactly one request per call; retrying transient failures is core/retry.ts's job.
+// It makes exactly one request per call; retrying transient failures is core/loop/turns/retry.ts's job.
 import { ActorError, AnswerTooLarge } from '../ports/actor';
 import type { Actor, ActorRequest, ActorResponse, TokenUsage } from '../ports/actor';
 import { abortError } from '../base/abort';

@@ -1,7 +1,7 @@
 // The bounded loop as `greenloop mcp`'s fix_until_green runs it: the same engine, store, history and budgets as
 // `greenloop fix`, with the actor the server chose (the client's model through sampling, or the configured one).
 import * as os from 'node:os';
-import { LoopEngine } from '../core/engine';
+import { LoopEngine } from '../core/loop/engine';
 import { systemClock } from '../base/systemClock';
 import { runSecrets } from '../base/secretEnv';
 import { JsonlHistoryStore } from '../store/historyStore';
@@ -13,7 +13,7 @@ import { defaultStateDir } from '../shared/stateDir';
 import { newRunId } from '../shared/runId';
 import { TYPE_CHECK_PROTECTED_GLOBS } from '../shared/config';
 import type { Actor } from '../ports/actor';
-import type { LoopEvent } from '../core/events';
+import type { LoopEvent } from '../core/loop/events';
 import type { RunState } from '../ports/runState';
 import { loopConfigFromFlags } from './loopConfigFlags';
 import { buildVerifier } from './verifierOptions';

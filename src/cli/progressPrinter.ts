@@ -1,5 +1,5 @@
 // One stderr line per loop step, readable by a person following along.
-import type { LoopEvent } from '../core/events';
+import type { LoopEvent } from '../core/loop/events';
 import { agentCountsText, notLoadedText } from '../shared/plainWords';
 
 /** "27 failing, 106 test files did not load": a file that did not load is not a failing test. */

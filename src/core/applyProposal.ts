@@ -11,12 +11,12 @@ import { protectedPartChange, PROTECTED_PARTS } from './edits/protectedContent';
 import { addedLines, tamperReason } from './edits/tamperCheck';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { summarizeHypothesis } from './hypothesis';
-import { Pacer } from './pacer';
+import { summarizeHypothesis } from './edits/hypothesis';
+import { Pacer } from './edits/pacer';
 import { blobId } from '../base/blobId';
-import { journaledRestore, type WorkspaceWriter } from './rollback';
+import { journaledRestore, type WorkspaceWriter } from './loop/states/rollback';
 import type { WriteIntent } from '../ports/journal';
-import type { LastApplyMemory } from './lastApply';
+import type { LastApplyMemory } from './loop/states/lastApply';
 
 export interface ApplyContext extends WorkspaceWriter {
   policy: PathPolicy;

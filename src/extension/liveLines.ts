@@ -1,6 +1,6 @@
 // One line per loop step for the progress notification and the "Greenloop" output channel, in plain words: what
 // happened to each attempt (an edit refused, a regression rolled back, a flaky test) is said when it happens.
-import type { LoopEvent, RunPhase } from '../core/events';
+import type { LoopEvent, RunPhase } from '../core/loop/events';
 import { countsText, verdictWords } from '../shared/plainWords';
 
 export function liveLine(e: LoopEvent): string | null {

@@ -1,7 +1,7 @@
 // The seam between the run machinery (runService.ts) and the views (history tree, escalation panel, status bar).
 // Views read and act only through this interface, so each side can be built and tested on its own.
 import type * as vscode from 'vscode';
-import type { LoopEvent } from '../core/events';
+import type { LoopEvent } from '../core/loop/events';
 import type { IterationRecord, RunState } from '../ports/runState';
 import type { HistoryRecord } from '../ports/history';
 import type { Redactor } from '../base/redact';

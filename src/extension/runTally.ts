@@ -1,6 +1,6 @@
 // What the status bar shows about a run, folded from the engine's events (the engine shares its state only
 // when it finishes). Plain data: no vscode, so it is tested directly.
-import type { LoopEvent } from '../core/events';
+import type { LoopEvent } from '../core/loop/events';
 import type { EscalationReason, Outcome, RunState } from '../ports/runState';
 
 export interface RunTally {

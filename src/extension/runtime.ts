@@ -1,7 +1,7 @@
 // The run-time half of the extension: the loop engine, the verifier and its parsers, the snapshot store and the
 // actors. Built as its own bundle (dist/runtime.js) and loaded on first use through loadRuntime.ts, so activation
 // reads only the shell that registers commands and views.
-export { LoopEngine } from '../core/engine';
+export { LoopEngine } from '../core/loop/engine';
 export { openOutsideWatch } from '../outside/outsideWatch';
 export { CheckSession } from '../session/checkSession';
 export { openSnapshotStore } from '../snapshot/gitSnapshotStore';

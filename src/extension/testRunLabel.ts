@@ -1,7 +1,7 @@
 // What the test terminal calls the test run that is about to start, read from the engine's events: "baseline",
 // "attempt 2" in a run of Fix until green, "check 3" in an agent's check session (the number its answer gives).
 // Pure (no vscode), so it is tested directly.
-import type { LoopEvent } from '../core/events';
+import type { LoopEvent } from '../core/loop/events';
 
 /** `noun`: what one step of the loop is to the person reading the terminal. */
 export type StepNoun = 'attempt' | 'check';

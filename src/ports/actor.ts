@@ -78,7 +78,7 @@ export type ActorResponse =
   };
 
 /**
- * Why a model call failed, which decides how often it is tried again (core/retry.ts): a rate limit, a timeout or
+ * Why a model call failed, which decides how often it is tried again (core/loop/turns/retry.ts): a rate limit, a timeout or
  * a network fault may pass; a server error might; a deterministic refusal (400/401/403/404, a malformed body)
  * never will.
  */

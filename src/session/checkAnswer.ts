@@ -1,7 +1,7 @@
 // What a check tells the agent that asked for it: the witness, the verdict against the best state so far, and the
 // guard's decision (continue, or stop and why), as data and as a few lines of text for clients that show only text.
 import type { EscalationReason, IterationRecord, RunState } from '../ports/runState';
-import { listForNote } from '../core/witnessCompare';
+import { listForNote } from '../core/judge/witnessCompare';
 import type { LoadErrorFile } from '../ports/verifier';
 
 export interface CheckAnswer {

@@ -4,13 +4,13 @@
 // whether the agent may go on. The session's state is kept on disk between checks, so every check may come from a
 // new process (a hook runs once per event).
 import { createHash } from 'node:crypto';
-import { LoopEngine } from '../core/engine';
+import { LoopEngine } from '../core/loop/engine';
 import { RunStore } from '../store/runStore';
 import { JsonlHistoryStore } from '../store/historyStore';
 import { toHistoryRecord } from '../core/run/historyRecord';
 import { ExternalEdits } from './externalEdits';
 import { checkAnswer, type CheckAnswer } from './checkAnswer';
-import { journaledRestore } from '../core/rollback';
+import { journaledRestore } from '../core/loop/states/rollback';
 import type { LoopConfig } from '../shared/config';
 import type { Clock } from '../ports/clock';
 import type { SnapshotStore } from '../ports/snapshots';
@@ -18,7 +18,7 @@ import type { Verifier } from '../ports/verifier';
 import type { WriteJournal } from '../ports/journal';
 import type { Redactor } from '../base/redact';
 import type { RunState } from '../ports/runState';
-import type { LoopEvent } from '../core/events';
+import type { LoopEvent } from '../core/loop/events';
 
 /** The snapshot store and journal of the workspace, opened for one check (one writer per folder at a time). */
 export interface OpenedStore {

@@ -23,10 +23,10 @@ describe('layering', () => {
   it('fails on an import of the core planted in verify/ (an adapter never depends on the loop)', () => {
     const probe = fs.mkdtempSync(path.join(ROOT, 'src', 'verify', '.layer-probe-'));
     try {
-      fs.writeFileSync(path.join(probe, 'bad.ts'), "import * as vscode from 'vscode';\nimport { LoopEngine } from '../../core/engine';\n");
+      fs.writeFileSync(path.join(probe, 'bad.ts'), "import * as vscode from 'vscode';\nimport { LoopEngine } from '../../core/loop/engine';\n");
       const offences = checkLayers(undefined, { strict: true }).join('\n');
       assert.match(offences, /bad\.ts: imports vscode, but verify\/ must run in plain Node/);
-      assert.match(offences, /bad\.ts: imports \.\.\/\.\.\/core\/engine, but verify\/ may not depend on core\//);
+      assert.match(offences, /bad\.ts: imports \.\.\/\.\.\/core\/loop\/engine, but verify\/ may not depend on core\//);
     } finally {
       fs.rmSync(probe, { recursive: true, force: true });
     }

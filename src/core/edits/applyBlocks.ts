@@ -9,7 +9,7 @@ import { protectedPartChange } from './protectedContent';
 import { addedLines, tamperReason } from './tamperCheck';
 import type { PathPolicy } from './pathPolicy';
 import { isEmptySection, replaceOnce, sectionLines } from './matchText';
-import { Pacer } from '../pacer';
+import { Pacer } from './pacer';
 
 export type ApplyResult =
   | { ok: true; /** Workspace-relative paths whose content changed, in first-edit order. */ files: string[] }

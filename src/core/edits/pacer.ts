@@ -1,6 +1,6 @@
 // Work that is linear but long (the blocks of a 2 MB answer, one by one) hands the event loop back every few
 // milliseconds, so Stop and Ctrl-C are heard while it runs, and it ends there when they were.
-import { abortError } from '../base/abort';
+import { abortError } from '../../base/abort';
 
 /** Longest stretch of work between two hand-backs: far below what a person notices after pressing Stop. */
 const SLICE_MS = 20;

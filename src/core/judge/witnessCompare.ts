@@ -1,8 +1,8 @@
 // Judges one verified state against the best so far: the progress witness of the contract. A test that stops
 // being reported is missing, never fixed; diagnostics compare as a multiset; tests found flaky count for nothing.
-import type { Verdict, WitnessSummary } from '../ports/runState';
-import { diagnosticKey } from './judge/diagnosticKey';
-import { notLoadedText } from '../shared/plainWords';
+import type { Verdict, WitnessSummary } from '../../ports/runState';
+import { diagnosticKey } from './diagnosticKey';
+import { notLoadedText } from '../../shared/plainWords';
 
 export interface Judgement {
   verdict: Exclude<Verdict, 'invalid-proposal'>;

@@ -1,11 +1,11 @@
 // The actor's check before the first test run (a model list, a model still offered), bounded twice — by the run's
 // deadline and by a bound of its own — whatever the actor does with its signal: a request stuck in a DNS lookup, a
 // TCP connect, or an SDK that never looks at its signal must not hold the run past either.
-import { ActorError } from '../ports/actor';
-import type { Actor } from '../ports/actor';
-import type { Clock } from '../ports/clock';
-import type { RunDeadline } from './deadline';
-import { abortError } from '../base/abort';
+import { ActorError } from '../../ports/actor';
+import type { Actor } from '../../ports/actor';
+import type { Clock } from '../../ports/clock';
+import type { RunDeadline } from './bounds/deadline';
+import { abortError } from '../../base/abort';
 
 /** Longest any actor's check may take; the OpenAI actor's own bound (10 s) trips before it. */
 export const ACTOR_CHECK_BOUND_MS = 30_000;

@@ -1,5 +1,5 @@
 // Plain typed events out of the engine; hosts (CLI, VS Code) turn them into lines, trees and status bars.
-import type { EscalationReason, IterationRecord, Outcome, RunState, Verdict } from '../ports/runState';
+import type { EscalationReason, IterationRecord, Outcome, RunState, Verdict } from '../../ports/runState';
 
 export type LoopEvent =
   /** `state` is the live run state: hosts may read it (never write it) while the run goes on. */

@@ -1,19 +1,19 @@
 // What the engine's parts share while a run goes on: its ports, its events, its warnings and its deadline.
-import type { LoopConfig } from '../shared/config';
+import type { LoopConfig } from '../../shared/config';
 import type { LoopEmitter } from './events';
-import type { HistoryRecord } from '../ports/history';
-import type { Actor } from '../ports/actor';
-import type { Clock } from '../ports/clock';
-import type { OutsideWatch } from '../ports/outside';
-import type { SnapshotStore } from '../ports/snapshots';
-import type { Verifier } from '../ports/verifier';
-import type { RetryOptions } from './retry';
-import type { WriteJournal } from '../ports/journal';
-import type { RunDeadline } from './deadline';
-import type { EscalationReason, Outcome, RunState } from '../ports/runState';
-import type { Stop } from './termination';
-import type { Redactor } from '../base/redact';
-import type { LastApplyMemory } from './lastApply';
+import type { HistoryRecord } from '../../ports/history';
+import type { Actor } from '../../ports/actor';
+import type { Clock } from '../../ports/clock';
+import type { OutsideWatch } from '../../ports/outside';
+import type { SnapshotStore } from '../../ports/snapshots';
+import type { Verifier } from '../../ports/verifier';
+import type { RetryOptions } from './turns/retry';
+import type { WriteJournal } from '../../ports/journal';
+import type { RunDeadline } from './bounds/deadline';
+import type { EscalationReason, Outcome, RunState } from '../../ports/runState';
+import type { Stop } from './bounds/termination';
+import type { Redactor } from '../../base/redact';
+import type { LastApplyMemory } from './states/lastApply';
 
 export interface EngineDeps {
   cwd: string;

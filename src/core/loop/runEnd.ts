@@ -1,13 +1,13 @@
 // How a run ends: the outcome recorded, the workspace left at the best state (or the floor, or the last kept one)
 // and never worse than the floor, and — when files no snapshot records changed — the tests run once more so the
 // report says what they say on disk.
-import { StateDirLost, type SnapshotRef } from '../ports/snapshots';
-import type { Witness } from '../ports/verifier';
-import type { EscalationReason, FinalState, IterationRecord, RunState, StateRef, WitnessSummary } from '../ports/runState';
+import { StateDirLost, type SnapshotRef } from '../../ports/snapshots';
+import type { Witness } from '../../ports/verifier';
+import type { EscalationReason, FinalState, IterationRecord, RunState, StateRef, WitnessSummary } from '../../ports/runState';
 import type { AnyStop, LoopContext } from './loopContext';
-import { newRunState, summarize, UNVERIFIED } from './runStateFactory';
-import { journaledRestore, leftAloneSentence, rollBack } from './rollback';
-import { newRunId } from '../shared/runId';
+import { newRunState, summarize, UNVERIFIED } from '../run/runStateFactory';
+import { journaledRestore, leftAloneSentence, rollBack } from './states/rollback';
+import { newRunId } from '../../shared/runId';
 
 export class RunEnd {
   constructor(private readonly ctx: LoopContext) {}

@@ -2,8 +2,8 @@
 // TypeScript source is. Found through the file's source map, else through tsconfig's outDir → rootDir.
 import * as fs from 'fs';
 import * as path from 'path';
-import { checkReadable, normalizeRelPath } from './edits/pathPolicy';
-import type { PathPolicy } from './edits/pathPolicy';
+import { checkReadable, normalizeRelPath } from '../edits/pathPolicy';
+import type { PathPolicy } from '../edits/pathPolicy';
 
 /** Reads at most `max` bytes of a workspace file the policy allows, or null. */
 export type BoundedReader = (abs: string, max: number) => Buffer | null;

@@ -1,9 +1,9 @@
 // Picks the source files a model needs to see: those named in failures, stack traces and type errors.
 import * as fs from 'fs';
 import * as path from 'path';
-import type { WitnessSummary } from '../ports/runState';
-import { checkReadable } from './edits/pathPolicy';
-import type { PathPolicy } from './edits/pathPolicy';
+import type { WitnessSummary } from '../../ports/runState';
+import { checkReadable } from '../edits/pathPolicy';
+import type { PathPolicy } from '../edits/pathPolicy';
 
 export interface ContextFile {
   path: string;

@@ -1,11 +1,11 @@
 // Builds what the model reads each attempt. Everything here informs the model; nothing here lets it decide.
-import type { RunState } from '../ports/runState';
-import { elapsedMs, tokensUsed, upcomingLimits } from './termination';
+import type { RunState } from '../../ports/runState';
+import { elapsedMs, tokensUsed, upcomingLimits } from '../loop/bounds/termination';
 import { boundedRead, importedFiles, mentionedPaths, readContextFiles } from './contextFiles';
 import { compiledSourceOf } from './compiledSource';
-import type { PathPolicy } from './edits/pathPolicy';
-import { CHARS_PER_TOKEN, pruneStackNoise, trimSection } from '../base/textTrim';
-import type { LoadErrorFile } from '../ports/verifier';
+import type { PathPolicy } from '../edits/pathPolicy';
+import { CHARS_PER_TOKEN, pruneStackNoise, trimSection } from '../../base/textTrim';
+import type { LoadErrorFile } from '../../ports/verifier';
 
 export interface PromptOptions {
   /** Tokens the failure/diagnostic sections may take. */

@@ -1,6 +1,6 @@
 // The JSON report of `greenloop fix` exactly as ../shared/contract.md fixes it.
-import type { OutsideWarning, RunState } from '../ports/runState';
-import type { Redactor } from '../base/redact';
+import type { OutsideWarning, RunState } from '../../ports/runState';
+import type { Redactor } from '../../base/redact';
 
 export interface FixReport {
   outcome: 'green' | 'escalated' | 'cancelled' | 'error';

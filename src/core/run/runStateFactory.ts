@@ -1,9 +1,9 @@
 // A run's state from nothing (a new run), from disk (a run saved by an earlier version), and the witness summary
 // the state keeps of each verified workspace.
-import type { LoopConfig } from '../shared/config';
-import type { Witness } from '../ports/verifier';
-import type { Actor } from '../ports/actor';
-import type { RunState, StateRef, WitnessSummary } from '../ports/runState';
+import type { LoopConfig } from '../../shared/config';
+import type { Witness } from '../../ports/verifier';
+import type { Actor } from '../../ports/actor';
+import type { RunState, StateRef, WitnessSummary } from '../../ports/runState';
 
 export function newRunState(deps: { cwd: string; actor: Actor; config: LoopConfig }, runId: string, startedAt: number, base: StateRef): RunState {
   return {

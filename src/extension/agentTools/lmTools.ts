@@ -3,7 +3,7 @@
 // Greenloop's own "Fix until green" loop. Each answers in a few lines for the model and the same as JSON.
 import * as vscode from 'vscode';
 import type { CheckAnswer } from '../../session/checkAnswer';
-import { toReport } from '../../core/report';
+import { toReport } from '../../core/run/report';
 import { runSecrets } from '../../base/secretEnv';
 import type { RunState } from '../../ports/runState';
 import { countsText, workspaceAtText } from '../../shared/plainWords';

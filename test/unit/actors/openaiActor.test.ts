@@ -3,7 +3,7 @@ import { ActorError } from '../../../src/ports/actor';
 import type { ActorRequest, ActorResponse } from '../../../src/ports/actor';
 import type { Clock } from '../../../src/ports/clock';
 import { isAbortError } from '../../../src/base/abort';
-import { withRetries } from '../../../src/core/retry';
+import { withRetries } from '../../../src/core/loop/turns/retry';
 import { OpenAIActor } from '../../../src/actors/openaiActor';
 import type { OpenAIActorOptions } from '../../../src/actors/openaiActor';
 import { startFakeOpenAIServer } from '../../support/fakeOpenAIServer';

@@ -5,7 +5,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { RunStore } from '../../../src/store/runStore';
 import { createRedactor } from '../../../src/base/redact';
-import { newRunState, UNVERIFIED } from '../../../src/core/runStateFactory';
+import { newRunState, UNVERIFIED } from '../../../src/core/run/runStateFactory';
 import type { IterationRecord, RunState, WitnessSummary } from '../../../src/ports/runState';
 import { DEFAULT_LOOP_CONFIG } from '../../../src/shared/config';
 import { historyKey } from '../../../src/store/historyStore';

@@ -1,6 +1,6 @@
 // Budgets as limits the loop checks before it spends: the token room left for the next model call, and what a
 // person's extra grant on resume adds (counted from where the run stopped, never from the original limit).
-import type { RunState } from '../ports/runState';
+import type { RunState } from '../../../ports/runState';
 import { elapsedMs, tokensUsed } from './termination';
 
 /** An answer needs room for at least one edit block; a call with less room left is not made. */

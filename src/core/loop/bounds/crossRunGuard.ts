@@ -1,7 +1,7 @@
 // The cross-run guard: a person who starts the same failing run again and again, with the same model and budgets,
 // on the same failing tests, is told why it will end the same way — and after K escalations in a row the new run
 // stops before its first model call, unless they override it.
-import type { HistoryRecord } from '../ports/history';
+import type { HistoryRecord } from '../../../ports/history';
 
 export interface CrossRunCheck {
   /** The escalated runs, newest last, that this run would repeat. */

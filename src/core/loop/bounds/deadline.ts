@@ -1,7 +1,7 @@
 // The time budget as a deadline: one signal that aborts whatever is in flight (model call, agent, test run) when
 // the person cancels or when the budget runs out, and remembers which of the two it was.
-import type { Clock } from '../ports/clock';
-import { abortError } from '../base/abort';
+import type { Clock } from '../../../ports/clock';
+import { abortError } from '../../../base/abort';
 
 /** Thrown (or used as an abort reason) when the time budget ran out; the engine turns it into `budget-time`. */
 export class DeadlineExceeded extends Error {

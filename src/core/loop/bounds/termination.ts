@@ -1,5 +1,5 @@
 // When the loop stops: pure functions of the run state, checked in the contract's order after every iteration.
-import type { EscalationReason, RunState } from '../ports/runState';
+import type { EscalationReason, RunState } from '../../../ports/runState';
 
 export interface Stop {
   outcome: 'green' | 'escalated';

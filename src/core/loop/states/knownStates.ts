@@ -1,8 +1,8 @@
 // States the loop has already verified, by identity: a state's files without what the test command writes itself
 // (JUnit reports, .tsbuildinfo, coverage). Reaching a kept state again is a cycle; reaching a rolled-back state
 // again is the same edit again. Either is known without running the tests once more.
-import type { SnapshotStore } from '../ports/snapshots';
-import type { KnownState, RunState } from '../ports/runState';
+import type { SnapshotStore } from '../../../ports/snapshots';
+import type { KnownState, RunState } from '../../../ports/runState';
 
 export type Revisit =
   | { kind: 'kept'; earlier: KnownState }

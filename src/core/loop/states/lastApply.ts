@@ -3,8 +3,8 @@
 // can still be undone, file by file, and only where the file still holds exactly what the edit wrote.
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { blobId, blobIdOnDisk } from '../base/blobId';
-import { tempSiblingFor } from '../shared/tempSibling';
+import { blobId, blobIdOnDisk } from '../../../base/blobId';
+import { tempSiblingFor } from '../../../shared/tempSibling';
 
 interface Overwritten {
   rel: string;

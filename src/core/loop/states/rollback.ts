@@ -2,11 +2,11 @@
 // after it, the attempt in flight, and what the test command writes. A file a person changed meanwhile is never
 // overwritten or deleted; it is named instead, and the run stops so they can decide. Every restore is announced in
 // the run journal first, so a kill in the middle of one is finished by the next start.
-import { blobIdOnDisk } from '../base/blobId';
-import type { SnapshotStore } from '../ports/snapshots';
-import { type WriteJournal } from '../ports/journal';
-import { hiddenChanges } from '../base/hiddenChanges';
-import type { RunState } from '../ports/runState';
+import { blobIdOnDisk } from '../../../base/blobId';
+import type { SnapshotStore } from '../../../ports/snapshots';
+import { type WriteJournal } from '../../../ports/journal';
+import { hiddenChanges } from '../../../base/hiddenChanges';
+import type { RunState } from '../../../ports/runState';
 
 export const NO_JOURNAL: WriteJournal = { intend: async () => undefined, settled: async () => undefined };
 

@@ -1,15 +1,15 @@
 // Before an edit is blamed for a test that newly fails, that test runs again on the same files: a test that passes
 // on a re-run is flaky — named in the report, never counted as a regression (nor, later, as progress). A state whose
 // only failures are tests already found flaky runs again whole, and is green if that run is.
-import type { Verifier } from '../ports/verifier';
-import type { Witness } from '../ports/verifier';
-import type { IterationRecord, RunState, WitnessSummary } from '../ports/runState';
-import { judge, judgeOptions, listForNote } from './witnessCompare';
-import type { Judgement } from './witnessCompare';
-import { abortError } from '../base/abort';
-import { runSignal } from './loopContext';
-import type { LoopContext } from './loopContext';
-import { summarize } from './runStateFactory';
+import type { Verifier } from '../../../ports/verifier';
+import type { Witness } from '../../../ports/verifier';
+import type { IterationRecord, RunState, WitnessSummary } from '../../../ports/runState';
+import { judge, judgeOptions, listForNote } from '../../judge/witnessCompare';
+import type { Judgement } from '../../judge/witnessCompare';
+import { abortError } from '../../../base/abort';
+import { runSignal } from '../loopContext';
+import type { LoopContext } from '../loopContext';
+import { summarize } from '../../run/runStateFactory';
 
 export interface FlakyCheck {
   /** Tests that passed in a re-run after failing on the same files. */

@@ -1,9 +1,9 @@
 // The loop's side of an agent CLI attempt: what bounds it is handed, how what it spent is charged to the run
 // (the gateway's exact figures replace the one call the engine counted), and the attempt that ran out of its own time.
-import type { AgentAttempt, TokenUsage } from '../ports/actor';
-import type { IterationRecord, RunState } from '../ports/runState';
-import type { RunDeadline } from './deadline';
-import { tokensUsed } from './termination';
+import type { AgentAttempt, TokenUsage } from '../../../ports/actor';
+import type { IterationRecord, RunState } from '../../../ports/runState';
+import type { RunDeadline } from '../bounds/deadline';
+import { tokensUsed } from '../bounds/termination';
 
 /** The run's budgets as an agent attempt sees them: what is left, or undefined when unlimited. */
 export function agentBounds(state: RunState, deadline: RunDeadline | null): { tokensLeft?: number; timeLeftMs?: number } {

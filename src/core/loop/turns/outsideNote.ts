@@ -2,8 +2,8 @@
 // itself, so it is never watched), and its changes told: one sentence for the report, and the attempt's
 // record of which git-ignored files it touched (those left changed get the final state tested again). Whether a
 // change stops the run is the watch's call (`guarded`): only what it saved and answers for undoes the attempt.
-import type { OutsideChange, OutsideMark } from '../../ports/outside';
-import type { IterationRecord, RunState } from '../../ports/runState';
+import type { OutsideChange, OutsideMark } from '../../../ports/outside';
+import type { IterationRecord, RunState } from '../../../ports/runState';
 import type { LoopContext } from '../loopContext';
 
 const SHOWN = 6;

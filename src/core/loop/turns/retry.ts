@@ -1,11 +1,11 @@
 // Transient model failures (rate limits, 5xx, timeouts, resets) are retried here so they cost wall clock
 // but never an iteration; anything else is passed straight through. Each kind of failure has its own cap, and no
 // wait ever outlasts the time budget.
-import { ActorError } from '../ports/actor';
-import type { ActorErrorCategory } from '../ports/actor';
-import type { Clock } from '../ports/clock';
-import { abortError } from '../base/abort';
-import { systemClock } from '../base/systemClock';
+import { ActorError } from '../../../ports/actor';
+import type { ActorErrorCategory } from '../../../ports/actor';
+import type { Clock } from '../../../ports/clock';
+import { abortError } from '../../../base/abort';
+import { systemClock } from '../../../base/systemClock';
 
 /** Retries per kind of failure: what may pass is tried again, what will fail the same way is not. */
 export const DEFAULT_RETRY_CAPS: Readonly<Record<ActorErrorCategory, number>> = {

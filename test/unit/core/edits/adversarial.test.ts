@@ -5,15 +5,15 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { applyEditBlocks } from '../../../src/core/edits/applyBlocks';
-import { cleanPathLine, parseEditBlocks } from '../../../src/core/edits/parseBlocks';
-import { makePathPolicy, normalizeRelPath } from '../../../src/core/edits/pathPolicy';
-import type { PathPolicy } from '../../../src/core/edits/pathPolicy';
-import { iniSections } from '../../../src/core/edits/iniSections';
-import { summarizeHypothesis } from '../../../src/core/hypothesis';
-import { serverMessage } from '../../../src/actors/httpErrors';
-import { DEFAULT_PROTECTED_GLOBS, DEFAULT_SNAPSHOT_EXCLUDES } from '../../../src/shared/config';
-import { endlessSentence, openHeader, quotedPath, repeatedLines, slowToReadAnswer, spacedFence } from '../../support/adversarialAnswers';
+import { applyEditBlocks } from '../../../../src/core/edits/applyBlocks';
+import { cleanPathLine, parseEditBlocks } from '../../../../src/core/edits/parseBlocks';
+import { makePathPolicy, normalizeRelPath } from '../../../../src/core/edits/pathPolicy';
+import type { PathPolicy } from '../../../../src/core/edits/pathPolicy';
+import { iniSections } from '../../../../src/core/edits/iniSections';
+import { summarizeHypothesis } from '../../../../src/core/edits/hypothesis';
+import { serverMessage } from '../../../../src/actors/httpErrors';
+import { DEFAULT_PROTECTED_GLOBS, DEFAULT_SNAPSHOT_EXCLUDES } from '../../../../src/shared/config';
+import { endlessSentence, openHeader, quotedPath, repeatedLines, slowToReadAnswer, spacedFence } from '../../../support/adversarialAnswers';
 
 const block = (p: string, search: string, replace: string) => `${p}\n<<<<<<< SEARCH\n${search}=======\n${replace}>>>>>>> REPLACE\n`;
 

@@ -2,12 +2,12 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { applyEditBlocks } from '../../../src/core/edits/applyBlocks';
-import { parseEditBlocks } from '../../../src/core/edits/parseBlocks';
-import type { EditBlock } from '../../../src/core/edits/parseBlocks';
-import { makePathPolicy } from '../../../src/core/edits/pathPolicy';
-import type { PathPolicy } from '../../../src/core/edits/pathPolicy';
-import { DEFAULT_PROTECTED_GLOBS, DEFAULT_SNAPSHOT_EXCLUDES } from '../../../src/shared/config';
+import { applyEditBlocks } from '../../../../src/core/edits/applyBlocks';
+import { parseEditBlocks } from '../../../../src/core/edits/parseBlocks';
+import type { EditBlock } from '../../../../src/core/edits/parseBlocks';
+import { makePathPolicy } from '../../../../src/core/edits/pathPolicy';
+import type { PathPolicy } from '../../../../src/core/edits/pathPolicy';
+import { DEFAULT_PROTECTED_GLOBS, DEFAULT_SNAPSHOT_EXCLUDES } from '../../../../src/shared/config';
 
 const F = '```';
 

@@ -1,7 +1,7 @@
 // The model's explanation as the history, the panel and the next prompt quote it: whole sentences, cut where a
 // reader would cut them.
 import * as assert from 'assert';
-import { summarizeHypothesis } from '../../../src/core/hypothesis';
+import { summarizeHypothesis } from '../../../../src/core/edits/hypothesis';
 
 describe('the model\'s explanation is quoted the way a reader splits sentences', () => {
   it('a file name, a decimal or a version inside a sentence never ends it', () => {

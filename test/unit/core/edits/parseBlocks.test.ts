@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { parseEditBlocks } from '../../../src/core/edits/parseBlocks';
+import { parseEditBlocks } from '../../../../src/core/edits/parseBlocks';
 
 const F = '```';
 

@@ -2,9 +2,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { checkPath, isProtected, makePathPolicy } from '../../../src/core/edits/pathPolicy';
-import type { PathPolicy } from '../../../src/core/edits/pathPolicy';
-import { DEFAULT_PROTECTED_GLOBS, DEFAULT_SNAPSHOT_EXCLUDES } from '../../../src/shared/config';
+import { checkPath, isProtected, makePathPolicy } from '../../../../src/core/edits/pathPolicy';
+import type { PathPolicy } from '../../../../src/core/edits/pathPolicy';
+import { DEFAULT_PROTECTED_GLOBS, DEFAULT_SNAPSHOT_EXCLUDES } from '../../../../src/shared/config';
 
 describe('pathPolicy', () => {
   let base: string;

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { parseEditBlocks } from '../../../src/core/edits/parseBlocks';
-import { proposalHash } from '../../../src/core/edits/proposalHash';
+import { parseEditBlocks } from '../../../../src/core/edits/parseBlocks';
+import { proposalHash } from '../../../../src/core/edits/proposalHash';
 
 const F = '```';
 

@@ -1,6 +1,6 @@
 // Edits that disarm the checks instead of fixing the code are refused by what they add, in any file.
 import * as assert from 'node:assert/strict';
-import { addedLines, tamperReason } from '../../../src/core/edits/tamperCheck';
+import { addedLines, tamperReason } from '../../../../src/core/edits/tamperCheck';
 
 const check = (added: string, context = added) => tamperReason('src/calc.js', added, context);
 

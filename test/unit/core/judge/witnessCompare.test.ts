@@ -1,8 +1,8 @@
 // The progress witness as pure comparisons: what counts as progress, regression, missing and flaky.
 import * as assert from 'assert';
-import { isBetter, judge } from '../../../src/core/witnessCompare';
-import type { WitnessSummary } from '../../../src/ports/runState';
-import type { Diagnostic } from '../../../src/ports/verifier';
+import { isBetter, judge } from '../../../../src/core/judge/witnessCompare';
+import type { WitnessSummary } from '../../../../src/ports/runState';
+import type { Diagnostic } from '../../../../src/ports/verifier';
 
 function w(failing: string[], more: Partial<WitnessSummary> = {}): WitnessSummary {
   return {

@@ -4,18 +4,18 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { checkActorWithin } from '../../../src/core/actorCheck';
-import { RunDeadline } from '../../../src/core/deadline';
-import { LoopEngine } from '../../../src/core/engine';
-import { ActorError } from '../../../src/ports/actor';
-import type { Actor, ActorResponse } from '../../../src/ports/actor';
-import { isAbortError } from '../../../src/base/abort';
-import { systemClock } from '../../../src/base/systemClock';
-import { createRedactor } from '../../../src/base/redact';
-import { DEFAULT_LOOP_CONFIG } from '../../../src/shared/config';
-import { CommandVerifier } from '../../../src/verify/commandVerifier';
-import { openSnapshotStore } from '../../../src/snapshot/gitSnapshotStore';
-import { tempDir, tempProject } from '../support/cli';
+import { checkActorWithin } from '../../../../src/core/loop/actorCheck';
+import { RunDeadline } from '../../../../src/core/loop/bounds/deadline';
+import { LoopEngine } from '../../../../src/core/loop/engine';
+import { ActorError } from '../../../../src/ports/actor';
+import type { Actor, ActorResponse } from '../../../../src/ports/actor';
+import { isAbortError } from '../../../../src/base/abort';
+import { systemClock } from '../../../../src/base/systemClock';
+import { createRedactor } from '../../../../src/base/redact';
+import { DEFAULT_LOOP_CONFIG } from '../../../../src/shared/config';
+import { CommandVerifier } from '../../../../src/verify/commandVerifier';
+import { openSnapshotStore } from '../../../../src/snapshot/gitSnapshotStore';
+import { tempDir, tempProject } from '../../support/cli';
 
 /** An actor whose check does whatever `check` does; it is never asked for a proposal in these tests. */
 function actorWithCheck(check: (signal: AbortSignal) => Promise<void>): Actor & { checks: number } {

@@ -4,9 +4,9 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { importedFiles } from '../../../src/core/contextFiles';
-import { makePathPolicy } from '../../../src/core/edits/pathPolicy';
-import { DEFAULT_PROTECTED_GLOBS, DEFAULT_SNAPSHOT_EXCLUDES } from '../../../src/shared/config';
+import { importedFiles } from '../../../../src/core/prompt/contextFiles';
+import { makePathPolicy } from '../../../../src/core/edits/pathPolicy';
+import { DEFAULT_PROTECTED_GLOBS, DEFAULT_SNAPSHOT_EXCLUDES } from '../../../../src/shared/config';
 
 describe('the code a failing test imports', () => {
   let root: string;

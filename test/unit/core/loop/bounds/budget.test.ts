@@ -1,9 +1,9 @@
 // Budgets checked before spending, grants counted from where a run stopped, and the deadline that stops what is in flight.
 import * as assert from 'assert';
-import { applyGrant, MIN_ANSWER_TOKENS, spentWithoutGrant, tokenRoom } from '../../../src/core/budget';
-import { RunDeadline } from '../../../src/core/deadline';
-import { systemClock } from '../../../src/base/systemClock';
-import type { RunState } from '../../../src/ports/runState';
+import { applyGrant, MIN_ANSWER_TOKENS, spentWithoutGrant, tokenRoom } from '../../../../../src/core/loop/bounds/budget';
+import { RunDeadline } from '../../../../../src/core/loop/bounds/deadline';
+import { systemClock } from '../../../../../src/base/systemClock';
+import type { RunState } from '../../../../../src/ports/runState';
 
 function stateWith(over: { iterations?: number; tokens?: number; limits?: Partial<RunState['limits']>; elapsedMs?: number }): RunState {
   return {

@@ -3,7 +3,7 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { LastApplyMemory } from '../../../src/core/lastApply';
+import { LastApplyMemory } from '../../../../../src/core/loop/states/lastApply';
 
 describe('LastApplyMemory', () => {
   let dir: string;

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { ActorError } from '../../src/ports/actor';
-import type { Clock } from '../../src/ports/clock';
-import { isAbortError } from '../../src/base/abort';
-import { RetryOutlastsBudget, withRetries } from '../../src/core/retry';
-import { systemClock } from '../../src/base/systemClock';
-import type { ActorErrorCategory } from '../../src/ports/actor';
+import { ActorError } from '../../../../../src/ports/actor';
+import type { Clock } from '../../../../../src/ports/clock';
+import { isAbortError } from '../../../../../src/base/abort';
+import { RetryOutlastsBudget, withRetries } from '../../../../../src/core/loop/turns/retry';
+import { systemClock } from '../../../../../src/base/systemClock';
+import type { ActorErrorCategory } from '../../../../../src/ports/actor';
 
 /** A Clock that records every wait and returns at once, so backoff can be checked without waiting. */
 function recordingClock(): Clock & { sleeps: number[] } {

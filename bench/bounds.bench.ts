@@ -11,7 +11,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { applyModelAnswer } from '../src/core/applyProposal';
+import { applyModelAnswer } from '../src/core/edits/applyModelAnswer';
 import { makePathPolicy } from '../src/core/edits/pathPolicy';
 import type { SnapshotStore } from '../src/ports/snapshots';
 import type { IterationRecord, RunState } from '../src/ports/runState';

@@ -1,32 +1,16 @@
-// Turns an actor's answer into workspace changes, or into a reason the proposal is invalid. Either way the
-// iteration record says what happened; nothing here judges whether the change helped.
-import { createHash } from 'crypto';
-import type { IterationRecord, RunState } from '../ports/runState';
-import { parseEditBlocks } from './edits/parseBlocks';
-import { applyEditBlocks } from './edits/applyBlocks';
-import { checkPath, checkReadable } from './edits/pathPolicy';
-import type { PathPolicy } from './edits/pathPolicy';
-import { proposalHash, unusableAnswerHash } from './edits/proposalHash';
-import { protectedPartChange, PROTECTED_PARTS } from './edits/protectedContent';
-import { addedLines, tamperReason } from './edits/tamperCheck';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { summarizeHypothesis } from './edits/hypothesis';
-import { Pacer } from './edits/pacer';
-import { blobId } from '../base/blobId';
-import { journaledRestore, type WorkspaceWriter } from './loop/states/rollback';
-import type { WriteIntent } from '../ports/journal';
-import type { LastApplyMemory } from './loop/states/lastApply';
-
-export interface ApplyContext extends WorkspaceWriter {
-  policy: PathPolicy;
-  /** What the journal must say before the edit is written: the attempt and the state a crash returns to. */
-  intent?: Pick<WriteIntent, 'attempt' | 'returnTo' | 'artifacts'>;
-  /** Stop: checked between blocks, so a long answer never holds it up. */
-  signal?: AbortSignal;
-  /** Keeps what the edit overwrites, for the one case no snapshot can undo it (the state folder deleted). */
-  memory?: LastApplyMemory;
-}
+// Turns a model's answer into workspace changes, or into a reason the proposal is invalid. Either way the iteration
+// record says what happened; nothing here judges whether the change helped.
+import type { IterationRecord, RunState } from '../../ports/runState';
+import { parseEditBlocks } from './parseBlocks';
+import { applyEditBlocks } from './applyBlocks';
+import { checkPath, checkReadable } from './pathPolicy';
+import type { PathPolicy } from './pathPolicy';
+import { proposalHash, unusableAnswerHash } from './proposalHash';
+import { summarizeHypothesis } from './hypothesis';
+import { Pacer } from './pacer';
+import { blobId } from '../../base/blobId';
+import { journaledRestore } from '../loop/states/rollback';
+import { listPaths, type ApplyContext } from './applyContext';
 
 /** A model's SEARCH/REPLACE answer: parsed, checked against earlier proposals, applied all-or-nothing. */
 export async function applyModelAnswer(ctx: ApplyContext, state: RunState, record: IterationRecord, text: string): Promise<boolean> {
@@ -130,70 +114,4 @@ function repeatedNote(state: RunState, hash: string): string | null {
   if (!state.seenProposals.includes(hash)) return null;
   const earlier = state.iterations.find((it) => it.proposalHash === hash);
   return `Exactly the same answer as attempt ${earlier?.n ?? '?'}; not applied again.`;
-}
-
-/** The test scripts and pytest sections an agent changed, and assertions it disarmed, against the snapshot before it ran. */
-async function protectedPartsChanged(ctx: ApplyContext, before: string, changed: string[]): Promise<Array<{ path: string; reason: string }>> {
-  const out: Array<{ path: string; reason: string }> = [];
-  for (const rel of changed) {
-    let now: string | null = null;
-    try {
-      const buf = fs.readFileSync(path.join(ctx.cwd, rel));
-      now = buf.includes(0) ? null : buf.toString('utf8');
-    } catch {
-      now = null;
-    }
-    const isPart = PROTECTED_PARTS.some((p) => rel === p.file || rel.endsWith(`/${p.file}`));
-    if (!isPart && now === null) continue;
-    const wasBuf = await ctx.snapshots.readFile(before, rel);
-    const was = wasBuf === null ? null : wasBuf.toString('utf8');
-    const reason = (isPart ? protectedPartChange(rel, was, now) : null) ?? (now === null ? null : tamperReason(rel, addedLines(was, now), now));
-    if (reason) out.push({ path: rel, reason });
-  }
-  return out;
-}
-
-/** An agent CLI edited files itself: what it touched must pass the same path rules as a model's blocks. */
-export async function acceptAgentEdits(ctx: ApplyContext, state: RunState, record: IterationRecord): Promise<boolean> {
-  const before = state.current.snapshot;
-  const changed = await ctx.snapshots.changedSince(before);
-  record.files = changed;
-  if (changed.length === 0) {
-    record.note = 'The agent finished without changing any file.';
-    return false;
-  }
-  // Judged path by path: what the agent may not change is put back, the rest of its work is kept and tested.
-  const refused: Array<{ path: string; reason: string }> = [];
-  for (const rel of changed) {
-    const c = checkPath(ctx.policy, rel);
-    if (!c.ok) refused.push({ path: rel, reason: c.reason });
-  }
-  if (!ctx.policy.allowTestEdits) {
-    for (const r of await protectedPartsChanged(ctx, before, changed)) if (!refused.some((x) => x.path === r.path)) refused.push(r);
-  }
-  if (refused.length) {
-    const paths = refused.map((r) => r.path);
-    await journaledRestore(ctx, state, before, paths);
-    record.reverted = refused;
-    record.files = changed.filter((p) => !paths.includes(p));
-    const put = `put back ${listPaths(paths)}: ${refused.map((r) => r.reason).join(' ')}`;
-    if (record.files.length === 0) {
-      record.note = `The agent's changes were undone (${put})`;
-      return false;
-    }
-    record.note = `Kept the agent's other changes; ${put}`;
-  }
-  // changedSince just looked at every file: only what was put back since needs another look.
-  const probe = await ctx.snapshots.snapshot('agent-edit', refused.map((r) => r.path));
-  // The diff is the agent's "proposal": the same change made twice hashes the same.
-  record.proposalHash = createHash('sha256').update(await ctx.snapshots.diff(before, probe.id)).digest('hex');
-  // Nothing writes between here and the tests: this look is the attempt's state, not taken a second time.
-  record.afterSnapshot = probe.id;
-  record.treeHash = probe.tree;
-  return true;
-}
-
-function listPaths(paths: string[], last = ','): string {
-  if (paths.length > 3) return `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more`;
-  return last === ',' || paths.length < 2 ? paths.join(', ') : `${paths.slice(0, -1).join(', ')} ${last} ${paths[paths.length - 1]}`;
 }

@@ -119,13 +119,13 @@ async function nodeEntries() {
   const external = ['vscode', './base.js', './runtime.js', './mcp.js'];
   // The MCP server (its SDK, zod and ajv: ~450 KB) is its own file: the CLI loads it only for `greenloop mcp`, so a
   // Claude Code Stop hook or `--help` does not compile it on every start.
-  const mcpApart = { name: 'mcp-apart', setup: (b) => b.onResolve({ filter: /^\.\/mcpCommand$/ }, () => ({ path: './mcp.js', external: true })) };
+  const mcpApart = { name: 'mcp-apart', setup: (b) => b.onResolve({ filter: /^\.\.\/mcp\/mcpCommand$/ }, () => ({ path: './mcp.js', external: true })) };
   return [
     { ...nodeBundle, stdin: chunkEntry(base), outfile: 'dist/base.js', external },
     { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(onlyBase)], stdin: chunkEntry(heavy), outfile: 'dist/runtime.js', external },
     { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(owners)], entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external },
     { ...nodeBundle, plugins: [...nodeBundle.plugins, mcpApart, fromChunks(owners)], entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', external, supported: { 'dynamic-import': false }, banner: { js: `#!/usr/bin/env node\n${nodeShim.banner.js}` } },
-    { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(owners)], entryPoints: ['src/cli/mcpCommand.ts'], outfile: 'dist/mcp.js', external },
+    { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(owners)], entryPoints: ['src/mcp/mcpCommand.ts'], outfile: 'dist/mcp.js', external },
   ];
 }
 

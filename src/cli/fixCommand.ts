@@ -17,12 +17,12 @@ import { openWorkspace } from '../session/openWorkspace';
 import { openOutsideWatch } from '../outside/outsideWatch';
 import { defaultStateDir, ensureUsableStateDir } from '../shared/stateDir';
 import { newRunId } from '../shared/runId';
-import { buildVerifier, VERIFIER_FLAGS } from './verifierOptions';
-import { actorFromFlags, modelKeyFromFlags } from './fixOptions';
-import { loopConfigFromFlags } from './loopConfigFlags';
+import { buildVerifier, VERIFIER_FLAGS } from '../flags/verifierFlags';
+import { actorFromFlags, modelKeyFromFlags } from '../flags/fixFlags';
+import { loopConfigFromFlags } from '../flags/loopConfigFlags';
 import { runSecrets } from '../base/secretEnv';
-import { progressLine } from './progressPrinter';
-import { EXIT, parseNumberFlag, UsageError } from './usageError';
+import { progressLine } from '../session/progressLine';
+import { EXIT, parseNumberFlag, UsageError } from '../flags/usageError';
 import { say as sayEscaped } from './say';
 import { jsonText } from '../shared/terminalText';
 

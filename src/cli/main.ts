@@ -1,7 +1,7 @@
 // `greenloop` entry point: dispatches a subcommand and maps failures to the contract's exit codes.
 // Each command is loaded only when it runs: `--help` needs none of them, and a Claude Code Stop hook — run once per
 // stop — must not pay for the MCP SDK, the model gateway or the actors on every start.
-import { EXIT, UsageError } from './usageError';
+import { EXIT, UsageError } from '../flags/usageError';
 import { say } from './say';
 
 const PARSE_USAGE = `  greenloop parse [--format F] [FILE|-]
@@ -38,8 +38,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   parse: async () => (await import('./parseCommand')).parseCommand,
   verify: async () => (await import('./verifyCommand')).verifyCommand,
   fix: async () => (await import('./fixCommand')).fixCommand,
-  hook: async () => (await import('./hookCommand')).hookCommand,
-  mcp: async () => (await import('./mcpCommand')).mcpCommand,
+  hook: async () => (await import('../hook/hookCommand')).hookCommand,
+  mcp: async () => (await import('../mcp/mcpCommand')).mcpCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

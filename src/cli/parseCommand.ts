@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import { parseArgs } from 'util';
 import { FORMATS, isFormatOption, parseSpool } from '../verify/parseOutput';
 import { OutputSpool } from '../verify/outputSpool';
-import { EXIT, UsageError } from './usageError';
+import { EXIT, UsageError } from '../flags/usageError';
 import { jsonText } from '../shared/terminalText';
 
 export async function parseCommand(argv: string[]): Promise<number> {

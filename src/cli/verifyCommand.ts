@@ -1,8 +1,8 @@
 // `greenloop verify`: runs the verifier once and prints the witness.
 import { parseArgs } from 'util';
 import { VerifyError } from '../ports/verifier';
-import { buildVerifier, timeoutFlag, VERIFIER_FLAGS } from './verifierOptions';
-import { EXIT, UsageError } from './usageError';
+import { buildVerifier, timeoutFlag, VERIFIER_FLAGS } from '../flags/verifierFlags';
+import { EXIT, UsageError } from '../flags/usageError';
 import { say } from './say';
 import { jsonText } from '../shared/terminalText';
 import { runSecrets } from '../base/secretEnv';

@@ -7,7 +7,7 @@ import { foldEvent, newTally, settleTally } from '../../../src/extension/runTall
 import { statusView } from '../../../src/extension/statusText';
 import { childrenOf, describeNode } from '../../../src/extension/views/historyTreeModel';
 import { buildPanelData } from '../../../src/extension/views/panelData';
-import { progressLine } from '../../../src/cli/progressPrinter';
+import { progressLine } from '../../../src/session/progressLine';
 import type { IterationRecord, RunState } from '../../../src/ports/runState';
 import { iteration, record } from './views/records';
 

@@ -15,10 +15,10 @@ import { TYPE_CHECK_PROTECTED_GLOBS } from '../shared/config';
 import type { Actor } from '../ports/actor';
 import type { LoopEvent } from '../core/loop/events';
 import type { RunState } from '../ports/runState';
-import { loopConfigFromFlags } from './loopConfigFlags';
-import { buildVerifier } from './verifierOptions';
-import type { SessionFlagValues } from './sessionSetup';
-import { UsageError } from './usageError';
+import { loopConfigFromFlags } from '../flags/loopConfigFlags';
+import { buildVerifier } from '../flags/verifierFlags';
+import type { SessionFlagValues } from '../flags/sessionFlags';
+import { UsageError } from '../flags/usageError';
 
 export async function runFixLoop(opts: {
   values: SessionFlagValues; cwd: string; actor: Actor; signal: AbortSignal; onEvent(e: LoopEvent): void; maxIterations?: number;

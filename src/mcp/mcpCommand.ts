@@ -9,16 +9,16 @@ import { z } from 'zod';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { openCheckSession, SESSION_FLAGS, type SessionFlagValues } from './sessionSetup';
+import { openCheckSession, SESSION_FLAGS, type SessionFlagValues } from '../flags/sessionFlags';
 import { checkAnswerShape, fixShape, rollbackShape, statusShape } from './mcpSchemas';
 import { checkAnswer } from '../session/checkAnswer';
 import type { CheckSession } from '../session/checkSession';
 import { SamplingActor } from './samplingActor';
 import { runFixLoop } from './mcpFix';
-import { actorFromFlags, modelKeyFromFlags } from './fixOptions';
+import { actorFromFlags, modelKeyFromFlags } from '../flags/fixFlags';
 import { runSecrets } from '../base/secretEnv';
 import type { Actor } from '../ports/actor';
-import { progressLine } from './progressPrinter';
+import { progressLine } from '../session/progressLine';
 
 const MCP_FLAGS = {
   ...SESSION_FLAGS,

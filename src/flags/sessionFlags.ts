@@ -8,7 +8,7 @@ import { TYPE_CHECK_PROTECTED_GLOBS } from '../shared/config';
 import { defaultStateDir, ensureUsableStateDir } from '../shared/stateDir';
 import { openWorkspace } from '../session/openWorkspace';
 import { loopConfigFromFlags, type FixFlagValues } from './loopConfigFlags';
-import { buildVerifier, VERIFIER_FLAGS, type VerifierFlagValues } from './verifierOptions';
+import { buildVerifier, VERIFIER_FLAGS, type VerifierFlagValues } from './verifierFlags';
 import { UsageError } from './usageError';
 
 export const SESSION_FLAGS = {

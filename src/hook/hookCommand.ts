@@ -5,8 +5,8 @@
 // it lets the agent stop and tells the person why. Errors exit 1 (Claude Code shows them and lets the agent stop):
 // exit 2 would block the stop with the error as the agent's instruction.
 import { parseArgs } from 'node:util';
-import { openCheckSession, SESSION_FLAGS } from './sessionSetup';
-import { UsageError } from './usageError';
+import { openCheckSession, SESSION_FLAGS } from '../flags/sessionFlags';
+import { UsageError } from '../flags/usageError';
 import type { CheckAnswer } from '../session/checkAnswer';
 
 const MAX_EVENT_BYTES = 1024 * 1024;

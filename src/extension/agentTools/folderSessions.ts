@@ -6,12 +6,12 @@ import type { CheckSession } from '../../session/checkSession';
 import { systemClock } from '../../base/systemClock';
 import type { RunState } from '../../ports/runState';
 import type { ConfigReader } from '../config';
-import { GuardRefusal, requireTrust } from '../editorGuards';
-import type { RunView } from '../runServiceApi';
-import { prepareVerifier } from '../runSetup';
-import type { OutputSink } from '../terminalVerifier';
+import { GuardRefusal, requireTrust } from '../run/editorGuards';
+import type { RunView } from '../run/runServiceApi';
+import { prepareVerifier } from '../run/runSetup';
+import type { OutputSink } from '../testing/terminalVerifier';
 import { runtime } from '../loadRuntime';
-import { testRunLabel } from '../testRunLabel';
+import { testRunLabel } from '../testing/testRunLabel';
 
 /** What the tools need of the run service (RunService has all of it). */
 export interface ToolRuns {

@@ -3,7 +3,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { toHistoryRecord } from '../../core/run/historyRecord';
 import type { HistoryRecord } from '../../ports/history';
-import type { RunServiceApi, RunView } from '../runServiceApi';
+import type { RunServiceApi, RunView } from '../run/runServiceApi';
 
 export function sameFolder(a: vscode.Uri, b: vscode.Uri): boolean {
   return a.toString() === b.toString();

@@ -1,8 +1,8 @@
 // Issue 11 item 1: after Roll back, Accept, Retry and Cancel, the status bar, the panel and the history tree all say
 // where the workspace is now, each read from the run's state (the one source of truth).
 import * as assert from 'assert';
-import { newTally, foldEvent, settleTally } from '../../../../src/extension/runTally';
-import { statusView } from '../../../../src/extension/statusText';
+import { newTally, foldEvent, settleTally } from '../../../../src/extension/run/runTally';
+import { statusView } from '../../../../src/extension/statusBar/statusText';
 import { buildPanelData } from '../../../../src/extension/views/panelData';
 import { PanelController } from '../../../../src/extension/views/panelController';
 import { describeNode } from '../../../../src/extension/views/historyTreeModel';

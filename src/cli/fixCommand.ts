@@ -15,8 +15,8 @@ import { setupFailureReport, STOPPED_BEFORE_BASELINE, toReport } from '../core/r
 import type { RunState } from '../ports/runState';
 import { openWorkspace } from '../session/openWorkspace';
 import { openOutsideWatch } from '../outside/outsideWatch';
-import { defaultStateDir, ensureUsableStateDir } from '../shared/stateDir';
-import { newRunId } from '../shared/runId';
+import { defaultStateDir, ensureUsableStateDir } from '../base/stateDir';
+import { newRunId } from '../base/runId';
 import { buildVerifier, VERIFIER_FLAGS } from '../flags/verifierFlags';
 import { actorFromFlags, modelKeyFromFlags } from '../flags/fixFlags';
 import { loopConfigFromFlags } from '../flags/loopConfigFlags';
@@ -24,7 +24,7 @@ import { runSecrets } from '../base/secretEnv';
 import { progressLine } from '../session/progressLine';
 import { EXIT, parseNumberFlag, UsageError } from '../flags/usageError';
 import { say as sayEscaped } from './say';
-import { jsonText } from '../shared/terminalText';
+import { jsonText } from '../base/terminalText';
 
 const FLAGS = {
   ...VERIFIER_FLAGS,

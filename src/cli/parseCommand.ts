@@ -4,7 +4,7 @@ import { parseArgs } from 'util';
 import { FORMATS, isFormatOption, parseSpool } from '../verify/parseOutput';
 import { OutputSpool } from '../verify/outputSpool';
 import { EXIT, UsageError } from '../flags/usageError';
-import { jsonText } from '../shared/terminalText';
+import { jsonText } from '../base/terminalText';
 
 export async function parseCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, options: { format: { type: 'string', default: 'auto' } }, allowPositionals: true, strict: true });

@@ -4,7 +4,7 @@ import { VerifyError } from '../ports/verifier';
 import { buildVerifier, timeoutFlag, VERIFIER_FLAGS } from '../flags/verifierFlags';
 import { EXIT, UsageError } from '../flags/usageError';
 import { say } from './say';
-import { jsonText } from '../shared/terminalText';
+import { jsonText } from '../base/terminalText';
 import { runSecrets } from '../base/secretEnv';
 
 export async function verifyCommand(argv: string[]): Promise<number> {

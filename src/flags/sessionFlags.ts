@@ -5,7 +5,7 @@ import { CheckSession } from '../session/checkSession';
 import { systemClock } from '../base/systemClock';
 import { runSecrets } from '../base/secretEnv';
 import { TYPE_CHECK_PROTECTED_GLOBS } from '../shared/config';
-import { defaultStateDir, ensureUsableStateDir } from '../shared/stateDir';
+import { defaultStateDir, ensureUsableStateDir } from '../base/stateDir';
 import { openWorkspace } from '../session/openWorkspace';
 import { loopConfigFromFlags, type FixFlagValues } from './loopConfigFlags';
 import { buildVerifier, VERIFIER_FLAGS, type VerifierFlagValues } from './verifierFlags';

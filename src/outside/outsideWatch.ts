@@ -5,7 +5,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import type { OutsideMark, OutsideWatch } from '../ports/outside';
 import type { SnapshotStore } from '../ports/snapshots';
-import { workspaceKey } from '../shared/stateDir';
+import { workspaceKey } from '../base/stateDir';
 import { GitDirWatch } from './userGitDir';
 import { IgnoredFilesWatch } from './ignoredFiles';
 import { NearbyFilesWatch } from './nearbyFiles';

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fsp, type Stats } from 'node:fs';
 import * as path from 'node:path';
-import { tempSiblingFor } from '../shared/tempSibling';
+import { tempSiblingFor } from '../base/tempSibling';
 
 export type Change = 'created' | 'changed' | 'deleted';
 

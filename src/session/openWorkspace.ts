@@ -3,8 +3,8 @@
 // finish what a killed run left in flight — before the new run reads or writes anything.
 import { recoverInterrupted, type Recovered } from '../store/recovery';
 import { RunJournal } from '../store/runJournal';
-import { canonicalWorkspace, defaultStateDir, ensureUsableStateDir } from '../shared/stateDir';
-import { newRunId } from '../shared/runId';
+import { canonicalWorkspace, defaultStateDir, ensureUsableStateDir } from '../base/stateDir';
+import { newRunId } from '../base/runId';
 import { openSnapshotStore, type GitSnapshotStore, type SnapshotStoreOptions } from '../snapshot/gitSnapshotStore';
 
 export interface OpenedWorkspace {

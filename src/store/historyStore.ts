@@ -1,7 +1,7 @@
 // Run history: one JSON line per run, per workspace. Corrupt lines are skipped with a warning, the file is capped.
 import * as fs from 'fs';
 import * as path from 'path';
-import { canonicalWorkspace, workspaceKey } from '../shared/stateDir';
+import { canonicalWorkspace, workspaceKey } from '../base/stateDir';
 import type { Redactor } from '../base/redact';
 import type { HistoryRecord, HistoryStore } from '../ports/history';
 

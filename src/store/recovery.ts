@@ -5,7 +5,7 @@
 import { blobIdOnDisk } from '../base/blobId';
 import type { SnapshotStore } from '../ports/snapshots';
 import type { JournalRecord } from './runJournal';
-import { removeDeadTempSiblings } from '../shared/tempSibling';
+import { removeDeadTempSiblings } from '../base/tempSibling';
 import { hiddenChanges } from '../base/hiddenChanges';
 
 export interface Recovered {

@@ -4,8 +4,8 @@
 // The record is also the folder's run lock: while its owner runs, no second run may start on the same folder.
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { currentProcess, isStillRunning, processIsAlive, type ProcessIdentity } from '../shared/processLiveness';
-import { workspaceKey } from '../shared/stateDir';
+import { currentProcess, isStillRunning, processIsAlive, type ProcessIdentity } from '../base/processLiveness';
+import { workspaceKey } from '../base/stateDir';
 import { StateDirLost } from '../ports/snapshots';
 import type { WriteIntent, WriteJournal } from '../ports/journal';
 

@@ -2,7 +2,7 @@
 // computed in memory first, and nothing is written unless every block succeeded.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { tempSiblingFor } from '../../shared/tempSibling';
+import { tempSiblingFor } from '../../base/tempSibling';
 import type { EditBlock } from './parseBlocks';
 import { checkPath } from './pathPolicy';
 import { protectedPartChange } from './protectedContent';

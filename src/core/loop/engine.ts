@@ -1,5 +1,5 @@
 // The bounded loop: propose → snapshot → apply → verify, until code (never the model) says stop.
-import { newRunId } from '../../shared/runId';
+import { newRunId } from '../../base/runId';
 import type { ActorResponse, TokenUsage } from '../../ports/actor';
 import type { OutsideChange, OutsideMark } from '../../ports/outside';
 import type { SnapshotRef } from '../../ports/snapshots';

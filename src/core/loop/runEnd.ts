@@ -7,7 +7,7 @@ import type { EscalationReason, FinalState, IterationRecord, RunState, StateRef,
 import type { AnyStop, LoopContext } from './loopContext';
 import { newRunState, summarize, UNVERIFIED } from '../run/runStateFactory';
 import { journaledRestore, leftAloneSentence, rollBack } from './states/rollback';
-import { newRunId } from '../../shared/runId';
+import { newRunId } from '../../base/runId';
 
 export class RunEnd {
   constructor(private readonly ctx: LoopContext) {}

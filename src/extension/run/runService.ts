@@ -16,7 +16,7 @@ import type { IterationRecord, RunState } from '../../ports/runState';
 import type { OpenedWorkspace } from '../../session/openWorkspace';
 import type { GitSnapshotStore } from '../../snapshot/gitSnapshotStore';
 import type { LoopConfig } from '../../shared/config';
-import { newRunId } from '../../shared/runId';
+import { newRunId } from '../../base/runId';
 import type { ConfigReader } from '../config';
 import { requireTrust, saveOrRefuse, watchTyping } from './editorGuards';
 import { gatedActor, gatedVerifier, PauseGate } from './pauseGate';

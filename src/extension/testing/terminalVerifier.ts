@@ -6,7 +6,7 @@ import { runtime } from '../loadRuntime';
 import type { Witness } from '../../ports/verifier';
 import type { TscMode } from '../../shared/config';
 import type { TestSpec } from './testSource';
-import { forTerminal } from '../../shared/terminalText';
+import { forTerminal } from '../../base/terminalText';
 import { notLoadedText } from '../../shared/plainWords';
 import { isAbortError } from '../../base/abort';
 

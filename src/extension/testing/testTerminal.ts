@@ -2,7 +2,7 @@
 // mirrors it here, so what is judged is exactly what is shown: colours and line breaks as the runner wrote them,
 // any other control shown as its escape (a test's output is data; it may not clear the screen or set the clipboard).
 import * as vscode from 'vscode';
-import { TerminalOutputFilter } from '../../shared/terminalText';
+import { TerminalOutputFilter } from '../../base/terminalText';
 
 export class TestTerminal implements vscode.Pseudoterminal {
   private readonly writeEmitter = new vscode.EventEmitter<string>();

@@ -8,7 +8,7 @@ import { blobId } from '../../../src/base/blobId';
 import { journalFileFor, type JournalRecord } from '../../../src/store/runJournal';
 import { type WriteIntent } from '../../../src/ports/journal';
 import { openWorkspace } from '../../../src/session/openWorkspace';
-import { shadowDirFor } from '../../../src/shared/stateDir';
+import { shadowDirFor } from '../../../src/base/stateDir';
 import { tempDirs, write } from '../snapshot/support';
 
 /** A pid that certainly belonged to a process that has exited. */

@@ -4,7 +4,7 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { blobId, blobIdOnDisk } from '../../../base/blobId';
-import { tempSiblingFor } from '../../../shared/tempSibling';
+import { tempSiblingFor } from '../../../base/tempSibling';
 
 interface Overwritten {
   rel: string;

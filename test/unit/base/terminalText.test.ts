@@ -1,6 +1,6 @@
 // What reaches a terminal from a model or a test: shown, never obeyed.
 import * as assert from 'assert';
-import { forTerminal, jsonText, TerminalOutputFilter } from '../../src/shared/terminalText';
+import { forTerminal, jsonText, TerminalOutputFilter } from '../../../src/base/terminalText';
 
 /** Any ESC not starting a colour code, any other C0 control but \n, \t and CRLF, DEL, any C1 control. */
 const OBEYED = /\x1b(?!\[[0-9;:]*m)|[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f-\x9f]|\r(?!\n)/;

@@ -5,4 +5,13 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 bash "$ROOT/scripts/e2e/setup.sh"
 cd "$ROOT"
-exec npx mocha --config test/e2e/.mocharc.json "$@"
+# The spec files run in two mocha workers (each starts its own code-server on a free port). They share one package
+# of the extension, made here once: two workers packaging at the same time would rebuild dist/ under each other.
+if [ -z "${GREENLOOP_E2E_VSIX:-}" ]; then
+  VSIX_DIR="$(mktemp -d "${TMPDIR:-/tmp}/greenloop-vsix-XXXXXX")"
+  trap 'rm -rf "$VSIX_DIR"' EXIT
+  echo "[e2e] packaging the extension once for every spec ..."
+  node_modules/.bin/vsce package --no-dependencies --no-rewrite-relative-links --allow-missing-repository --skip-license --out "$VSIX_DIR/greenloop.vsix" >/dev/null
+  export GREENLOOP_E2E_VSIX="$VSIX_DIR/greenloop.vsix"
+fi
+npx mocha --config test/e2e/.mocharc.json "$@"

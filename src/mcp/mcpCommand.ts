@@ -19,6 +19,8 @@ import { actorFromFlags, modelKeyFromFlags } from '../flags/fixFlags';
 import { runSecrets } from '../base/secretEnv';
 import type { Actor } from '../ports/actor';
 import { progressLine } from '../session/progressLine';
+import type { RunState } from '../ports/runState';
+import { notLoadedText } from '../shared/plainWords';
 
 const MCP_FLAGS = {
   ...SESSION_FLAGS,
@@ -126,7 +128,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
       attempts: state.iterations.length, failingAtStart: state.baseline.witness.failing.length, failingAtEnd: state.current.witness.failing.length,
       modelCalls: state.llmCalls, model: actor.label,
     };
-    const text = `${structured.outcome}${state.reason ? ` (${state.reason})` : ''} after ${structured.attempts} attempt(s): ${state.reasonText} Failing: ${structured.failingAtStart} → ${structured.failingAtEnd}.`;
+    const text = `${structured.outcome}${state.reason ? ` (${state.reason})` : ''} after ${structured.attempts} attempt(s): ${state.reasonText} ${countsSentence(state)}`;
     return { text, structured };
   }));
 
@@ -160,4 +162,13 @@ async function toolAnswer(work: () => Promise<{ text: string; structured: object
   } catch (err) {
     return { content: [{ type: 'text', text: (err as Error).message.split('\n')[0]! }], isError: true };
   }
+}
+
+/** Counts the tests never gave are no counts: "Failing: 0 → 0" would read as nothing left to fix. */
+function countsSentence(state: RunState): string {
+  const start = state.baseline.witness;
+  const end = state.current.witness;
+  if (start.unmeasured || end.unmeasured) return `No test count: the tests gave no usable result${start.unmeasured ? '' : ` (${start.failing.length} failing at the start)`}.`;
+  const notLoaded = end.loadErrorFiles?.length ? `, ${notLoadedText(end.loadErrorFiles.length)}` : '';
+  return `Failing: ${start.failing.length} → ${end.failing.length}${notLoaded}.`;
 }

@@ -1,6 +1,6 @@
 // What the status bar shows about a run, folded from the engine's events (the engine shares its state only
 // when it finishes). Plain data: no vscode, so it is tested directly.
-import type { LoopEvent } from '../../core/loop/events';
+import type { LoopEvent, RunPhase } from '../../core/loop/events';
 import type { EscalationReason, Outcome, RunState } from '../../ports/runState';
 
 export interface RunTally {
@@ -19,6 +19,8 @@ export interface RunTally {
   /** Failing count at the baseline, then after each iteration. */
   trend: number[];
   phase: 'verifying-baseline' | 'asking' | 'verifying' | 'done';
+  /** What runs before the first count (snapshot, model check, first tests): the status bar says it, not "checking tests". */
+  startPhase: RunPhase | null;
   outcome: Outcome;
   reason: EscalationReason | null;
   reasonText: string;
@@ -33,7 +35,7 @@ export interface RunTally {
 export function newTally(startedAt: number, limits: { maxIterations: number; maxTokens: number; maxMinutes: number }): RunTally {
   return {
     startedAt, iteration: 0, ...limits, tokens: 0, elapsedBeforeMs: 0, failing: null, notLoaded: 0, diagnostics: 0, trend: [],
-    phase: 'verifying-baseline', outcome: 'running', reason: null, reasonText: '', finishedAt: null, paused: false,
+    phase: 'verifying-baseline', startPhase: null, outcome: 'running', reason: null, reasonText: '', finishedAt: null, paused: false,
     workspaceAt: null, agent: false,
   };
 }
@@ -58,6 +60,7 @@ export function foldEvent(t: RunTally, e: LoopEvent, now: number): void {
       break;
     }
     case 'phase':
+      t.startPhase = e.phase;
       if (e.phase === 'model-check') t.agent = e.agent === true;
       break;
     case 'iteration-started':

@@ -1,6 +1,7 @@
 // The status bar's words and colour for a run, as plain data (statusBar.ts puts them on the item).
 import type { RunTally } from '../run/runTally';
 import { countsText, workspaceAtText } from '../../shared/plainWords';
+import { phaseLine } from '../run/liveLines';
 
 export type Severity = 'normal' | 'warning' | 'error';
 
@@ -43,13 +44,25 @@ export function budgetUse(t: RunTally, now: number): number {
   return Math.max(...shares.filter((x) => Number.isFinite(x)));
 }
 
+function startText(t: RunTally): string {
+  if (t.startPhase === 'model-check') return `checking the ${t.agent ? 'agent' : 'model'}`;
+  if (t.startPhase === 'snapshot') return 'saving the workspace';
+  return 'checking tests';
+}
+
+function startTooltip(t: RunTally): string {
+  if (t.startPhase === 'snapshot' || t.startPhase === 'model-check') return `${phaseLine(t.startPhase, t.agent)[0]!.toUpperCase()}${phaseLine(t.startPhase, t.agent).slice(1)}…`;
+  return 'Running the tests on the unchanged workspace…';
+}
+
 export function statusView(t: RunTally, now: number): StatusView {
   const elapsed = elapsedMs(t, now);
-  const failingText = t.failing === null ? 'checking tests' : countsText(t.failing, t.diagnostics, t.notLoaded);
+  // Before the first count the item says what runs (the model check can take a while), never a count.
+  const failingText = t.failing === null ? startText(t) : countsText(t.failing, t.diagnostics, t.notLoaded);
   const tokenText = t.maxTokens > 0 ? `${formatTokens(t.tokens)}/${formatTokens(t.maxTokens)} tok` : `${formatTokens(t.tokens)} tok`;
   const timeText = formatDuration(elapsed);
   const tooltip = [
-    t.trend.length ? `Failing per step: ${t.trend.join(' → ')}` : 'Running the tests on the unchanged workspace…',
+    t.trend.length ? `Failing per step: ${t.trend.join(' → ')}` : startTooltip(t),
     `Left: ${leftText(t, elapsed)}`,
   ];
 

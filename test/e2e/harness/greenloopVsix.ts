@@ -9,7 +9,7 @@ let packaged: Promise<string> | undefined;
 
 /**
  * The real Greenloop extension as a user installs it: `vsce package` at the repository root, whose
- * vscode:prepublish step builds dist/ with esbuild. Packaged once per mocha process and shared by every spec.
+ * vscode:prepublish step builds dist/ with esbuild. Packaged once per mocha process and shared by every spec; `npm run test:e2e` packages it once before its workers start.
  * GREENLOOP_E2E_VSIX points at a ready .vsix instead (to test a release artifact, or while the build is broken).
  */
 export function greenloopVsix(): Promise<string> {

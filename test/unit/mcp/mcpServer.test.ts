@@ -137,6 +137,16 @@ describe('greenloop mcp (an MCP client over stdio)', function () {
     assert.equal(fs.readFileSync(calc(), 'utf8'), before);
   });
 
+  // Issue 22 item 7: a run whose tests never gave a count answered "Failing: 0 → 0", which reads as nothing to fix.
+  it('says a fix_until_green whose tests gave no usable result has no test count, never "Failing: 0 → 0"', async () => {
+    client = await connect({ sampling: async () => FIX_ADD, extra: ['--test-cmd', 'greenloop-no-such-command-here'] });
+    const res = await client.callTool({ name: 'fix_until_green', arguments: {} }) as any;
+    const text = res.content[0].text as string;
+    assert.match(text, /No test count: the tests gave no usable result\./);
+    assert.doesNotMatch(text, /Failing: 0 → 0/);
+    assert.equal(res.structuredContent.attempts, 0);
+  });
+
   it('answers bad input with a tool error in one sentence', async () => {
     client = await connect({ cwd: path.join(project, 'no-such-folder') });
     const missing = await call('verify');

@@ -117,6 +117,23 @@ describe('status bar', () => {
     assert.doesNotMatch(`${v.text} ${v.accessibleLabel}`, /\d+ failing/);
   });
 
+  // Issue 22 item 8: while the model (or agent) was checked, the item said "checking tests", which had not begun.
+  it('says what runs before the first count: saving the workspace, checking the model or agent, then the tests', () => {
+    const t = newTally(T0, { maxIterations: 8, maxTokens: 200_000, maxMinutes: 30 });
+    foldEvent(t, { type: 'phase', phase: 'snapshot' }, T0);
+    assert.match(statusView(t, T0).text, / · saving the workspace · /);
+    foldEvent(t, { type: 'phase', phase: 'model-check', agent: false }, T0);
+    const model = statusView(t, T0);
+    assert.match(model.text, /^\$\(sync~spin\) Greenloop 0\/8 · checking the model · /);
+    assert.strictEqual(model.tooltip[0], 'Checking that the model can be used…');
+    assert.doesNotMatch(`${model.text} ${model.tooltip.join(' ')}`, /checking tests|Running the tests/);
+    foldEvent(t, { type: 'phase', phase: 'model-check', agent: true }, T0);
+    assert.match(statusView(t, T0).text, / · checking the agent · /);
+    foldEvent(t, { type: 'phase', phase: 'baseline-tests' }, T0);
+    assert.match(statusView(t, T0).text, / · checking tests · /);
+    assert.strictEqual(statusView(t, T0).tooltip[0], 'Running the tests on the unchanged workspace…');
+  });
+
   it('puts text, colour, accessible name and a click that opens the run onto the item', () => {
     const emitter = new EventEmitter<void>();
     const folder = Uri.file('/work/app');

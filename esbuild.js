@@ -38,15 +38,18 @@ const nodeShim = {
   banner: { js: "const __greenloopImportMetaUrl = require('url').pathToFileURL(__filename).href;" },
 };
 
-// The layers (core, verify, snapshot, actors, shared) ship once, in two shared chunks every Node bundle requires:
+// The layers (every folder of src/ but the entry points' own: core, verify, snapshot, actors, shared, …) ship once,
+// in two shared chunks every Node bundle requires:
 //   dist/base.js     what the extension's shell needs at activation (settings, history, plain words, …);
 //   dist/runtime.js  the rest: engine, verifier and parsers, snapshots, actors — loaded by the extension on first use
 //                    (src/extension/loadRuntime.ts) and by the CLI at start.
 // One copy of each module matters beyond size: an ActorError thrown by the shell's model actor must be the class the
-// engine's retry checks with instanceof. The chunks export each module under its path (e.g. "core/ports"); an import
-// of a module another chunk owns becomes `require("./base.js")["core/ports"]`.
+// engine's retry checks with instanceof. The chunks export each module under its path (e.g. "ports/actor"); an import
+// of a module another chunk owns becomes `require("./base.js")["ports/actor"]`.
 const SRC = path.join(__dirname, 'src');
-const LAYER = /^(core|verify|snapshot|actors|shared)\//;
+// Every folder of src/ but the entry points' own ships once, in the shared chunks; an entry folder's modules stay in its bundle.
+const ENTRY_FOLDERS = ['extension', 'cli', 'mcp', 'hook', 'flags', 'webview'];
+const LAYER = new RegExp(`^(?!(?:${ENTRY_FOLDERS.join('|')})/)[^/]+/`);
 const keyOf = (abs) => path.relative(SRC, abs).split(path.sep).join('/').replace(/\.ts$/, '');
 
 function resolveSource(dir, spec) {
@@ -116,13 +119,13 @@ async function nodeEntries() {
   const external = ['vscode', './base.js', './runtime.js', './mcp.js'];
   // The MCP server (its SDK, zod and ajv: ~450 KB) is its own file: the CLI loads it only for `greenloop mcp`, so a
   // Claude Code Stop hook or `--help` does not compile it on every start.
-  const mcpApart = { name: 'mcp-apart', setup: (b) => b.onResolve({ filter: /^\.\/mcpCommand$/ }, () => ({ path: './mcp.js', external: true })) };
+  const mcpApart = { name: 'mcp-apart', setup: (b) => b.onResolve({ filter: /^\.\.\/mcp\/mcpCommand$/ }, () => ({ path: './mcp.js', external: true })) };
   return [
     { ...nodeBundle, stdin: chunkEntry(base), outfile: 'dist/base.js', external },
     { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(onlyBase)], stdin: chunkEntry(heavy), outfile: 'dist/runtime.js', external },
     { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(owners)], entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external },
     { ...nodeBundle, plugins: [...nodeBundle.plugins, mcpApart, fromChunks(owners)], entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', external, supported: { 'dynamic-import': false }, banner: { js: `#!/usr/bin/env node\n${nodeShim.banner.js}` } },
-    { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(owners)], entryPoints: ['src/cli/mcpCommand.ts'], outfile: 'dist/mcp.js', external },
+    { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(owners)], entryPoints: ['src/mcp/mcpCommand.ts'], outfile: 'dist/mcp.js', external },
   ];
 }
 
@@ -147,14 +150,17 @@ async function main() {
   if (twice.length) throw new Error(`These modules were bundled into more than one of dist/base.js, runtime.js, extension.js, cli.js and mcp.js, so their classes would differ between them: ${twice.join(', ')}.`);
 }
 
-/** Layer modules whose code sits in more than one Node bundle (the scripted model server stands alone). */
+/** Modules of src/ whose code sits in more than one Node bundle (the scripted model server stands alone). */
 function bundledTwice(metafiles) {
   const seen = new Map();
   for (const meta of metafiles) {
     for (const [out, { inputs }] of Object.entries(meta.outputs)) {
       if (!/dist\/(base|runtime|extension|cli|mcp)\.js$/.test(out)) continue;
       for (const input of Object.keys(inputs)) {
-        if (!/^src\/(core|verify|snapshot|actors|shared)\//.test(input)) continue;
+        if (!input.startsWith('src/')) continue;
+        // dist/mcp.js, loaded by the CLI only for `greenloop mcp`, keeps its own copy of the command line's helpers
+        // (flags, usage errors): main.ts recognises its UsageError by name. Every module of a shared layer is checked.
+        if (/dist\/mcp\.js$/.test(out) && !LAYER.test(input.slice('src/'.length))) continue;
         seen.set(input, [...(seen.get(input) ?? []), out]);
       }
     }

@@ -10,10 +10,11 @@ import { performance } from 'node:perf_hooks';
 import { applyEditBlocks } from '../src/core/edits/applyBlocks';
 import { parseEditBlocks } from '../src/core/edits/parseBlocks';
 import { checkReadable, isProtected, makePathPolicy } from '../src/core/edits/pathPolicy';
-import { JsonlHistoryStore, toHistoryRecord } from '../src/core/history';
-import { buildPrompt, contextCandidates, DEFAULT_PROMPT_OPTIONS } from '../src/core/prompt';
-import { createRedactor } from '../src/core/redact';
-import { RunStore } from '../src/core/runStore';
+import { JsonlHistoryStore } from '../src/store/historyStore';
+import { toHistoryRecord } from '../src/core/run/historyRecord';
+import { buildPrompt, contextCandidates, DEFAULT_PROMPT_OPTIONS } from '../src/core/prompt/prompt';
+import { createRedactor } from '../src/base/redact';
+import { RunStore } from '../src/store/runStore';
 import { openSnapshotStore } from '../src/snapshot/gitSnapshotStore';
 import { parseOutput } from '../src/verify/parseOutput';
 

@@ -4,7 +4,7 @@
 import { cleanPathLine, parseEditBlocks } from '../src/core/edits/parseBlocks';
 import { replaceOnce } from '../src/core/edits/matchText';
 import { iniSections } from '../src/core/edits/iniSections';
-import { summarizeHypothesis } from '../src/core/hypothesis';
+import { summarizeHypothesis } from '../src/core/edits/hypothesis';
 import { endlessSentence, openHeader, quotedPath, repeatedLines, spacedFence } from '../test/support/adversarialAnswers';
 
 interface Growth {

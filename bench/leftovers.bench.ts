@@ -10,8 +10,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { markedProcesses, newRunMark } from '../src/verify/runMark';
-import { runCommand } from '../src/verify/runCommand';
+import { markedProcesses, newRunMark } from '../src/base/process/runMark';
+import { runCommand } from '../src/base/process/runCommand';
 import { daemonSet, processesWithMarker, survivors } from '../test/unit/support/daemons';
 
 const PROCS = Number(process.env.BENCH_PROCS ?? 500);

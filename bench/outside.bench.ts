@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openSnapshotStore } from '../src/snapshot/gitSnapshotStore';
-import { openOutsideWatch } from '../src/core/outside/outsideWatch';
+import { openOutsideWatch } from '../src/outside/outsideWatch';
 
 const args = process.argv.slice(2);
 const REPS = args.includes('--reps') ? Number(args[args.indexOf('--reps') + 1]) : 15;

@@ -4,7 +4,7 @@
 // Run: npm run bench:redact   (prints a table; never part of npm test)
 import * as fs from 'fs';
 import * as path from 'path';
-import { runSecrets } from '../src/core/secretEnv';
+import { runSecrets } from '../src/base/secretEnv';
 
 const ROOT = path.join(__dirname, '..');
 const MB = Number(process.env.BENCH_MB ?? 10);

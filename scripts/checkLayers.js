@@ -1,23 +1,39 @@
 #!/usr/bin/env node
-// The layering rule (extension → cli → snapshot/actors → core → verify/webview → shared): a layer never imports
-// `vscode` unless it is the extension, and never imports a layer above it. Exit 1 with one line per offence.
+// The layering rule: extension / cli / mcp / hook → session → core → ports ← verify / snapshot / actors / store /
+// outside, and every layer may use base/ and shared/. Only extension/ imports `vscode`; a folder not named below is an
+// offence until it is given a place. Exit 1 with one line per offence. `--strict` ignores the allowances still open.
 const fs = require('fs');
 const path = require('path');
 
 const ROOT = path.join(__dirname, '..');
 const VSCODE = /(?:from\s+['"]vscode['"]|require\(\s*['"]vscode['"]\s*\)|import\(\s*['"]vscode['"]\s*\))/;
 const IMPORT = /(?:from\s+|require\(\s*|import\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
-// What each layer may not import (by folder under src/).
-const FORBIDDEN = {
-  shared: ['core', 'verify', 'snapshot', 'actors', 'cli', 'extension', 'webview'],
-  webview: ['core', 'verify', 'snapshot', 'actors', 'cli', 'extension'],
-  verify: ['snapshot', 'actors', 'cli', 'extension', 'webview'],
-  core: ['snapshot', 'actors', 'cli', 'extension', 'webview'],
-  snapshot: ['actors', 'cli', 'extension', 'webview'],
-  actors: ['snapshot', 'cli', 'extension', 'webview'],
-  cli: ['extension', 'webview'],
-  extension: [],
+
+const GROUND = ['ports', 'base', 'shared'];
+const ADAPTERS = ['verify', 'snapshot', 'actors', 'store', 'outside'];
+const BELOW_HOSTS = ['session', 'core', ...ADAPTERS, ...GROUND];
+/** What each folder under src/ may import (besides itself). */
+const ALLOWED = {
+  shared: [],
+  base: ['shared'],
+  ports: ['base', 'shared'],
+  core: GROUND,
+  ...Object.fromEntries(ADAPTERS.map((a) => [a, GROUND])),
+  session: ['core', ...ADAPTERS, ...GROUND],
+  flags: BELOW_HOSTS,
+  mcp: ['flags', ...BELOW_HOSTS],
+  hook: ['flags', ...BELOW_HOSTS],
+  cli: ['flags', 'mcp', 'hook', ...BELOW_HOSTS],
+  extension: BELOW_HOSTS,
+  webview: ['shared'],
 };
+/**
+ * Crossings issue 23 has not removed yet: [from, to] folder pairs, or [from, to, file] for one file of `from` (its
+ * path under src/). Each commit deletes the pairs it closes.
+ */
+const OPEN_ALLOWANCES = [
+  ['actors', 'verify', 'actors/gateway/agentTestRun.ts'],
+];
 
 function sourceFiles(dir) {
   if (!fs.existsSync(dir)) return [];
@@ -29,26 +45,36 @@ function sourceFiles(dir) {
 }
 
 /** Offences under `srcRoot` (a folder laid out like src/), as "file: reason" lines. */
-function checkLayers(srcRoot = path.join(ROOT, 'src')) {
+function checkLayers(srcRoot = path.join(ROOT, 'src'), { strict = false } = {}) {
   const out = [];
-  for (const [layer, forbidden] of Object.entries(FORBIDDEN)) {
-    for (const file of sourceFiles(path.join(srcRoot, layer))) {
-      const text = fs.readFileSync(file, 'utf8');
-      const rel = path.relative(ROOT, file);
-      if (layer !== 'extension' && VSCODE.test(text)) out.push(`${rel}: imports vscode, but ${layer}/ must run in plain Node`);
-      for (const m of text.matchAll(IMPORT)) {
-        const target = path.relative(srcRoot, path.resolve(path.dirname(file), m[1])).split(path.sep)[0];
-        if (forbidden.includes(target)) out.push(`${rel}: imports ${m[1]}, but ${layer}/ may not depend on ${target}/`);
-      }
+  const open = strict ? [] : OPEN_ALLOWANCES;
+  for (const file of sourceFiles(srcRoot)) {
+    const rel = path.relative(ROOT, file);
+    const inSrc = path.relative(srcRoot, file).split(path.sep).join('/');
+    const layer = inSrc.split('/')[0];
+    if (!(layer in ALLOWED)) {
+      out.push(`${rel}: src/${layer} is no layer; give it a place in scripts/checkLayers.js first`);
+      continue;
+    }
+    const text = fs.readFileSync(file, 'utf8');
+    if (layer !== 'extension' && VSCODE.test(text)) out.push(`${rel}: imports vscode, but ${layer}/ must run in plain Node`);
+    for (const m of text.matchAll(IMPORT)) {
+      const target = path.relative(srcRoot, path.resolve(path.dirname(file), m[1])).split(path.sep)[0];
+      if (target === layer || target.startsWith('..') || !(target in ALLOWED) && !fs.existsSync(path.join(srcRoot, target))) continue;
+      if (ALLOWED[layer].includes(target) || open.some(([a, b, only]) => a === layer && b === target && (!only || only === inSrc))) continue;
+      out.push(`${rel}: imports ${m[1]}, but ${layer}/ may not depend on ${target}/`);
     }
   }
   return out;
 }
 
-module.exports = { checkLayers };
+module.exports = { checkLayers, ALLOWED, OPEN_ALLOWANCES };
 
 if (require.main === module) {
-  const offences = checkLayers(process.argv[2] ? path.resolve(process.argv[2]) : undefined);
+  const args = process.argv.slice(2);
+  const strict = args.includes('--strict');
+  const dir = args.find((a) => !a.startsWith('--'));
+  const offences = checkLayers(dir ? path.resolve(dir) : undefined, { strict });
   for (const o of offences) process.stderr.write(`${o}\n`);
   if (offences.length === 0) process.stdout.write('Layers are clean.\n');
   process.exitCode = offences.length ? 1 : 0;

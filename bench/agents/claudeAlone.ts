@@ -2,7 +2,7 @@
 // fixture: qwenAlone.ts's baseline for the other protocol. A stuck scenario never ends by itself, so the run is
 // stopped (its whole process tree) at a request cap (or when it hangs: see aloneStop.ts), as a person would press Ctrl-C.
 import * as path from 'node:path';
-import { killTree } from '../../src/verify/killTree';
+import { killTree } from '../../src/base/process/killTree';
 import { AloneStopper, type AloneStop } from './aloneStop';
 import { CALC3_FIXTURE } from '../../test/support/agentScenarios';
 import type { Scenario } from '../../test/support/agentSteps';

@@ -5,11 +5,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { OpenAIActor } from '../../src/actors/openaiActor';
-import { withRetries } from '../../src/core/retry';
+import { withRetries } from '../../src/core/loop/turns/retry';
 import { parseEditBlocks } from '../../src/core/edits/parseBlocks';
 import { applyEditBlocks } from '../../src/core/edits/applyBlocks';
 import { makePathPolicy } from '../../src/core/edits/pathPolicy';
-import { EDIT_FORMAT, systemPrompt } from '../../src/core/prompt';
+import { EDIT_FORMAT, systemPrompt } from '../../src/core/prompt/prompt';
 import { CommandVerifier } from '../../src/verify/commandVerifier';
 import { resolveTestCommand } from '../../src/verify/testCommand';
 import type { Scenario } from './scenario';

@@ -4,14 +4,14 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ActorError, VerifyError } from '../core/ports';
-import type { Actor, ActorRequest, ActorResponse, AgentAttempt } from '../core/ports';
-import { abortError } from '../core/retry';
-import { runCommand } from '../verify/runCommand';
-import { estimateTokens } from '../core/estimateTokens';
-import { normalizeMessage } from '../verify/normalize';
+import { ActorError } from '../ports/actor';
+import type { Actor, ActorRequest, ActorResponse, AgentAttempt } from '../ports/actor';
+import { abortError } from '../base/abort';
+import { CommandCannotStart, runCommand } from '../base/process/runCommand';
+import { estimateTokens } from '../base/estimateTokens';
+import { normalizeMessage } from '../base/normalize';
 import { createHash } from 'node:crypto';
-import { GREENLOOP_KEY_VARIABLE, withoutVariables } from '../core/secretEnv';
+import { GREENLOOP_KEY_VARIABLE, withoutVariables } from '../base/secretEnv';
 import { ModelGateway, type GatewayProtocolName } from './gateway/modelGateway';
 import type { AttemptLedger, GatewayStop } from './gateway/attemptMeter';
 
@@ -130,7 +130,7 @@ export class CommandActor implements Actor {
         timeoutMs: req.timeLeftMs !== undefined && req.timeLeftMs < this.opts.timeoutMs ? undefined : timeoutMs,
         signal: AbortSignal.any([req.signal, stopped.signal]),
       }).catch((err: unknown) => {
-        if (err instanceof VerifyError) throw new ActorError(err.message, 'fatal');
+        if (err instanceof CommandCannotStart) throw new ActorError(err.message, 'fatal');
         throw err;
       });
       const ledger = gateway?.closeAttempt() ?? null;

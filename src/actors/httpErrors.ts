@@ -1,6 +1,6 @@
 // Turns what can go wrong talking to a Chat Completions server into one ActorError a person can read,
 // split the way the retry policy needs it: transient (try again later) or fatal (fix something first).
-import { ActorError } from '../core/ports';
+import { ActorError } from '../ports/actor';
 
 /** Joins a lead and an optional detail into one sentence ending in a single full stop. */
 export function sentence(lead: string, detail?: string, hint?: string): string {

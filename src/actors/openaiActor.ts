@@ -1,14 +1,14 @@
 // An Actor over any OpenAI-compatible Chat Completions server (OpenAI, Ollama, vLLM, LM Studio, …).
-// It makes exactly one request per call; retrying transient failures is core/retry.ts's job.
-import { ActorError, AnswerTooLarge } from '../core/ports';
-import type { Actor, ActorRequest, ActorResponse, TokenUsage } from '../core/ports';
-import { abortError } from '../core/retry';
-import { estimateTokens } from '../core/estimateTokens';
-import { CHARS_PER_TOKEN } from '../core/textTrim';
+// It makes exactly one request per call; retrying transient failures is core/loop/turns/retry.ts's job.
+import { ActorError, AnswerTooLarge } from '../ports/actor';
+import type { Actor, ActorRequest, ActorResponse, TokenUsage } from '../ports/actor';
+import { abortError } from '../base/abort';
+import { estimateTokens } from '../base/estimateTokens';
+import { CHARS_PER_TOKEN } from '../base/textTrim';
 import { DEFAULT_MAX_ANSWER_BYTES } from '../shared/config';
 import { ERROR_BODY_BYTES, httpStatusError, networkError } from './httpErrors';
-import { createRedactor } from '../core/redact';
-import type { Redactor } from '../core/redact';
+import { createRedactor } from '../base/redact';
+import type { Redactor } from '../base/redact';
 import { readSse, SseEventTooLarge } from './sse';
 import { readCapped } from './cappedBody';
 

@@ -2,28 +2,29 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import { parseArgs } from 'util';
-import { LoopEngine } from '../core/engine';
-import { systemClock } from '../core/retry';
-import { spentWithoutGrant } from '../core/budget';
-import type { Grant } from '../core/budget';
+import { LoopEngine } from '../core/loop/engine';
+import { systemClock } from '../base/systemClock';
+import { spentWithoutGrant } from '../core/loop/bounds/budget';
+import type { Grant } from '../core/loop/bounds/budget';
 import { DEFAULT_AGENT_SETTINGS, DEFAULT_LOOP_CONFIG, TYPE_CHECK_PROTECTED_GLOBS } from '../shared/config';
 import type { LoopConfig } from '../shared/config';
-import { JsonlHistoryStore, toHistoryRecord } from '../core/history';
-import { RunStore } from '../core/runStore';
-import { setupFailureReport, STOPPED_BEFORE_BASELINE, toReport } from '../core/report';
-import type { RunState } from '../core/runState';
-import { openForRun } from '../snapshot/openForRun';
-import { openOutsideWatch } from '../core/outside/outsideWatch';
-import { defaultStateDir, ensureUsableStateDir } from '../shared/stateDir';
-import { newRunId } from '../shared/runId';
-import { buildVerifier, VERIFIER_FLAGS } from './verifierOptions';
-import { actorFromFlags, modelKeyFromFlags } from './fixOptions';
-import { loopConfigFromFlags } from './loopConfigFlags';
-import { runSecrets } from '../core/secretEnv';
-import { progressLine } from './progressPrinter';
-import { EXIT, parseNumberFlag, UsageError } from './usageError';
+import { JsonlHistoryStore } from '../store/historyStore';
+import { toHistoryRecord } from '../core/run/historyRecord';
+import { RunStore } from '../store/runStore';
+import { setupFailureReport, STOPPED_BEFORE_BASELINE, toReport } from '../core/run/report';
+import type { RunState } from '../ports/runState';
+import { openWorkspace } from '../session/openWorkspace';
+import { openOutsideWatch } from '../outside/outsideWatch';
+import { defaultStateDir, ensureUsableStateDir } from '../base/stateDir';
+import { newRunId } from '../base/runId';
+import { buildVerifier, VERIFIER_FLAGS } from '../flags/verifierFlags';
+import { actorFromFlags, modelKeyFromFlags } from '../flags/fixFlags';
+import { loopConfigFromFlags } from '../flags/loopConfigFlags';
+import { runSecrets } from '../base/secretEnv';
+import { progressLine } from '../session/progressLine';
+import { EXIT, parseNumberFlag, UsageError } from '../flags/usageError';
 import { say as sayEscaped } from './say';
-import { jsonText } from '../shared/terminalText';
+import { jsonText } from '../base/terminalText';
 
 const FLAGS = {
   ...VERIFIER_FLAGS,
@@ -123,7 +124,7 @@ async function runFix(values: FixFlags): Promise<number> {
   const past = await history.list();
   past.warnings.forEach((w) => say(`greenloop: warning: ${w}`));
   const runId = resumeFrom?.runId ?? newRunId();
-  const { snapshots, journal, recovered } = await openForRun({ workspace: cwd, stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m: string) => say(`greenloop: warning: ${m}`) })
+  const { snapshots, journal, recovered } = await openWorkspace({ workspace: cwd, stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m: string) => say(`greenloop: warning: ${m}`) })
     .catch((err: Error) => {
       // No git, a folder that is gone, a store that cannot be created, another run on this folder: setup, in one sentence.
       throw new UsageError(err.message.split('\n')[0]);

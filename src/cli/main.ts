@@ -1,7 +1,7 @@
 // `greenloop` entry point: dispatches a subcommand and maps failures to the contract's exit codes.
 // Each command is loaded only when it runs: `--help` needs none of them, and a Claude Code Stop hook — run once per
 // stop — must not pay for the MCP SDK, the model gateway or the actors on every start.
-import { EXIT, UsageError } from './usageError';
+import { EXIT, UsageError } from '../flags/usageError';
 import { say } from './say';
 
 const PARSE_USAGE = `  greenloop parse [--format F] [FILE|-]
@@ -38,8 +38,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   parse: async () => (await import('./parseCommand')).parseCommand,
   verify: async () => (await import('./verifyCommand')).verifyCommand,
   fix: async () => (await import('./fixCommand')).fixCommand,
-  hook: async () => (await import('./hookCommand')).hookCommand,
-  mcp: async () => (await import('./mcpCommand')).mcpCommand,
+  hook: async () => (await import('../hook/hookCommand')).hookCommand,
+  mcp: async () => (await import('../mcp/mcpCommand')).mcpCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -68,7 +68,7 @@ main(process.argv.slice(2)).then(
     // By name: the MCP server is its own bundle (dist/mcp.js), with its own copy of the UsageError class.
     const usage = (err as Error).name === 'UsageError' || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     // An error can quote test output or an answer: masked like every other line Greenloop prints.
-    const { runSecrets } = await import('../core/secretEnv');
+    const { runSecrets } = await import('../base/secretEnv');
     const { redactor } = runSecrets({ env: process.env, keyVariable: keyVariableOf(process.argv) });
     // Node's parseArgs explains in three lines; a person needs the first.
     say(`greenloop: ${redactor.text((err as Error).message.split('\n')[0])}`);

@@ -3,8 +3,8 @@ import * as fs from 'fs';
 import { parseArgs } from 'util';
 import { FORMATS, isFormatOption, parseSpool } from '../verify/parseOutput';
 import { OutputSpool } from '../verify/outputSpool';
-import { EXIT, UsageError } from './usageError';
-import { jsonText } from '../shared/terminalText';
+import { EXIT, UsageError } from '../flags/usageError';
+import { jsonText } from '../base/terminalText';
 
 export async function parseCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, options: { format: { type: 'string', default: 'auto' } }, allowPositionals: true, strict: true });

@@ -1,11 +1,11 @@
 // `greenloop verify`: runs the verifier once and prints the witness.
 import { parseArgs } from 'util';
-import { VerifyError } from '../core/ports';
-import { buildVerifier, timeoutFlag, VERIFIER_FLAGS } from './verifierOptions';
-import { EXIT, UsageError } from './usageError';
+import { VerifyError } from '../ports/verifier';
+import { buildVerifier, timeoutFlag, VERIFIER_FLAGS } from '../flags/verifierFlags';
+import { EXIT, UsageError } from '../flags/usageError';
 import { say } from './say';
-import { jsonText } from '../shared/terminalText';
-import { runSecrets } from '../core/secretEnv';
+import { jsonText } from '../base/terminalText';
+import { runSecrets } from '../base/secretEnv';
 
 export async function verifyCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: VERIFIER_FLAGS, strict: true });

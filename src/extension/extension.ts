@@ -4,10 +4,10 @@ import { registerLmTools } from './agentTools/lmTools';
 import { registerMcpServers } from './agentTools/mcpServers';
 import { registerCommands } from './commands/registerCommands';
 import { ConfigReader } from './config';
-import { RunService } from './runService';
-import { StatusBar } from './statusBar';
-import { TestTerminalHost } from './testTerminal';
-import { TestingView } from './testingView';
+import { RunService } from './run/runService';
+import { StatusBar } from './statusBar/statusBar';
+import { TestTerminalHost } from './testing/testTerminal';
+import { TestingView } from './testing/testingView';
 import { registerViews } from './views/registerViews';
 
 export function activate(context: vscode.ExtensionContext): void {

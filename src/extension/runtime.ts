@@ -1,11 +1,11 @@
 // The run-time half of the extension: the loop engine, the verifier and its parsers, the snapshot store and the
 // actors. Built as its own bundle (dist/runtime.js) and loaded on first use through loadRuntime.ts, so activation
 // reads only the shell that registers commands and views.
-export { LoopEngine } from '../core/engine';
-export { openOutsideWatch } from '../core/outside/outsideWatch';
-export { CheckSession } from '../core/session/checkSession';
+export { LoopEngine } from '../core/loop/engine';
+export { openOutsideWatch } from '../outside/outsideWatch';
+export { CheckSession } from '../session/checkSession';
 export { openSnapshotStore } from '../snapshot/gitSnapshotStore';
-export { openForRun } from '../snapshot/openForRun';
+export { openWorkspace } from '../session/openWorkspace';
 export { CommandVerifier } from '../verify/commandVerifier';
 export { OpenAIActor } from '../actors/openaiActor';
 export { CommandActor } from '../actors/commandActor';

@@ -25,7 +25,7 @@ export interface LoopConfig {
   maxAnswerBytes: number;
   /**
    * Test IDs (as the verifier names them) this run is for, each failing when it starts; absent or empty: the whole
-   * suite. With a focus the run is green once these pass and nothing that passed broke (core/witnessCompare).
+   * suite. With a focus the run is green once these pass and nothing that passed broke (core/judge/witnessCompare).
    */
   focus?: string[];
 }

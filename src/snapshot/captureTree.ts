@@ -7,7 +7,7 @@
 // and let `add -A` do the rest. Nested .git directories are never opened, moved or written.
 import { existsSync, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { WorkspaceNotRecordable } from '../core/ports';
+import { WorkspaceNotRecordable } from '../ports/snapshots';
 import { GitError, joinZ, splitZ, type GitRunner } from './gitRunner';
 
 const MAX_ROUNDS = 8;

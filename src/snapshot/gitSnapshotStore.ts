@@ -1,18 +1,18 @@
 // SnapshotStore over a private shadow repository: `--git-dir=<state>/snapshots/<key> --work-tree=<workspace>`
 // with its own index. Snapshots are commits on refs/greenloop/<runId>/<n>, so runs share objects and deleting
 // a run's refs lets gc prune what only that run used. The user's .git is never read for state nor written.
-import { newRunId } from '../shared/runId';
+import { newRunId } from '../base/runId';
 import { createHash } from 'node:crypto';
 import { existsSync, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { StateDirLost, type PlannedRestore, type SnapshotRef, type SnapshotStore } from '../core/ports';
+import { StateDirLost, type PlannedRestore, type SnapshotRef, type SnapshotStore } from '../ports/snapshots';
 import { entriesOf, writeTreeFiles } from './writeTreeFiles';
 import { DEFAULT_SNAPSHOT_EXCLUDES } from '../shared/config';
 import { writeCommit } from './commitObject';
 import { addAll, captureTree, captureWritten, type CaptureContext } from './captureTree';
 import { GitError, joinZ, splitZ, type GitRunner } from './gitRunner';
 import { openShadowRepo } from './shadowRepo';
-import { canonicalWorkspace, defaultStateDir, shadowDirFor } from '../shared/stateDir';
+import { canonicalWorkspace, defaultStateDir, shadowDirFor } from '../base/stateDir';
 
 export interface SnapshotStoreOptions {
   workspace: string;

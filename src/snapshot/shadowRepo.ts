@@ -4,7 +4,7 @@ import { existsSync, promises as fsp, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { buildExcludeFile } from './excludeRules';
 import { GitError, GitRunner } from './gitRunner';
-import { stateDirInside } from '../shared/stateDir';
+import { stateDirInside } from '../base/stateDir';
 
 // info/attributes outranks every .gitattributes in the workspace: no eol conversion, no clean/smudge filters
 // (git-lfs and friends would run the user's programs), no ident expansion. Files are stored byte for byte.

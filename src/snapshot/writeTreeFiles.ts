@@ -2,7 +2,7 @@
 // `git restore`, which writes in place): a kill at any moment leaves each file either as it was or as restored.
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { tempSiblingFor } from '../shared/tempSibling';
+import { tempSiblingFor } from '../base/tempSibling';
 import { splitZ, type GitRunner } from './gitRunner';
 
 export interface TreeEntry {

@@ -1,7 +1,7 @@
 // A test command that cannot run at all — a script package.json does not have, a file that is not executable, a
 // runner that found no test files — is a setup problem, not a failing suite: no model can fix it, so it is told in
 // one sentence before any model call.
-import type { RunResult } from './runCommand';
+import type { RunResult } from '../base/process/runCommand';
 
 const MISSING_SCRIPT = [
   /\bMissing script:\s*"?([^"\s]+)"?/, // npm, pnpm

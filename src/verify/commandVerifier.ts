@@ -1,16 +1,17 @@
 // The deterministic judge: runs the test command (and tsc), reduces what it saw to a Witness.
 import * as fs from 'fs';
 import * as path from 'path';
-import type { Verifier } from '../core/ports';
-import { VerifyError } from '../core/ports';
-import type { Diagnostic, FailingTest, FormatOption, LoadErrorFile, RunnerFormat, Witness } from './types';
+import type { Verifier } from '../ports/verifier';
+import { VerifyError } from '../ports/verifier';
+import type { Diagnostic, FailingTest, LoadErrorFile, RunnerFormat, Witness } from '../ports/verifier';
+import type { FormatOption } from './types';
 import { narrowTestCommand } from './rerunFilter';
 import { classifyRun } from './runClass';
 import { cannotRunSentence } from './cannotRun';
-import { abortError } from '../core/retry';
-import { runCommand } from './runCommand';
-import type { RunResult } from './runCommand';
-import { normalizeOutput, readableOutput, signatureOf } from './normalize';
+import { abortError } from '../base/abort';
+import { CommandCannotStart, runCommand } from '../base/process/runCommand';
+import type { RunResult } from '../base/process/runCommand';
+import { normalizeOutput, readableOutput, signatureOf } from '../base/normalize';
 import { RepeatedParts } from './repeatedParts';
 import { ownCopy } from './ownCopy';
 import { parseSpool, tidyResult } from './parseOutput';
@@ -20,7 +21,7 @@ import { parseJunitFiles } from './parsers/junit';
 import { detectTsc, tscCommand } from './tsc';
 import { SetupError } from './testCommand';
 import type { TscMode } from '../shared/config';
-import { GREENLOOP_KEY_VARIABLE, withoutVariables } from '../core/secretEnv';
+import { GREENLOOP_KEY_VARIABLE, withoutVariables } from '../base/secretEnv';
 
 export interface CommandVerifierOptions {
   cwd: string;
@@ -125,6 +126,8 @@ export class CommandVerifier implements Verifier {
           spool.write(chunk);
           onOutput?.(chunk);
         },
+      }).catch((e: unknown) => {
+        throw e instanceof CommandCannotStart ? new VerifyError(e.message) : e;
       });
       const parsed = this.opts.junitGlob && format === undefined ? await this.junitReports(startedAt) : await parseSpool(spool, format ?? this.opts.format ?? 'auto');
       return { run, parsed };

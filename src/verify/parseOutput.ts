@@ -1,6 +1,7 @@
 // Picks a parser for runner output (by name or by `auto` detection) and runs it on ANSI-free text.
 import stripAnsi from 'strip-ansi';
-import type { FormatOption, OutputParser, ParseResult, RunnerFormat } from './types';
+import type { FormatOption, OutputParser, ParseResult } from './types';
+import type { RunnerFormat } from '../ports/verifier';
 import { mochaParser } from './parsers/mocha';
 import { nodeParser } from './parsers/node';
 import { tapParser } from './parsers/tap';

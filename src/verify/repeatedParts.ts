@@ -2,8 +2,8 @@
 // failures with the same messages. Handing back the earlier run's objects when they are equal keeps one copy of a
 // 20,000-test suite's IDs in memory, not one per attempt, and saves normalizing each ID again on every run.
 import * as path from 'path';
-import type { Diagnostic, FailingTest, LoadErrorFile } from './types';
-import { normalizeTestId } from './normalize';
+import type { Diagnostic, FailingTest, LoadErrorFile } from '../ports/verifier';
+import { normalizeTestId } from '../base/normalize';
 import { ownCopy } from './ownCopy';
 
 export class RepeatedParts {

@@ -3,7 +3,7 @@
 // narrowed run reported the tests it asked for, and runs the whole command otherwise.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { RunnerFormat } from './types';
+import type { RunnerFormat } from '../ports/verifier';
 
 export interface NarrowedCommand {
   command: string;

@@ -1,8 +1,7 @@
-// The workspace's own type check: where its tsc lives, the command the verifier runs, and a diagnostic identity
-// that survives edits elsewhere in the file (line numbers shift whenever the model adds or removes lines).
+// The workspace's own type check: where its tsc lives and the command the verifier runs. (How the loop tells one
+// diagnostic from another is the judge's: core/judge/diagnosticKey.ts.)
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Diagnostic } from './types';
 
 export interface TscInfo {
   /** Absolute path of the workspace's node_modules/.bin/tsc. */
@@ -34,24 +33,4 @@ export function tscCommand(info: TscInfo): string {
   const tsc = process.platform === 'win32' ? `"${info.tscPath}"` : quote(info.tscPath);
   const project = process.platform === 'win32' ? `"${info.tsconfig}"` : quote(info.tsconfig);
   return `${tsc} --noEmit --pretty false -p ${project}`;
-}
-
-function normalizePath(p: string, cwd?: string): string {
-  let out = p.replace(/\\/g, '/');
-  if (cwd) {
-    const root = cwd.replace(/\\/g, '/').replace(/\/+$/, '') + '/';
-    out = out.split(root).join('');
-  }
-  return out.replace(/^\.\//, '');
-}
-
-/**
- * Identity of a diagnostic for progress/regression comparisons: file + code + message, never line or column.
- * Whitespace is collapsed and the workspace root is cut from paths (given cwd), so the same error reported
- * from another checkout or after a re-wrap compares equal.
- */
-export function diagnosticKey(d: Diagnostic, cwd?: string): string {
-  const file = normalizePath(d.file, cwd);
-  const message = normalizePath(d.message, cwd).replace(/\s+/g, ' ').trim();
-  return `${file}|${d.code}|${message}`;
 }

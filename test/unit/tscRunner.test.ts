@@ -6,8 +6,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { tscParser } from '../../src/verify/parsers/tsc';
-import { detectTsc, diagnosticKey, tscCommand } from '../../src/verify/tsc';
-import type { Diagnostic } from '../../src/verify/types';
+import { detectTsc, tscCommand } from '../../src/verify/tsc';
+import { diagnosticKey } from '../../src/core/judge/diagnosticKey';
+import type { Diagnostic } from '../../src/ports/verifier';
 
 const realTsc = join(__dirname, '..', '..', 'node_modules', 'typescript', 'bin', 'tsc');
 

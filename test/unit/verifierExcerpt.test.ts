@@ -5,6 +5,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { CommandVerifier } from '../../src/verify/commandVerifier';
+import { VerifyError } from '../../src/ports/verifier';
 
 describe('the verifier output excerpt', () => {
   it('shows durations, paths and ports as printed, without colours, while the signature still ignores them', async () => {
@@ -33,5 +34,15 @@ describe('the verifier output excerpt', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('tells a missing working folder as a VerifyError in one sentence, as the verifier always did', async () => {
+    const missing = path.join(os.tmpdir(), `greenloop-no-such-folder-${process.pid}`);
+    await assert.rejects(new CommandVerifier({ cwd: missing, testCommand: 'true', tsc: 'off', timeoutMs: 30_000 }).verify(), (err: Error) => {
+      assert.ok(err instanceof VerifyError, `a VerifyError, not ${err.name}`);
+      assert.ok(err.message.includes(missing));
+      assert.match(err.message, /does not exist or is not a folder/);
+      return true;
+    });
   });
 });

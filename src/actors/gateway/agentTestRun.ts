@@ -2,7 +2,7 @@
 // the suite loaded. Only a command whose output a parser recognises as a runner's, naming at least one test or a
 // count, is a test run; anything else (a `cat`, a build, a `git diff`) is not.
 import { parseOutput } from '../../verify/parseOutput';
-import { normalizeTestId } from '../../verify/normalize';
+import { normalizeTestId } from '../../base/normalize';
 
 export interface AgentTestRun {
   /** Failing test IDs as the loop compares them, and a marker for a suite that did not load. */

@@ -3,7 +3,7 @@
 // the whole conversation), so two requests are never equal byte for byte; what repeats is the step: the same tool
 // calls with the same arguments answered by the same results (after timings, temp paths and call ids are left out).
 import { createHash } from 'node:crypto';
-import { normalizeMessage } from '../../verify/normalize';
+import { normalizeMessage } from '../../base/normalize';
 
 interface ChatMessage {
   role?: unknown;

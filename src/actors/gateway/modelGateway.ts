@@ -9,7 +9,7 @@ import { readSse } from '../sse';
 import { readCapped } from '../cappedBody';
 import { AttemptMeter, type AttemptBounds, type AttemptLedger, type GatewayStop } from './attemptMeter';
 import { answerBrief, type TappedAnswer } from './responseTap';
-import { CHARS_PER_TOKEN } from '../../core/textTrim';
+import { CHARS_PER_TOKEN } from '../../base/textTrim';
 import type { GatewayProtocol } from './protocols/protocol';
 import { openaiChat } from './protocols/openaiChat';
 import { anthropicMessages } from './protocols/anthropicMessages';

@@ -4,7 +4,7 @@
 // comparison sees them (key order, the workspace's path and temp folders aside), its result by its text.
 import { createHash } from 'node:crypto';
 import { contentText } from './conversationStep';
-import { normalizeMessage } from '../../verify/normalize';
+import { normalizeMessage } from '../../base/normalize';
 
 export interface ToolExchange {
   /** The call's identity: tool name and normalized arguments, hashed. */

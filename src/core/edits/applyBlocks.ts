@@ -2,14 +2,14 @@
 // computed in memory first, and nothing is written unless every block succeeded.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { tempSiblingFor } from '../../shared/tempSibling';
+import { tempSiblingFor } from '../../base/tempSibling';
 import type { EditBlock } from './parseBlocks';
 import { checkPath } from './pathPolicy';
 import { protectedPartChange } from './protectedContent';
 import { addedLines, tamperReason } from './tamperCheck';
 import type { PathPolicy } from './pathPolicy';
 import { isEmptySection, replaceOnce, sectionLines } from './matchText';
-import { Pacer } from '../pacer';
+import { Pacer } from './pacer';
 
 export type ApplyResult =
   | { ok: true; /** Workspace-relative paths whose content changed, in first-edit order. */ files: string[] }

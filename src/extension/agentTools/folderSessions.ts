@@ -2,16 +2,16 @@
 // "Fix until green" in this window, and one loop state per window and folder, so a chat's successive verify calls
 // are judged against each other.
 import * as vscode from 'vscode';
-import type { CheckSession } from '../../core/session/checkSession';
-import { systemClock } from '../../core/retry';
-import type { RunState } from '../../core/runState';
+import type { CheckSession } from '../../session/checkSession';
+import { systemClock } from '../../base/systemClock';
+import type { RunState } from '../../ports/runState';
 import type { ConfigReader } from '../config';
-import { GuardRefusal, requireTrust } from '../editorGuards';
-import type { RunView } from '../runServiceApi';
-import { prepareVerifier } from '../runSetup';
-import type { OutputSink } from '../terminalVerifier';
+import { GuardRefusal, requireTrust } from '../run/editorGuards';
+import type { RunView } from '../run/runServiceApi';
+import { prepareVerifier } from '../run/runSetup';
+import type { OutputSink } from '../testing/terminalVerifier';
 import { runtime } from '../loadRuntime';
-import { testRunLabel } from '../testRunLabel';
+import { testRunLabel } from '../testing/testRunLabel';
 
 /** What the tools need of the run service (RunService has all of it). */
 export interface ToolRuns {
@@ -70,7 +70,7 @@ export async function openFolderSession(folder: vscode.WorkspaceFolder, deps: To
       if (label) parts.verifier.nameNextRuns(label);
     },
     open: async (runId) => {
-      const { snapshots, journal, recovered } = await runtime().openForRun({ workspace: parts.cwd, stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m) => deps.log.warn(m) });
+      const { snapshots, journal, recovered } = await runtime().openWorkspace({ workspace: parts.cwd, stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m) => deps.log.warn(m) });
       if (recovered) deps.log.warn(recovered.sentence);
       return { snapshots, journal };
     },

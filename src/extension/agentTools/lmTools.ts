@@ -2,10 +2,10 @@
 // verify after each edit and obey the decision, roll back to the best or first state, or hand the folder to
 // Greenloop's own "Fix until green" loop. Each answers in a few lines for the model and the same as JSON.
 import * as vscode from 'vscode';
-import type { CheckAnswer } from '../../core/session/checkAnswer';
-import { toReport } from '../../core/report';
-import { runSecrets } from '../../core/secretEnv';
-import type { RunState } from '../../core/runState';
+import type { CheckAnswer } from '../../session/checkAnswer';
+import { toReport } from '../../core/run/report';
+import { runSecrets } from '../../base/secretEnv';
+import type { RunState } from '../../ports/runState';
 import { countsText, workspaceAtText } from '../../shared/plainWords';
 import { openFolderSession, refuseToRun, toolFolder, type ToolHostDeps } from './folderSessions';
 

@@ -1,6 +1,6 @@
 // What commands get to work with, and how they read the (folder, runId) that views pass them.
 import * as vscode from 'vscode';
-import type { RunService } from '../runService';
+import type { RunService } from '../run/runService';
 
 export interface CommandDeps {
   context: vscode.ExtensionContext;

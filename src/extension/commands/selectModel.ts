@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { modelLabel, pickModel } from '../modelPicker';
+import { modelLabel, pickModel } from '../models/modelPicker';
 import type { CommandDeps, CommandHandler } from './commandDeps';
 import { showError } from './commandDeps';
 

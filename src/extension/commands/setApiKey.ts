@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { promptForApiKey } from '../secrets';
+import { promptForApiKey } from '../models/secrets';
 import type { CommandDeps, CommandHandler } from './commandDeps';
 
 export function setApiKey({ context, log }: CommandDeps): CommandHandler {

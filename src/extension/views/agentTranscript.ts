@@ -1,6 +1,6 @@
 // An agent attempt's transcript as a read-only document: what the model last told the agent, every request the
 // gateway saw, and the tail of the agent's own output. Pure (text and addresses), so it is tested without VS Code.
-import type { AgentAttempt } from '../../core/ports';
+import type { AgentAttempt } from '../../ports/actor';
 import { agentCountsText } from '../../shared/plainWords';
 
 export const TRANSCRIPT_SCHEME = 'greenloop-transcript';

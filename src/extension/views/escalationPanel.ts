@@ -1,13 +1,13 @@
 // The escalation panel's host side: one webview panel per run, revealed if already open, wired to a PanelController
 // (the ready handshake and the actions) and refreshed when its run changes.
 import * as vscode from 'vscode';
-import type { HistoryRecord } from '../../core/history';
+import type { HistoryRecord } from '../../ports/history';
 import type { ChangedFile, DiffSide, HostMessage, PanelData } from '../../shared/protocol';
 import { snapshotUri } from './snapshotContent';
-import type { RunServiceApi } from '../runServiceApi';
+import type { RunServiceApi } from '../run/runServiceApi';
 import { buildPanelData } from './panelData';
 import { PanelController } from './panelController';
-import { runSetupAction } from '../setupActionRunner';
+import { runSetupAction } from '../run/setupActionRunner';
 import type { SetupAction } from '../../shared/setupActions';
 import { makeNonce, panelHtml } from './panelHtml';
 import { findRunRecord, folderName, sameFolder } from './runLookup';

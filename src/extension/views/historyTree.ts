@@ -1,7 +1,7 @@
 // The "Loop history" tree: maps historyTreeModel's plain nodes onto vscode.TreeItems and refreshes on run changes.
 import * as vscode from 'vscode';
-import type { HistoryRecord } from '../../core/history';
-import type { RunServiceApi } from '../runServiceApi';
+import type { HistoryRecord } from '../../ports/history';
+import type { RunServiceApi } from '../run/runServiceApi';
 import type { HistoryNode } from './historyTreeModel';
 import { childrenOf, describeNode, runsNewestFirst } from './historyTreeModel';
 import { folderName, liveRecord } from './runLookup';

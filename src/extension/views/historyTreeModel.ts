@@ -1,7 +1,7 @@
 // The "Loop history" tree as plain data: which nodes exist, their labels, icons and commands. Pure, so what a person
 // sees in the tree is tested without VS Code; historyTree.ts only maps these onto vscode.TreeItem.
-import type { HistoryIteration, HistoryRecord } from '../../core/history';
-import type { OutsideWarning } from '../../core/runState';
+import type { HistoryIteration, HistoryRecord } from '../../ports/history';
+import type { OutsideWarning } from '../../ports/runState';
 import { explainStop } from './reasonText';
 import { agentCountsText, countsText, NO_TEST_COUNT, verdictWords, workspaceAtText } from '../../shared/plainWords';
 

@@ -1,5 +1,5 @@
 // Turns a run (live or from history) into what the escalation panel shows. Pure: no vscode, no I/O.
-import type { HistoryRecord } from '../../core/history';
+import type { HistoryRecord } from '../../ports/history';
 import type { ChangedFile, ChartPoint, ExtraBudgetInput, HypothesisItem, PanelActions, PanelData } from '../../shared/protocol';
 import { agentCountsText, countsText, NO_TEST_COUNT, verdictWords, workspaceAtText } from '../../shared/plainWords';
 import { MAX_EXTRA } from '../../shared/protocol';

@@ -1,5 +1,5 @@
 // Why a run stopped, in words a person reads, and what they can do next. Pure: the panel and tree both use it.
-import type { EscalationReason } from '../../core/runState';
+import type { EscalationReason } from '../../ports/runState';
 
 export interface ReasonExplanation {
   title: string;

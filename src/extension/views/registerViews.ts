@@ -1,6 +1,6 @@
 // Registers the views half of the extension: history tree, snapshot diffs, escalation panels and their commands.
 import * as vscode from 'vscode';
-import type { RunServiceApi } from '../runServiceApi';
+import type { RunServiceApi } from '../run/runServiceApi';
 import { openIterationDiff } from '../commands/openIterationDiff';
 import { openLastEscalation } from '../commands/openLastEscalation';
 import { openRunPanel } from '../commands/openRunPanel';

@@ -1,9 +1,9 @@
 // Finds a run by folder and id: the live state when this window is running or just ran it, else the history.
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { toHistoryRecord } from '../../core/history';
-import type { HistoryRecord } from '../../core/history';
-import type { RunServiceApi, RunView } from '../runServiceApi';
+import { toHistoryRecord } from '../../core/run/historyRecord';
+import type { HistoryRecord } from '../../ports/history';
+import type { RunServiceApi, RunView } from '../run/runServiceApi';
 
 export function sameFolder(a: vscode.Uri, b: vscode.Uri): boolean {
   return a.toString() === b.toString();

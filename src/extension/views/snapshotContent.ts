@@ -1,6 +1,6 @@
 // Serves snapshot file contents to diff editors under the greenloop-snapshot: scheme (read-only by nature).
 import * as vscode from 'vscode';
-import type { RunServiceApi } from '../runServiceApi';
+import type { RunServiceApi } from '../run/runServiceApi';
 import { SNAPSHOT_SCHEME, parseSnapshotUri, snapshotUriParts } from './snapshotUri';
 import type { SnapshotAddress } from './snapshotUri';
 

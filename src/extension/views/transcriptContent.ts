@@ -1,7 +1,7 @@
 // Serves agent transcripts under the greenloop-transcript: scheme: read-only documents, built from the saved run
 // each time they are opened, so nothing of them is written to disk twice.
 import * as vscode from 'vscode';
-import type { RunServiceApi } from '../runServiceApi';
+import type { RunServiceApi } from '../run/runServiceApi';
 import { agentTranscriptText, parseTranscriptQuery, TRANSCRIPT_SCHEME, transcriptUriParts } from './agentTranscript';
 import type { TranscriptAddress } from './agentTranscript';
 

@@ -1,7 +1,7 @@
 // What the view commands share: the run service, the escalation panels and the extension's context.
 import type * as vscode from 'vscode';
 import type { CommandHandler } from '../commands/commandDeps';
-import type { RunServiceApi } from '../runServiceApi';
+import type { RunServiceApi } from '../run/runServiceApi';
 import type { EscalationPanels } from './escalationPanel';
 
 export interface ViewServices {

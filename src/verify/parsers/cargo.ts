@@ -1,6 +1,7 @@
 // `cargo test` output: one libtest report per test binary (unit, integration, doc tests), summed.
 // IDs are module paths split on "::"; doc tests ("src/lib.rs - add (line 5)") keep their name whole.
-import type { FailingTest, LoadErrorFile, OutputParser, ParseResult, ReportedTest } from '../types';
+import type { FailingTest, LoadErrorFile, ReportedTest } from '../../ports/verifier';
+import type { OutputParser, ParseResult } from '../types';
 import { keepLine, parseText } from './lineParser';
 import type { LineParser } from './lineParser';
 

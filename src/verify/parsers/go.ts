@@ -1,6 +1,7 @@
 // `go test` output, plain and -v. IDs are test/subtest names split on "/" (no package); only leaves count,
 // since go also reports every parent of a failing subtest as failed.
-import type { FailingTest, LoadErrorFile, OutputParser, ParseResult, ReportedTest } from '../types';
+import type { FailingTest, LoadErrorFile, ReportedTest } from '../../ports/verifier';
+import type { OutputParser, ParseResult } from '../types';
 import { goEventOutput, hasGoJson } from './jsonReports';
 import { keepLine, parseText } from './lineParser';
 import type { LineParser } from './lineParser';

@@ -1,7 +1,8 @@
 // Reads jest's default reporter: "FAIL file" lines, "● Suite › test" failure blocks and the
 // "Test Suites:" / "Tests:" summary. The ● blocks carry every failure; the verbose tick lists (✓ ✕ ○ ✎, printed
 // for a single file or with --verbose) are read only to name the tests that ran.
-import type { FailingTest, LoadErrorFile, OutputParser, ParseResult, ReportedTest, TestStatus } from '../types';
+import type { FailingTest, LoadErrorFile, ReportedTest, TestStatus } from '../../ports/verifier';
+import type { OutputParser, ParseResult } from '../types';
 import { countOf, headAndTail, TitleTree, trimBlankLines } from './textTools';
 import { hasJestJson, parseJestJson, withJsonDocument } from './jsonReports';
 import { keepLine, parseText } from './lineParser';

@@ -1,7 +1,8 @@
 // Runners' own machine-readable reports, the easiest outputs of all to read exactly: jest `--json` and vitest
 // `--reporter=json` (the same document), mocha `--reporter json`, and `go test -json` (events that carry the -v text).
 // Each may follow other output on the same stream (npm's banner, jest's text on stderr), so the document is found.
-import type { FailingTest, LoadErrorFile, ParseResult, ReportedTest, TestStatus } from '../types';
+import type { FailingTest, LoadErrorFile, ReportedTest, TestStatus } from '../../ports/verifier';
+import type { ParseResult } from '../types';
 import type { LineParser } from './lineParser';
 
 // jest writes its keys sorted; vitest writes its own order. The first key tells them apart.

@@ -8,7 +8,8 @@
 // A failure on the file itself (N = C = a source file, or C "Test suite failed to run") is a load error, ID = N.
 // pytest's dotted classnames ("tests.test_calc.TestCalc") get rule 3; use pytest's own parser for its IDs.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { FailingTest, OutputParser, ParseResult } from '../types';
+import type { FailingTest } from '../../ports/verifier';
+import type { OutputParser, ParseResult } from '../types';
 
 type Node = Record<string, unknown>;
 

@@ -1,7 +1,8 @@
 // mocha's spec (and dot/list: they share its epilogue) output. The tree above the epilogue is not read: the
 // numbered failure list after "N failing" names every failure with its full title path, one title a line:
 //   "  1) Suite\n       nested\n         test:" — each deeper title indented two more, the last one ending in ":".
-import type { FailingTest, OutputParser, ParseResult, ReportedTest } from '../types';
+import type { FailingTest, ReportedTest } from '../../ports/verifier';
+import type { OutputParser, ParseResult } from '../types';
 import { headAndTail, indentOf, TitleTree } from './textTools';
 import { hasMochaJson, parseMochaJson, withJsonDocument } from './jsonReports';
 import { capMessage, keepLine, parseText } from './lineParser';

@@ -1,7 +1,8 @@
 // node --test's spec reporter (Node 20): "▶ Suite" opens a suite or parent test, the same name with ✔/✖ at the
 // same indent closes it, anything else with ✔/✖/﹣ is a leaf. The "✖ failing tests:" recap repeats the failures;
 // it is read only for the file each failure lives in, never counted again.
-import type { FailingTest, LoadErrorFile, OutputParser, ParseResult, ReportedTest } from '../types';
+import type { FailingTest, LoadErrorFile, ReportedTest } from '../../ports/verifier';
+import type { OutputParser, ParseResult } from '../types';
 import { capMessage, keepLine, parseText } from './lineParser';
 import type { LineParser } from './lineParser';
 import { headAndTail, indentOf } from './textTools';

@@ -1,6 +1,7 @@
 // pytest's terminal output (-q, -rA, default): failing node ids from the short summary when printed,
 // otherwise from the "___ Class.test ___" sections of FAILURES/ERRORS; messages from the sections' "E" lines.
-import type { FailingTest, LoadErrorFile, OutputParser, ParseResult, ReportedTest, TestStatus } from '../types';
+import type { FailingTest, LoadErrorFile, ReportedTest, TestStatus } from '../../ports/verifier';
+import type { OutputParser, ParseResult } from '../types';
 import { keepLine, parseText } from './lineParser';
 import type { LineParser } from './lineParser';
 

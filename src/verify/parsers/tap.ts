@@ -1,7 +1,8 @@
 // TAP 12/13/14: mocha's flat stream ("not ok 3 Suite nested test", IDs as written) and node --test's
 // indented subtests (IDs are the subtest path joined " > ", leaves only). YAML blocks give messages.
 import { CORE_SCHEMA, load } from 'js-yaml';
-import type { FailingTest, LoadErrorFile, OutputParser, ParseResult, ReportedTest, TestStatus } from '../types';
+import type { FailingTest, LoadErrorFile, ReportedTest, TestStatus } from '../../ports/verifier';
+import type { OutputParser, ParseResult } from '../types';
 import { capMessage, keepLine, parseText } from './lineParser';
 import type { LineParser } from './lineParser';
 import { headAndTail } from './textTools';

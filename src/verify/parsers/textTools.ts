@@ -1,4 +1,4 @@
-import type { ReportedTest, TestStatus } from '../types';
+import type { ReportedTest, TestStatus } from '../../ports/verifier';
 
 // Small text helpers more than one parser needs. Only helpers whose behaviour is the same everywhere live here:
 // the parsers' dedents differ on purpose (first line, fixed column, common minimum) and stay with their parser.

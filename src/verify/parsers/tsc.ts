@@ -1,6 +1,7 @@
 // tsc diagnostics, `--pretty false` ("file(line,col): error TS1234: msg") and pretty ("file:line:col - error
 // TS1234: msg" + code frames + "Found N errors" footer). Indented lines right after a header continue its message.
-import type { Diagnostic, OutputParser } from '../types';
+import type { Diagnostic } from '../../ports/verifier';
+import type { OutputParser } from '../types';
 import { capMessage, keepLine, parseText } from './lineParser';
 import type { LineParser } from './lineParser';
 

@@ -1,7 +1,8 @@
 // Reads vitest's default reporter: the "Failed Tests" / "Failed Suites" sections (" FAIL  file > Suite > test"
 // headers followed by the error) and the "Test Files" / "Tests" summary. The per-file tick tree above them only
 // names leaves, so it is ignored.
-import type { FailingTest, LoadErrorFile, OutputParser, ParseResult } from '../types';
+import type { FailingTest, LoadErrorFile } from '../../ports/verifier';
+import type { OutputParser, ParseResult } from '../types';
 import { countOf, headAndTail, trimBlankLines } from './textTools';
 import { hasVitestJson, parseJestJson, withJsonDocument } from './jsonReports';
 import { keepLine, parseText } from './lineParser';

@@ -2,9 +2,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ActorError } from '../../../src/core/ports';
-import type { ActorRequest } from '../../../src/core/ports';
-import { isAbortError } from '../../../src/core/retry';
+import { ActorError } from '../../../src/ports/actor';
+import type { ActorRequest } from '../../../src/ports/actor';
+import { isAbortError } from '../../../src/base/abort';
 import { CommandActor } from '../../../src/actors/commandActor';
 
 const PROMPT = 'Attempt 3 of 8.\nFailing: Calculator > add\n  expected 5, got -1\nFix src/calc.js.';

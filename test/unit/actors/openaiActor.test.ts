@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { ActorError } from '../../../src/core/ports';
-import type { ActorRequest, ActorResponse, Clock } from '../../../src/core/ports';
-import { isAbortError, withRetries } from '../../../src/core/retry';
+import { ActorError } from '../../../src/ports/actor';
+import type { ActorRequest, ActorResponse } from '../../../src/ports/actor';
+import type { Clock } from '../../../src/ports/clock';
+import { isAbortError } from '../../../src/base/abort';
+import { withRetries } from '../../../src/core/loop/turns/retry';
 import { OpenAIActor } from '../../../src/actors/openaiActor';
 import type { OpenAIActorOptions } from '../../../src/actors/openaiActor';
 import { startFakeOpenAIServer } from '../../support/fakeOpenAIServer';

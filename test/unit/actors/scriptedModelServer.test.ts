@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { OpenAIActor } from '../../../src/actors/openaiActor';
-import type { ActorRequest } from '../../../src/core/ports';
+import type { ActorRequest } from '../../../src/ports/actor';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const SCRIPT = path.join(ROOT, 'scripts/scriptedModelServer.ts');

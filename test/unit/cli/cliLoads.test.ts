@@ -47,7 +47,7 @@ describe('the CLI loads only what a command needs (real bundle)', function () {
     fs.writeFileSync(calc, fs.readFileSync(calc, 'utf8').replace('return a - b;', 'return a + b;'));
     const { files, keys, stdout } = await hook('Stop');
     assert.match(stdout, /Verdict: progress/);
-    assert.ok(keys.includes('core/session/checkSession'), `the recorder saw no chunk module: ${keys.join(', ')}`);
+    assert.ok(keys.includes('session/checkSession'), `the recorder saw no chunk module: ${keys.join(', ')}`);
     assert.ok(!files.includes('mcp.js'), `the hook loaded ${files.join(', ')}`);
     assert.deepEqual(keys.filter((k) => k.startsWith('actors/')), [], 'model actors and the gateway stay unloaded');
   });

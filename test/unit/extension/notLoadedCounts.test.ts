@@ -2,13 +2,13 @@
 // every surface said "133 failing". Each one a person reads now says "27 failing, 106 test files did not load".
 import * as assert from 'assert';
 import { countsText } from '../../../src/shared/plainWords';
-import { liveLine } from '../../../src/extension/liveLines';
-import { foldEvent, newTally, settleTally } from '../../../src/extension/runTally';
-import { statusView } from '../../../src/extension/statusText';
+import { liveLine } from '../../../src/extension/run/liveLines';
+import { foldEvent, newTally, settleTally } from '../../../src/extension/run/runTally';
+import { statusView } from '../../../src/extension/statusBar/statusText';
 import { childrenOf, describeNode } from '../../../src/extension/views/historyTreeModel';
 import { buildPanelData } from '../../../src/extension/views/panelData';
-import { progressLine } from '../../../src/cli/progressPrinter';
-import type { IterationRecord, RunState } from '../../../src/core/runState';
+import { progressLine } from '../../../src/session/progressLine';
+import type { IterationRecord, RunState } from '../../../src/ports/runState';
 import { iteration, record } from './views/records';
 
 const T0 = 1_700_000_000_000;

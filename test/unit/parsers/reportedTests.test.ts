@@ -3,7 +3,8 @@
 import { strict as assert } from 'assert';
 import { parseOutput } from '../../../src/verify/parseOutput';
 import { parseJunitFiles } from '../../../src/verify/parsers/junit';
-import type { ParseResult, TestStatus } from '../../../src/verify/types';
+import type { ParseResult } from '../../../src/verify/types';
+import type { TestStatus } from '../../../src/ports/verifier';
 import { readCaptureRaw } from './support';
 
 function parse(runner: string, name: string): ParseResult {

@@ -4,7 +4,8 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import stripAnsi from 'strip-ansi';
 import { PARSERS } from '../../../src/verify/parseOutput';
-import type { FailingTest, OutputParser, ParseResult, RunnerFormat } from '../../../src/verify/types';
+import type { FailingTest, RunnerFormat } from '../../../src/ports/verifier';
+import type { OutputParser, ParseResult } from '../../../src/verify/types';
 
 const captured = join(__dirname, '..', '..', 'fixtures', 'captured');
 

@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { rollBack } from '../../../src/core/rollback';
-import type { RunState } from '../../../src/core/runState';
+import { rollBack } from '../../../src/core/loop/states/rollback';
+import type { RunState } from '../../../src/ports/runState';
 import { DEFAULT_SNAPSHOT_EXCLUDES } from '../../../src/shared/config';
 import { openSnapshotStore } from '../../../src/snapshot/gitSnapshotStore';
 import { tempDirs, write } from './support';

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { openSnapshotStore } from '../../../src/snapshot/gitSnapshotStore';
-import { defaultStateDir } from '../../../src/shared/stateDir';
+import { defaultStateDir } from '../../../src/base/stateDir';
 import { fingerprint, git, tempDirs, write } from './support';
 
 /** Loose and packed objects of a store, as git counts them. */

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { agentTranscriptText, parseTranscriptQuery, transcriptUriParts } from '../../../../src/extension/views/agentTranscript';
-import type { AgentAttempt } from '../../../../src/core/ports';
+import type { AgentAttempt } from '../../../../src/ports/actor';
 
 const attempt: AgentAttempt = {
   requests: 2,

@@ -1,13 +1,13 @@
 // Issue 11 item 1: after Roll back, Accept, Retry and Cancel, the status bar, the panel and the history tree all say
 // where the workspace is now, each read from the run's state (the one source of truth).
 import * as assert from 'assert';
-import { newTally, foldEvent, settleTally } from '../../../../src/extension/runTally';
-import { statusView } from '../../../../src/extension/statusText';
+import { newTally, foldEvent, settleTally } from '../../../../src/extension/run/runTally';
+import { statusView } from '../../../../src/extension/statusBar/statusText';
 import { buildPanelData } from '../../../../src/extension/views/panelData';
 import { PanelController } from '../../../../src/extension/views/panelController';
 import { describeNode } from '../../../../src/extension/views/historyTreeModel';
-import type { HistoryRecord } from '../../../../src/core/history';
-import type { RunState } from '../../../../src/core/runState';
+import type { HistoryRecord } from '../../../../src/ports/history';
+import type { RunState } from '../../../../src/ports/runState';
 import type { HostMessage, PanelData } from '../../../../src/shared/protocol';
 import { iteration, record } from './records';
 

@@ -2,7 +2,7 @@
 import * as assert from 'assert';
 import { EventEmitter } from '../support/fakeVscode';
 import { HistoryTreeProvider } from '../../../../src/extension/views/historyTree';
-import type { RunServiceApi } from '../../../../src/extension/runServiceApi';
+import type { RunServiceApi } from '../../../../src/extension/run/runServiceApi';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import type { EscalationReason } from '../../../../src/core/runState';
+import type { EscalationReason } from '../../../../src/ports/runState';
 import { ESCALATION_EXPLANATIONS, explainStop, isEscalationReason } from '../../../../src/extension/views/reasonText';
 
 // Typed as a Record over the union, so adding a reason to runState.ts fails type-checking here until it is listed.

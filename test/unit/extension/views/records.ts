@@ -1,5 +1,5 @@
 // Small HistoryRecords shaped like the engine writes them, for the views' tests.
-import type { HistoryIteration, HistoryRecord } from '../../../../src/core/history';
+import type { HistoryIteration, HistoryRecord } from '../../../../src/ports/history';
 
 export function iteration(n: number, over: Partial<HistoryIteration> = {}): HistoryIteration {
   return {

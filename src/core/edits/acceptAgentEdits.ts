@@ -1,0 +1,72 @@
+// Checks what an agent CLI changed itself against the same rules as a model's blocks, and puts back what it may not
+// change. The iteration record says what happened; nothing here judges whether the change helped.
+import { createHash } from 'crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { IterationRecord, RunState } from '../../ports/runState';
+import { checkPath } from './pathPolicy';
+import { protectedPartChange, PROTECTED_PARTS } from './protectedContent';
+import { addedLines, tamperReason } from './tamperCheck';
+import { journaledRestore } from '../loop/states/rollback';
+import { listPaths, type ApplyContext } from './applyContext';
+
+/** The test scripts and pytest sections an agent changed, and assertions it disarmed, against the snapshot before it ran. */
+async function protectedPartsChanged(ctx: ApplyContext, before: string, changed: string[]): Promise<Array<{ path: string; reason: string }>> {
+  const out: Array<{ path: string; reason: string }> = [];
+  for (const rel of changed) {
+    let now: string | null = null;
+    try {
+      const buf = fs.readFileSync(path.join(ctx.cwd, rel));
+      now = buf.includes(0) ? null : buf.toString('utf8');
+    } catch {
+      now = null;
+    }
+    const isPart = PROTECTED_PARTS.some((p) => rel === p.file || rel.endsWith(`/${p.file}`));
+    if (!isPart && now === null) continue;
+    const wasBuf = await ctx.snapshots.readFile(before, rel);
+    const was = wasBuf === null ? null : wasBuf.toString('utf8');
+    const reason = (isPart ? protectedPartChange(rel, was, now) : null) ?? (now === null ? null : tamperReason(rel, addedLines(was, now), now));
+    if (reason) out.push({ path: rel, reason });
+  }
+  return out;
+}
+
+/** An agent CLI edited files itself: what it touched must pass the same path rules as a model's blocks. */
+export async function acceptAgentEdits(ctx: ApplyContext, state: RunState, record: IterationRecord): Promise<boolean> {
+  const before = state.current.snapshot;
+  const changed = await ctx.snapshots.changedSince(before);
+  record.files = changed;
+  if (changed.length === 0) {
+    record.note = 'The agent finished without changing any file.';
+    return false;
+  }
+  // Judged path by path: what the agent may not change is put back, the rest of its work is kept and tested.
+  const refused: Array<{ path: string; reason: string }> = [];
+  for (const rel of changed) {
+    const c = checkPath(ctx.policy, rel);
+    if (!c.ok) refused.push({ path: rel, reason: c.reason });
+  }
+  if (!ctx.policy.allowTestEdits) {
+    for (const r of await protectedPartsChanged(ctx, before, changed)) if (!refused.some((x) => x.path === r.path)) refused.push(r);
+  }
+  if (refused.length) {
+    const paths = refused.map((r) => r.path);
+    await journaledRestore(ctx, state, before, paths);
+    record.reverted = refused;
+    record.files = changed.filter((p) => !paths.includes(p));
+    const put = `put back ${listPaths(paths)}: ${refused.map((r) => r.reason).join(' ')}`;
+    if (record.files.length === 0) {
+      record.note = `The agent's changes were undone (${put})`;
+      return false;
+    }
+    record.note = `Kept the agent's other changes; ${put}`;
+  }
+  // changedSince just looked at every file: only what was put back since needs another look.
+  const probe = await ctx.snapshots.snapshot('agent-edit', refused.map((r) => r.path));
+  // The diff is the agent's "proposal": the same change made twice hashes the same.
+  record.proposalHash = createHash('sha256').update(await ctx.snapshots.diff(before, probe.id)).digest('hex');
+  // Nothing writes between here and the tests: this look is the attempt's state, not taken a second time.
+  record.afterSnapshot = probe.id;
+  record.treeHash = probe.tree;
+  return true;
+}

@@ -1,0 +1,48 @@
+// Plain typed events out of the engine; hosts (CLI, VS Code) turn them into lines, trees and status bars.
+import type { EscalationReason, IterationRecord, Outcome, RunState, Verdict } from '../../ports/runState';
+
+export type LoopEvent =
+  /** `state` is the live run state: hosts may read it (never write it) while the run goes on. */
+  /** `unverified`: the first test run failed (hung, could not run, ran no test); the run ends right after. */
+  /** `baselineNotLoaded`: test files that did not load, counted apart from the failing tests. */
+  | { type: 'run-started'; runId: string; baselineFailing: number; baselineNotLoaded?: number; baselineDiagnostics: number; resumed: boolean; unverified?: boolean; stoppedFor?: EscalationReason; /** Stopped before the first test run began (the model check). */ beforeTests?: boolean; state: RunState }
+  /** A step outside any attempt, said as it begins, so a host can tell what is running before the first result. */
+  | { type: 'phase'; phase: RunPhase; /** The actor is an agent CLI. */ agent?: boolean }
+  | { type: 'iteration-started'; n: number; max: number; /** The actor is an agent CLI (it edits the workspace itself). */ agent?: boolean }
+  | { type: 'proposal-received'; n: number; tokens: { prompt: number; completion: number }; files: string[] }
+  | { type: 'applied'; n: number; files: string[] }
+  | { type: 'verifying'; n: number }
+  | { type: 'verified'; n: number; verdict: Verdict; failing: number; notLoaded?: number; diagnostics: number; rolledBack: boolean; note: string; iteration: IterationRecord }
+  | { type: 'retrying'; n: number; attempt: number; delayMs: number; message: string }
+  | { type: 'warning'; message: string }
+  | { type: 'escalated'; reason: EscalationReason; message: string }
+  | { type: 'finished'; outcome: Outcome; state: RunState };
+
+/**
+ * snapshot: the workspace is saved before anything runs; model-check: the actor's own check that it can answer;
+ * baseline-tests: the first test run, on the unchanged workspace; resume-tests: the workspace as a person left a
+ * stopped run; final-tests: the state a run ends at, tested again because a restore may not have reached it.
+ */
+export type RunPhase = 'snapshot' | 'model-check' | 'baseline-tests' | 'resume-tests' | 'final-tests';
+
+export type LoopListener = (event: LoopEvent) => void;
+
+/** Listener failures must never break the loop: a broken status bar is not a reason to stop fixing code. */
+export class LoopEmitter {
+  private readonly listeners = new Set<LoopListener>();
+
+  on(listener: LoopListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: LoopEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(event);
+      } catch {
+        /* see class comment */
+      }
+    }
+  }
+}

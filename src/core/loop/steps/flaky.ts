@@ -1,0 +1,100 @@
+// Before an edit is blamed for a test that newly fails, that test runs again on the same files: a test that passes
+// on a re-run is flaky — named in the report, never counted as a regression (nor, later, as progress). A state whose
+// only failures are tests already found flaky runs again whole, and is green if that run is.
+import type { Verifier } from '../../../ports/verifier';
+import type { Witness } from '../../../ports/verifier';
+import type { IterationRecord, RunState, WitnessSummary } from '../../../ports/runState';
+import { judge, judgeOptions, listForNote } from '../../judge/witnessCompare';
+import type { Judgement } from '../../judge/witnessCompare';
+import { abortError } from '../../../base/abort';
+import { runSignal } from '../loopContext';
+import type { LoopContext } from '../loopContext';
+import { summarize } from '../../run/runStateFactory';
+
+export interface FlakyCheck {
+  /** Tests that passed in a re-run after failing on the same files. */
+  flaky: string[];
+  /** Re-runs made. */
+  reruns: number;
+}
+
+/**
+ * The judgement of a verified state, after the re-runs that tell a flaky test from a broken one; a green verdict is
+ * confirmed by one more run, so a fix that works only some of the time is never taken for green.
+ */
+export async function judgeWithReruns(ctx: LoopContext, state: RunState, record: IterationRecord, witness: WitnessSummary): Promise<{ j: Judgement; witness: WitnessSummary }> {
+  const judged = await judgeFlakyAware(ctx, state, record, witness);
+  if (judged.j.verdict !== 'green' || ctx.deps.config.flakyReruns <= 0) return judged;
+  // A check an outside agent asks for (a Stop hook, an MCP verify) answers while the agent waits, on every stop: it
+  // runs the tests again only to judge a test that newly fails, never to confirm a green that nothing contradicts.
+  if (ctx.deps.actor.external) return judged;
+  const again = summarize(await ctx.deps.verifier.verify(runSignal(ctx)));
+  const j = judge(state.best.witness, again, judgeOptions(state));
+  // With a focus, green allows the failures outside it: the re-run is judged, not only read.
+  if (again.green || j.verdict === 'green') return judged;
+  // Only tests already found flaky failed the confirming run: the fix is not what fails, so the run may be repeated.
+  if (j.verdict !== 'regression' && (await greenOnWholeReruns(ctx, state, again))) return judged;
+  const failing = again.failing.length ? listForNote(again.failing) : 'the run';
+  ctx.warn(state, `Attempt ${record.n} was green once, but not when run again on the same files (${failing} failed): a fix that works only some of the time is not green.`);
+  return { j: { ...j, note: `green once, but not on a re-run of the same files: ${j.note}` }, witness: again };
+}
+
+async function judgeFlakyAware(ctx: LoopContext, state: RunState, record: IterationRecord, witness: WitnessSummary): Promise<{ j: Judgement; witness: WitnessSummary }> {
+  const { config, verifier } = ctx.deps;
+  const j = judge(state.best.witness, witness, judgeOptions(state));
+  if (config.flakyReruns <= 0) return { j, witness };
+  if (onlyFlakyFail(state, witness) && j.verdict !== 'regression') return (await greenOnWholeReruns(ctx, state, witness)) ?? { j, witness };
+  if (j.verdict !== 'regression' || j.newTests.length === 0) return { j, witness };
+  const check = await findFlaky(verifier, j.newTests, config.flakyReruns, runSignal(ctx));
+  if (check.flaky.length === 0) return { j, witness };
+  record.flaky = check.flaky;
+  state.flaky = [...new Set([...state.flaky, ...check.flaky])].sort();
+  const one = check.flaky.length === 1;
+  ctx.warn(state, `Flaky test${one ? '' : 's'} found in attempt ${record.n}: ${check.flaky.join(', ')}; ${one ? 'it counts' : 'they count'} neither as progress nor as regression.`);
+  const again = judge(state.best.witness, witness, judgeOptions(state));
+  const judged = { j: { ...again, note: `${again.note}; flaky (failed, then passed on re-run): ${listForNote(check.flaky)}` }, witness };
+  // What still fails is only flaky: the state is judged as any such state is, by running it again whole.
+  if (onlyFlakyFail(state, witness) && again.verdict !== 'regression') return (await greenOnWholeReruns(ctx, state, witness)) ?? judged;
+  return judged;
+}
+
+function onlyFlakyFail(state: RunState, witness: WitnessSummary): boolean {
+  return !witness.green && !witness.loadError && witness.diagnostics.length === 0 && witness.failing.length > 0 && witness.failing.every((id) => state.flaky.includes(id));
+}
+
+/** A state whose only failures are known flaky tests runs again whole, up to flakyReruns times: green if a run is. */
+async function greenOnWholeReruns(ctx: LoopContext, state: RunState, witness: WitnessSummary): Promise<{ j: Judgement; witness: WitnessSummary } | null> {
+  if (!onlyFlakyFail(state, witness)) return null;
+  for (let r = 0; r < ctx.deps.config.flakyReruns; r++) {
+    const again = summarize(await ctx.deps.verifier.verify(runSignal(ctx)));
+    if (!again.green && !state.config.focus?.length) continue;
+    const green = judge(state.best.witness, again, judgeOptions(state));
+    if (green.verdict === 'green') {
+      const which = `${listForNote(witness.failing)} failed first and ${witness.failing.length === 1 ? 'is' : 'are'} flaky`;
+      return { j: { ...green, note: `${green.note} (on a re-run: ${which})` }, witness: again };
+    }
+  }
+  return null;
+}
+
+export async function findFlaky(verifier: Verifier, ids: readonly string[], maxReruns: number, signal: AbortSignal): Promise<FlakyCheck> {
+  let open = [...ids];
+  const flaky: string[] = [];
+  let reruns = 0;
+  while (open.length > 0 && reruns < maxReruns) {
+    const w = verifier.rerun ? await verifier.rerun(open, signal) : await verifier.verify(signal);
+    reruns++;
+    if (signal.aborted) throw abortError(signal);
+    const passed = open.filter((id) => passedIn(w, id));
+    flaky.push(...passed);
+    open = open.filter((id) => !passed.includes(id));
+  }
+  return { flaky, reruns };
+}
+
+/** Passed in this run: reported and not failing where the runner names its tests, else simply not failing. */
+function passedIn(w: Witness, id: string): boolean {
+  if (w.timedOut || w.loadError || w.failing.includes(id)) return false;
+  if (w.ran) return w.ran.includes(id) && !w.skipped.includes(id);
+  return true;
+}

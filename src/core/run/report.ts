@@ -1,0 +1,83 @@
+// The JSON report of `greenloop fix` exactly as ../shared/contract.md fixes it.
+import type { OutsideWarning, RunState } from '../../ports/runState';
+import type { Redactor } from '../../base/redact';
+
+export interface FixReport {
+  outcome: 'green' | 'escalated' | 'cancelled' | 'error';
+  reason: string | null;
+  reasonText: string;
+  runId: string;
+  /** loadErrorFiles: test files that did not load, counted apart from the failing tests (contract additions). */
+  baseline: { failing: string[]; loadErrorFiles: string[]; diagnostics: number };
+  final: { failing: string[]; loadErrorFiles: string[]; diagnostics: number; state: 'best' | 'baseline' | 'last' };
+  iterations: {
+    n: number; verdict: string; failing: string[]; loadErrorFiles: string[]; rolledBack: boolean; treeHash: string | null; proposalHash: string | null;
+    tokens: { prompt: number; completion: number }; durationMs: number; note: string; hypothesis: string; files: string[];
+    /** Tests the runner reported after the edit (null: it printed no count). */
+    ran: number | null;
+    missing: string[];
+    flaky: string[];
+    /** An agent CLI's attempt: its model requests (those sent on, those the gateway answered), why it ended, its exit code. */
+    agent?: { requests: number; gatewayAnswers: number; stoppedBy: string | null; exitCode: number | null; exactTokens: boolean };
+    /** Files of an agent's attempt put back (protected or refused), the rest kept. */
+    reverted?: Array<{ path: string; reason: string }>;
+    /** Protected test files that changed while the tests ran, undone; what was written is kept in this snapshot. */
+    testsWrote?: { snapshot: string; paths: string[] };
+    /** Changes outside the snapshotted tree while the agent ran that Greenloop can neither undo nor attribute: left, warned of. */
+    outsideWarnings?: OutsideWarning[];
+  }[];
+  llmCalls: number;
+  /** Model requests actually made, each retry included. */
+  requests: number;
+  tokens: { prompt: number; completion: number };
+  /** Tests found flaky during the run. */
+  flaky: string[];
+  warnings: string[];
+}
+
+/** Through the run's redactor: the report goes to stdout and a file, and notes and hypotheses can carry secrets. */
+export function toReport(state: RunState, redactor: Redactor): FixReport {
+  return redactor.json<FixReport>({
+    outcome: state.outcome === 'running' ? 'error' : state.outcome,
+    reason: state.reason,
+    reasonText: state.reasonText,
+    runId: state.runId,
+    baseline: { failing: state.baseline.witness.failing, loadErrorFiles: state.baseline.witness.loadErrorFiles ?? [], diagnostics: state.baseline.witness.diagnostics.length },
+    final: { failing: state.current.witness.failing, loadErrorFiles: state.current.witness.loadErrorFiles ?? [], diagnostics: state.current.witness.diagnostics.length, state: state.finalState ?? 'last' },
+    iterations: state.iterations.map((it) => ({
+      n: it.n, verdict: it.verdict, failing: it.failing, loadErrorFiles: it.loadErrorFiles ?? [], rolledBack: it.rolledBack, treeHash: it.treeHash, proposalHash: it.proposalHash,
+      tokens: { prompt: it.tokens.prompt, completion: it.tokens.completion }, durationMs: it.durationMs, note: it.note,
+      hypothesis: it.hypothesis, files: it.files, ran: it.ran ?? null, missing: it.missing ?? [], flaky: it.flaky ?? [],
+      ...(it.agent ? { agent: { requests: it.agent.requests, gatewayAnswers: it.agent.gatewayAnswers, stoppedBy: it.agent.stoppedBy, exitCode: it.agent.exitCode, exactTokens: it.agent.exactTokens } } : {}),
+      ...(it.reverted?.length ? { reverted: it.reverted } : {}),
+      ...(it.testsWrote ? { testsWrote: it.testsWrote } : {}),
+      ...(it.outsideWarnings?.length ? { outsideWarnings: it.outsideWarnings } : {}),
+    })),
+    llmCalls: state.llmCalls,
+    requests: state.requests ?? state.llmCalls,
+    tokens: { prompt: state.tokens.prompt, completion: state.tokens.completion },
+    flaky: state.flaky ?? [],
+    warnings: state.warnings,
+  });
+}
+
+/** The report of a run that could not start (bad flags or setup): nothing measured, nothing changed, one sentence why. */
+export interface SetupFailureReport {
+  outcome: 'error' | 'cancelled';
+  reason: null;
+  reasonText: string;
+  baseline: null;
+  final: null;
+  iterations: [];
+  llmCalls: 0;
+  requests: 0;
+  tokens: { prompt: 0; completion: 0 };
+  warnings: [];
+}
+
+/** A Stop while the first test run was on: that run proves nothing, and nothing else happened yet. */
+export const STOPPED_BEFORE_BASELINE = 'Stopped before the first test run finished; nothing was changed.';
+
+export function setupFailureReport(sentence: string, outcome: 'error' | 'cancelled' = 'error'): SetupFailureReport {
+  return { outcome, reason: null, reasonText: sentence, baseline: null, final: null, iterations: [], llmCalls: 0, requests: 0, tokens: { prompt: 0, completion: 0 }, warnings: [] };
+}

@@ -1,0 +1,62 @@
+// One line per loop step for the progress notification and the "Greenloop" output channel, in plain words: what
+// happened to each attempt (an edit refused, a regression rolled back, a flaky test) is said when it happens.
+import type { LoopEvent, RunPhase } from '../../core/loop/events';
+import { countsText, verdictWords } from '../../shared/plainWords';
+
+export function liveLine(e: LoopEvent): string | null {
+  switch (e.type) {
+    case 'phase':
+      return phaseLine(e.phase, e.agent === true);
+    case 'run-started':
+      if (e.unverified) return 'the first test run could not be used';
+      return `${e.resumed ? 'resumed' : 'before any edit'}: ${countsText(e.baselineFailing, e.baselineDiagnostics, e.baselineNotLoaded)}`;
+    case 'iteration-started':
+      return `attempt ${e.n}/${e.max}: asking the ${e.agent ? 'agent' : 'model'}`;
+    case 'retrying':
+      return `attempt ${e.n}: ${e.message}; trying again in ${(e.delayMs / 1000).toFixed(1)} s`;
+    case 'proposal-received':
+      return `attempt ${e.n}: answer received${e.files.length ? `, editing ${e.files.join(', ')}` : ''}`;
+    case 'applied':
+      return null;
+    case 'verifying':
+      return `running the tests (attempt ${e.n})`;
+    case 'verified':
+      return verifiedLine(e);
+    case 'warning':
+      return `warning: ${e.message}`;
+    case 'escalated':
+      return `stopped: ${e.message}`;
+    case 'finished':
+      return null;
+  }
+}
+
+/** What runs before the first attempt (or outside one): the notification says it while it runs. */
+export function phaseLine(phase: RunPhase, agent: boolean): string {
+  switch (phase) {
+    case 'snapshot':
+      return 'saving the workspace as it is (snapshot)';
+    case 'model-check':
+      return `checking that the ${agent ? 'agent' : 'model'} can be used`;
+    case 'baseline-tests':
+      return 'running the tests (baseline)';
+    case 'resume-tests':
+      return 'running the tests (the workspace as you left it)';
+    case 'final-tests':
+      return 'running the tests once more (the state the run ends at)';
+  }
+}
+
+function verifiedLine(e: Extract<LoopEvent, { type: 'verified' }>): string {
+  const counts = countsText(e.failing, e.diagnostics, e.notLoaded);
+  const flaky = e.iteration?.flaky?.length ? `; flaky: ${e.iteration.flaky.join(', ')} failed, then passed on a re-run` : '';
+  const note = e.note ? ` (${e.note})` : '';
+  switch (e.verdict) {
+    case 'invalid-proposal':
+      return `attempt ${e.n}: edit refused${note}`;
+    case 'regression':
+      return `attempt ${e.n}: regression, ${counts}${e.rolledBack ? '; the edit was rolled back' : ''}${note}${flaky}`;
+    default:
+      return `attempt ${e.n}: ${verdictWords(e.verdict)}, ${counts}${e.rolledBack ? '; the edit was rolled back' : ''}${flaky}`;
+  }
+}

@@ -1,0 +1,119 @@
+// What the status bar shows about a run, folded from the engine's events (the engine shares its state only
+// when it finishes). Plain data: no vscode, so it is tested directly.
+import type { LoopEvent, RunPhase } from '../../core/loop/events';
+import type { EscalationReason, Outcome, RunState } from '../../ports/runState';
+
+export interface RunTally {
+  startedAt: number;
+  iteration: number;
+  maxIterations: number;
+  maxTokens: number;
+  maxMinutes: number;
+  tokens: number;
+  /** Elapsed time of earlier sessions of a resumed run. */
+  elapsedBeforeMs: number;
+  failing: number | null;
+  /** Test files that did not load, counted apart from the failing tests. */
+  notLoaded: number;
+  diagnostics: number;
+  /** Failing count at the baseline, then after each iteration. */
+  trend: number[];
+  phase: 'verifying-baseline' | 'asking' | 'verifying' | 'done';
+  /** What runs before the first count (snapshot, model check, first tests): the status bar says it, not "checking tests". */
+  startPhase: RunPhase | null;
+  outcome: Outcome;
+  reason: EscalationReason | null;
+  reasonText: string;
+  finishedAt: number | null;
+  paused: boolean;
+  /** Which saved state the workspace is at once the run ended (best, baseline, last), as the run's state says. */
+  workspaceAt: string | null;
+  /** The actor is an agent CLI, as the engine said when it checked or asked it. */
+  agent: boolean;
+}
+
+export function newTally(startedAt: number, limits: { maxIterations: number; maxTokens: number; maxMinutes: number }): RunTally {
+  return {
+    startedAt, iteration: 0, ...limits, tokens: 0, elapsedBeforeMs: 0, failing: null, notLoaded: 0, diagnostics: 0, trend: [],
+    phase: 'verifying-baseline', startPhase: null, outcome: 'running', reason: null, reasonText: '', finishedAt: null, paused: false,
+    workspaceAt: null, agent: false,
+  };
+}
+
+export function foldEvent(t: RunTally, e: LoopEvent, now: number): void {
+  switch (e.type) {
+    case 'run-started': {
+      // A resumed run starts from where the last one left the workspace, not from the baseline.
+      const start = e.state.current.witness;
+      t.failing = e.unverified ? null : start.failing.length;
+      t.notLoaded = e.unverified ? 0 : start.loadErrorFiles?.length ?? 0;
+      t.diagnostics = start.diagnostics.length;
+      t.maxIterations = e.state.limits.maxIterations;
+      t.maxTokens = e.state.limits.maxTokens;
+      t.maxMinutes = e.state.limits.maxMinutes;
+      if (t.trend.length === 0 && !e.unverified) t.trend.push(e.baselineFailing + e.baselineDiagnostics);
+      t.outcome = 'running';
+      t.reason = null;
+      t.reasonText = '';
+      t.finishedAt = null;
+      t.workspaceAt = null;
+      break;
+    }
+    case 'phase':
+      t.startPhase = e.phase;
+      if (e.phase === 'model-check') t.agent = e.agent === true;
+      break;
+    case 'iteration-started':
+      t.agent = e.agent === true;
+      t.iteration = e.n;
+      t.maxIterations = e.max;
+      t.phase = 'asking';
+      break;
+    case 'proposal-received':
+      t.tokens += e.tokens.prompt + e.tokens.completion;
+      break;
+    case 'verifying':
+      t.phase = 'verifying';
+      break;
+    case 'verified':
+      t.failing = e.failing;
+      t.notLoaded = e.notLoaded ?? 0;
+      t.diagnostics = e.diagnostics;
+      t.trend.push(e.failing + e.diagnostics);
+      break;
+    case 'escalated':
+      t.reason = e.reason;
+      t.reasonText = e.message;
+      break;
+    case 'finished':
+      t.finishedAt = now;
+      settleTally(t, e.state);
+      t.outcome = e.outcome;
+      break;
+    default:
+      break;
+  }
+}
+
+/**
+ * A finished run's tally read from its state, the one source of truth: at the end of the loop, and again after
+ * Roll back / Accept change where the workspace is, so the status bar says what the panel and the tree say.
+ */
+export function settleTally(t: RunTally, s: RunState): void {
+  t.phase = 'done';
+  t.outcome = s.outcome;
+  t.reason = s.reason;
+  t.reasonText = s.reasonText;
+  t.finishedAt ??= s.finishedAt ?? null;
+  t.tokens = s.tokens.prompt + s.tokens.completion;
+  t.iteration = s.iterations.length;
+  // A count the tests never gave is no count: "0 failing" would read as green.
+  t.failing = s.current.witness.unmeasured ? null : s.current.witness.failing.length;
+  t.notLoaded = s.current.witness.loadErrorFiles?.length ?? 0;
+  t.diagnostics = s.current.witness.diagnostics.length;
+  t.maxIterations = s.limits.maxIterations;
+  t.maxTokens = s.limits.maxTokens;
+  t.maxMinutes = s.limits.maxMinutes;
+  t.paused = false;
+  t.workspaceAt = s.finalState;
+}

@@ -1,0 +1,27 @@
+// The write journal's port: before the loop writes a byte of the workspace it says so (which paths, their blob ids
+// before and after, the snapshot a crash must return to). Implemented by store/runJournal.ts.
+
+export interface PathIntent {
+  path: string;
+  /** Blob id before the loop writes (null: absent). */
+  before: string | null;
+  /** Blob id the loop is writing (null: it deletes the path). */
+  after: string | null;
+}
+
+export interface WriteIntent {
+  /** apply: an edit is being written or tested; restore: a rollback; agent: an agent CLI is editing on its own. */
+  kind: 'apply' | 'restore' | 'agent';
+  attempt: number;
+  /** The snapshot whose content these paths go back to if the run dies before the intent is settled. */
+  returnTo: string;
+  paths: PathIntent[];
+  /** Files the test command writes (reports, caches): the loop's own, whatever their content. */
+  artifacts: string[];
+}
+
+/** What the engine needs: say what is about to be written, and that it is done. */
+export interface WriteJournal {
+  intend(intent: WriteIntent): Promise<void>;
+  settled(): Promise<void>;
+}

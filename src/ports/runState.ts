@@ -1,0 +1,183 @@
+// Everything the engine knows about one run. Plain data: serializable, so a run can be resumed or inspected.
+import type { TokenUsage, AgentAttempt } from './actor';
+import type { Diagnostic, FailingTest, LoadErrorFile } from './verifier';
+import type { LoopConfig } from '../shared/config';
+
+export type Verdict = 'green' | 'progress' | 'no-progress' | 'regression' | 'invalid-proposal';
+
+export type EscalationReason =
+  | 'stagnation' | 'cycle' | 'repeated-proposal'
+  | 'budget-iterations' | 'budget-tokens' | 'budget-time'
+  | 'actor-error' | 'verify-error' | 'user-edit';
+
+export type Outcome = 'running' | 'green' | 'escalated' | 'cancelled' | 'error';
+export type FinalState = 'best' | 'baseline' | 'last';
+
+/** The parts of a Witness the engine keeps per state (no raw output beyond an excerpt). */
+export interface WitnessSummary {
+  failing: string[];
+  failures: FailingTest[];
+  diagnostics: Diagnostic[];
+  loadError: boolean;
+  /** Test files that did not load, counted apart from `failing` (absent in runs saved by older versions, which listed them there). */
+  loadErrorFiles?: string[];
+  /** The same files with what the runner said about each. */
+  loadErrors?: LoadErrorFile[];
+  green: boolean;
+  signature: string;
+  exitCode: number | null;
+  timedOut: boolean;
+  outputExcerpt: string;
+  /** Tests the runner reported (IDs), null when it names only failures. Absent in runs saved by older versions. */
+  ran?: string[] | null;
+  /** Reported as skipped (a subset of ran). */
+  skipped?: string[];
+  /** passed + failed + skipped by the runner's counts. */
+  ranCount?: number | null;
+  /** passed + failed: tests that really executed. */
+  executed?: number | null;
+  warnings?: string[];
+  /** The output named no test in a format the verifier reads. */
+  unreadable?: boolean;
+  /** The runner stopped before every test ran: why, and the flag that shows every failure. */
+  stoppedEarly?: string | null;
+  /** Every test passed but the command failed: what it said. */
+  commandFailure?: string | null;
+  /**
+   * The first test run did not run or could not be used (a model that cannot be reached, a command that cannot run,
+   * a hang, no test found): the counts above are no measurement and no surface may show them as one.
+   */
+  unmeasured?: boolean;
+}
+
+export interface IterationRecord {
+  n: number;
+  startedAt: number;
+  verdict: Verdict;
+  /** Failing IDs after this iteration's edit (before any rollback). */
+  failing: string[];
+  /** Test files that did not load after this edit, counted apart from `failing`. */
+  loadErrorFiles?: string[];
+  diagnostics: number;
+  rolledBack: boolean;
+  /** Workspace tree after applying; null when nothing was applied. */
+  treeHash: string | null;
+  proposalHash: string | null;
+  files: string[];
+  tokens: TokenUsage;
+  durationMs: number;
+  note: string;
+  /** The model's own explanation of what it tried, stored for history; it never decides anything. */
+  hypothesis: string;
+  /** Snapshots before and after the edit, for diffs in history. */
+  beforeSnapshot: string;
+  afterSnapshot: string | null;
+  witness: WitnessSummary | null;
+  /** Tests the runner reported after this edit (contract: ran), when known. */
+  ran?: number | null;
+  /** Tests reported in the best state and no longer reported after this edit. */
+  missing?: string[];
+  /** Tests that both failed and passed on the same files in this attempt's re-runs. */
+  flaky?: string[];
+  /** Model requests this attempt made (retries included). */
+  requests?: number;
+  /** Git-ignored files the agent changed in this attempt (they cannot be rolled back). */
+  unrecorded?: string[];
+  /**
+   * Changes outside the snapshotted tree while the agent ran that Greenloop can neither undo nor attribute (next to
+   * the workspace, dependencies, ignored files too big to save): left as they are, named as warnings.
+   */
+  outsideWarnings?: OutsideWarning[];
+  /** An agent CLI's attempt as its gateway and output tell it: requests, why it ended, its transcript. */
+  agent?: AgentAttempt;
+  /** Files of an agent's attempt put back because it may not change them (the rest of the attempt was kept). */
+  reverted?: Array<{ path: string; reason: string }>;
+  /** Protected test files that changed while the tests ran, undone; what was written is kept in `snapshot`. */
+  testsWrote?: { snapshot: string; paths: string[] };
+}
+
+/** One change outside the snapshotted tree left as it is: where, what happened, why Greenloop could not undo it. */
+export interface OutsideWarning {
+  where: string;
+  what: string;
+  why: string;
+}
+
+/** A workspace state the loop has verified, by identity (its files without the verifier's own artifacts). */
+export interface KnownState {
+  identity: string;
+  snapshot: string;
+  /** Iteration that produced it; 0 is the baseline (or the state a resumed run started from). */
+  iteration: number;
+}
+
+export interface StateRef {
+  snapshot: string;
+  tree: string;
+  witness: WitnessSummary;
+  /** Iteration that produced it; 0 is the baseline. */
+  iteration: number;
+}
+
+export interface BudgetGrant {
+  at: number;
+  iterations: number;
+  tokens: number;
+  minutes: number;
+  hint: string;
+}
+
+export interface RunState {
+  runId: string;
+  cwd: string;
+  actorLabel: string;
+  startedAt: number;
+  /** Time spent in earlier sessions of this run (resume keeps counting wall clock). */
+  elapsedBeforeMs: number;
+  config: LoopConfig;
+  /** Budgets in force: the config plus every explicit grant. */
+  limits: { maxIterations: number; maxTokens: number; maxMinutes: number };
+  grants: BudgetGrant[];
+  baseline: StateRef;
+  /**
+   * The state the loop may never leave the workspace worse than: the baseline, or the workspace as the person left
+   * it when a run was resumed. A give-up restores it instead of the baseline, so a person's edits survive.
+   */
+  floor: StateRef;
+  best: StateRef;
+  /** The workspace as the loop left it: best, or a later no-progress state. */
+  current: { snapshot: string; tree: string; witness: WitnessSummary };
+  iterations: IterationRecord[];
+  /** States the loop kept (baseline, progress, no progress): returning to one is a cycle. */
+  kept: KnownState[];
+  /** States rolled back as regressions: reaching one again is the same edit again. */
+  rejected: KnownState[];
+  /** Paths the test command itself writes (reports, caches): left out of a state's identity. */
+  artifacts: string[];
+  seenProposals: string[];
+  /** Tests found flaky in this run: neither progress nor regression from then on. */
+  flaky: string[];
+  /** Model requests made (each retry is one), next to llmCalls (attempts that asked the actor). */
+  requests: number;
+  /** Signatures of agent CLI failures seen in this run: the same one twice stops the run. */
+  agentFailures?: string[];
+  /** Files the snapshots do not record that an agent changed: no restore can undo them. */
+  unrecordedChanged?: string[];
+  /** Files the attempt in progress wrote (the loop's own, for a rollback), until it is recorded. */
+  inFlight?: string[];
+  consecutiveNoProgress: number;
+  tokens: TokenUsage;
+  llmCalls: number;
+  outcome: Outcome;
+  reason: EscalationReason | null;
+  /** A sentence a person reads: why the loop stopped. */
+  reasonText: string;
+  finalState: FinalState | null;
+  /** What the next prompt must say about the last attempt. */
+  feedback: string;
+  hints: string[];
+  warnings: string[];
+  /** What the cross-run guard said about earlier runs on the same failures (also in the first prompt). */
+  crossRun?: string;
+  finishedAt: number | null;
+}

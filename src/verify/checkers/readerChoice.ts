@@ -1,0 +1,94 @@
+// Which reader reads a check command's output: the format the person named, else the one the output itself shows
+// (a JSON report's shape, a summary line), else the one the command names (`go vet` prints nothing when clean).
+import type { CheckerFormat, CheckerReader } from './checkerTypes';
+import { CHECKER_FORMATS } from './checkerTypes';
+import { biomeReader } from './readers/biome';
+import { cargoJsonReader } from './readers/cargoJson';
+import { eslintReader } from './readers/eslint';
+import { gccReader } from './readers/gcc';
+import { goVetReader } from './readers/govet';
+import { mypyReader } from './readers/mypy';
+import { oxlintReader } from './readers/oxlint';
+import { pylintReader } from './readers/pylint';
+import { pyrightReader } from './readers/pyright';
+import { tscReader } from './readers/tsc';
+
+/** Every reader; the GCC-style fallback last. */
+export const READERS: readonly CheckerReader[] = [
+  eslintReader, biomeReader, oxlintReader, pyrightReader, mypyReader, pylintReader, goVetReader, cargoJsonReader, tscReader, gccReader,
+];
+
+export function readerFor(format: CheckerFormat): CheckerReader {
+  const reader = READERS.find((r) => r.format === format);
+  if (!reader) throw new Error(`No checker reader for "${format}".`);
+  return reader;
+}
+
+/** A format a person typed ("ESLint", "cargo", "clippy", "go vet"), or null with the accepted names to show. */
+export function parseCheckerFormat(raw: string): CheckerFormat | null {
+  const name = raw.trim().toLowerCase().replace(/[\s_]+/g, '-');
+  const aliases: Record<string, CheckerFormat> = {
+    govet: 'go-vet', go: 'go-vet', cargo: 'cargo-json', clippy: 'cargo-json', 'cargo-check': 'cargo-json',
+    'cargo-clippy': 'cargo-json', rustc: 'cargo-json', basedpyright: 'pyright', typescript: 'tsc', clang: 'gcc',
+  };
+  return (CHECKER_FORMATS as readonly string[]).includes(name) ? (name as CheckerFormat) : aliases[name] ?? null;
+}
+
+export function formatNames(): string {
+  return CHECKER_FORMATS.join(', ');
+}
+
+export interface Detected {
+  reader: CheckerReader;
+  score: number;
+}
+
+/** Below this, an output is not said to be any checker's. */
+export const MIN_SCORE = 0.2;
+
+/** Every reader's score for `text`, best first (ties keep READERS' order, so a specific reader beats the fallback). */
+export function scoreReaders(text: string): Detected[] {
+  return READERS.map((reader) => ({ reader, score: reader.detect(text) })).sort((a, b) => b.score - a.score);
+}
+
+/** The reader the output shows, or null when none recognises it. */
+export function detectReader(text: string): Detected | null {
+  const best = scoreReaders(text)[0];
+  return best && best.score >= MIN_SCORE ? best : null;
+}
+
+// The program a command runs, through the wrappers people put in front of it.
+const COMMAND_FORMATS: [RegExp, CheckerFormat][] = [
+  [/(?:^|[\s/])eslint(?:\.js|\.cmd)?(?:\s|$)/, 'eslint'],
+  [/(?:^|[\s/])biome(?:\.cmd)?\s+(?:lint|check|ci)\b/, 'biome'],
+  [/(?:^|[\s/])oxlint(?:\.cmd)?(?:\s|$)/, 'oxlint'],
+  [/(?:^|[\s/])(?:based)?pyright(?:\.cmd)?(?:\s|$)/, 'pyright'],
+  [/(?:^|[\s/])d?mypy(?:\s|$)|-m\s+mypy\b/, 'mypy'],
+  [/(?:^|[\s/])pylint(?:\s|$)|-m\s+pylint\b/, 'pylint'],
+  [/(?:^|[\s/])go\s+vet\b/, 'go-vet'],
+  [/(?:^|[\s/])cargo(?:\s+\+\S+)?\s+(?:check|clippy)\b/, 'cargo-json'],
+  [/(?:^|[\s/])(?:vue-)?tsc(?:\.cmd)?(?:\s|$)/, 'tsc'],
+];
+
+/** The format a command's own words name (`npx eslint --format json .` → eslint), or null. */
+export function formatFromCommand(command: string): CheckerFormat | null {
+  for (const [re, format] of COMMAND_FORMATS) if (re.test(command)) return format;
+  return null;
+}
+
+/**
+ * The reader for an output: `format` when given; else the best-scoring reader when the output shows one clearly;
+ * else the reader the command names, when its output can be that tool's (its report, or the silence of a tool that
+ * prints nothing when clean); else the best weak guess; else null.
+ */
+export function chooseReader(text: string, command: string, format?: CheckerFormat): CheckerReader | null {
+  if (format) return readerFor(format);
+  const detected = detectReader(text);
+  if (detected && detected.score >= 0.5) return detected.reader;
+  const named = formatFromCommand(command);
+  if (named) {
+    const reader = readerFor(named);
+    if (reader.detect(text) > 0 || (text.trim() === '' && reader.silentWhenClean)) return reader;
+  }
+  return detected?.reader ?? null;
+}

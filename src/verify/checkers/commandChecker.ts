@@ -1,8 +1,8 @@
 // Runs one check command (`--check CMD`) and reads what it printed into diagnostics, or says in one sentence why it
 // cannot: the checker is not installed, crashed, printed something no reader knows, or ran out of time. Never an
 // empty "clean" result for an output nobody understood.
-import { runCommand } from '../runCommand';
-import type { RunResult } from '../runCommand';
+import { runCommand } from '../../base/process/runCommand';
+import type { RunResult } from '../../base/process/runCommand';
 import type { CheckerFormat, CheckerReport } from './checkerTypes';
 import { firstLine } from './readers/readerTools';
 import { chooseReader, formatNames } from './readerChoice';

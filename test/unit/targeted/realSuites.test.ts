@@ -110,6 +110,21 @@ describe('targeted runs on real suites', function () {
     assertOnlyTargets(o, ['TestAdds > one_plus_one']);
   });
 
+  it('a name that matches nothing runs nothing, and that is never read as passing', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gl-targeted-none-'));
+    made.push(dir);
+    fs.cpSync(path.join(FIXTURES, 'node'), dir, { recursive: true });
+    // A test renamed since the best state was measured: the filter finds no such test, and node exits 0.
+    const targets = [{ id: 'math > adds [1+1] (ü) renamed', file: 'test/a.test.js' }];
+    const t = narrowToTargets({ testCommand: 'node --test test/', runner: 'tap', targets });
+    assert.ok(t.ok);
+    const w = await new CommandVerifier({ cwd: dir, testCommand: t.command, tsc: 'off', timeoutMs: 120_000 }).verify();
+    assert.deepStrictEqual(w.failing, []);
+    const coverage = targetedCoverage(targets.map((x) => x.id), w);
+    assert.ok(!coverage.complete);
+    assert.deepStrictEqual(coverage.unseen, ['math > adds [1+1] (ü) renamed']);
+  });
+
   it('cargo: exact test names after --', async () => {
     const o = await runBoth('cargo', 'cargo test');
     assert.strictEqual(o.targeted.command, 'cargo test -- --exact math::adds');

@@ -36,6 +36,8 @@ export interface CommandVerifierOptions {
   withheldEnv?: readonly string[];
   /** Live output, for a terminal a person watches. */
   onOutput?: (chunk: string) => void;
+  /** tsc checks incrementally, its build info kept here (the run's state folder, never the workspace). */
+  tscBuildInfoDir?: string;
 }
 
 const EXCERPT_CHARS = 6000;
@@ -75,7 +77,7 @@ export class CommandVerifier implements Verifier {
     const tsc = this.opts.tsc === 'off' ? null : detectTsc(cwd);
     if (tsc && !tests.timedOut && !tests.cancelled) {
       const remaining = Math.max(1000, timeoutMs - (Date.now() - started));
-      const { run, parsed: checked } = await this.runAndRead(tscCommand(tsc), this.opts.env, remaining, started, signal, undefined, 'tsc');
+      const { run, parsed: checked } = await this.runAndRead(tscCommand(tsc, { buildInfoDir: this.opts.tscBuildInfoDir }), this.opts.env, remaining, started, signal, undefined, 'tsc');
       if (run.cancelled) throw abortError(signal);
       tscOutput = run.output;
       if (run.timedOut) return this.witness(tests, parsed, [], `${tests.output}\n${tscOutput}`, started, true, true);

@@ -1,5 +1,6 @@
 // The workspace's own type check: where its tsc lives and the command the verifier runs. (How the loop tells one
 // diagnostic from another is the judge's: core/judge/diagnosticKey.ts.)
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 
@@ -28,9 +29,23 @@ function quote(p: string): string {
   return `"${p.replace(/(["\\$`])/g, '\\$1')}"`;
 }
 
+export interface TscRunOptions {
+  /**
+   * A folder outside the workspace (the run's state folder) where tsc keeps its build info between checks: each check
+   * after the first re-checks only what changed. Unset: a whole check every time. The command line wins over the
+   * project's own `incremental`/`tsBuildInfoFile`, so nothing is written into the workspace either way.
+   */
+  buildInfoDir?: string;
+}
+
 /** A shell command line; non-pretty output keeps one header per diagnostic, which is what tscParser reads best. */
-export function tscCommand(info: TscInfo): string {
-  const tsc = process.platform === 'win32' ? `"${info.tscPath}"` : quote(info.tscPath);
-  const project = process.platform === 'win32' ? `"${info.tsconfig}"` : quote(info.tsconfig);
-  return `${tsc} --noEmit --pretty false -p ${project}`;
+export function tscCommand(info: TscInfo, opts: TscRunOptions = {}): string {
+  const q = (p: string) => (process.platform === 'win32' ? `"${p}"` : quote(p));
+  const incremental = opts.buildInfoDir ? ` --incremental --tsBuildInfoFile ${q(tscBuildInfoFile(opts.buildInfoDir, info.tsconfig))}` : '';
+  return `${q(info.tscPath)} --noEmit --pretty false -p ${q(info.tsconfig)}${incremental}`;
+}
+
+/** One build-info file per project, so two workspaces sharing a state folder never read each other's. */
+export function tscBuildInfoFile(dir: string, tsconfig: string): string {
+  return path.join(dir, `tsc-${createHash('sha256').update(path.resolve(tsconfig)).digest('hex').slice(0, 16)}.tsbuildinfo`);
 }

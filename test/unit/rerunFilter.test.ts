@@ -9,18 +9,18 @@ import { tempProject } from './support/cli';
 describe('narrowing a test command to a few tests', () => {
   const cwd = '/nowhere';
   const cases: Array<[string, Parameters<typeof narrowTestCommand>[2], string[], string | null]> = [
-    ['node --test test/', 'tap', ['calc > adds'], "node --test --test-name-pattern='^(?:adds|calc > adds)$' test/"],
-    ['npx mocha', 'mocha', ['Cart > total > adds (tax)'], "npx mocha --grep '(?:adds \\(tax\\))'"],
-    ['npx jest --ci', 'jest', ['a > b', 'c > d'], "npx jest --ci -t '(?:b|d)'"],
-    ['npx vitest run', 'vitest', ["it's fine"], "npx vitest run -t '(?:it'\\''s fine)'"],
-    ['pytest -q', 'pytest', ['tests/test_calc.py > TestCalc > test_add', 'tests/test_calc.py > test_quotes[say "hi"]'], "pytest -q -k 'test_add or test_quotes'"],
-    ['go test ./...', 'go', ['TestDiv > by_zero', 'TestAdd'], "go test ./... -run '^(?:TestDiv|TestAdd)$'"],
-    ['cargo test', 'cargo', ['tests > add > handles_negatives'], "cargo test -- 'tests::add::handles_negatives'"],
-    ['cargo test -- --test-threads=1', 'cargo', ['tests > zero'], "cargo test -- --test-threads=1 'tests::zero'"],
+    ['node --test test/', 'tap', ['calc > adds'], "node --test '--test-name-pattern=^(?:calc adds|adds|calc > adds)$' test/"],
+    ['npx mocha', 'mocha', ['Cart > total > adds (tax)'], "npx mocha --reporter spec --grep '^(?:Cart total adds \\(tax\\))$'"],
+    ['npx jest --ci', 'jest', ['a > b', 'c > d'], "npx jest --ci --verbose -t '^(?:a b|c d)$'"],
+    ['npx vitest run', 'vitest', ["it's fine"], "npx vitest run --reporter=json -t '^(?:it'\\''s fine)$'"],
+    ['pytest -q', 'pytest', ['tests/test_calc.py > TestCalc > test_add', 'tests/test_calc.py > test_quotes[say "hi"]'], `pytest -q -rA tests/test_calc.py::TestCalc::test_add 'tests/test_calc.py::test_quotes[say "hi"]'`],
+    ['go test ./...', 'go', ['TestDiv > by_zero', 'TestAdd'], "go test -v -run '^(?:TestDiv|TestAdd)$' ./..."],
+    ['cargo test', 'cargo', ['tests > add > handles_negatives'], 'cargo test -- --exact tests::add::handles_negatives'],
+    ['cargo test -- --test-threads=1', 'cargo', ['tests > zero'], 'cargo test -- --test-threads=1 --exact tests::zero'],
     ['cargo test', 'cargo', ['src/lib.rs - add (line 5)'], null],
     ['npm run build && npx mocha', 'mocha', ['a > b'], null],
     ['make test', 'mocha', ['a > b'], null],
-    ['pytest -q', 'pytest', ['tests/t.py > test-with-dash'], null],
+    ['pytest -q', 'pytest', ['tests/t.py > test-with-dash'], 'pytest -q -rA tests/t.py::test-with-dash'],
   ];
   for (const [command, runner, ids, expected] of cases) {
     it(`${command} (${runner}) → ${expected ?? 'the whole command'}`, () => {
@@ -37,7 +37,7 @@ describe('narrowing a test command to a few tests', () => {
     const dir = tempProject('calc', { git: false });
     try {
       const narrowed = narrowTestCommand('npm test', dir, 'tap', ['calc > adds']);
-      assert.strictEqual(narrowed?.command, "node --test --test-name-pattern='^(?:adds|calc > adds)$' test/");
+      assert.strictEqual(narrowed?.command, "node --test '--test-name-pattern=^(?:calc adds|adds|calc > adds)$' test/");
       assert.match(narrowed?.env?.PATH ?? '', new RegExp(`^${path.join(dir, 'node_modules', '.bin').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

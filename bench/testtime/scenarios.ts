@@ -1,0 +1,94 @@
+// The edits `npm run bench:testtime` replays on mathjs (see setup.sh for the pinned commit): single-point bugs
+// injected to make the starting state, and the scripted model's answers for each scenario. Every edit is one exact
+// text replacement in a source file; tests are never touched. Failing sets were measured with the whole suite
+// (`npm run test:src`, mocha) on this commit — see README-notes.md.
+import * as fs from 'fs';
+import * as path from 'path';
+
+export const BENCH_TEST_COMMAND = 'npm run test:src';
+
+export interface TextEdit {
+  /** Workspace-relative source file. */
+  file: string;
+  /** Occurs exactly once in the file. */
+  find: string;
+  replace: string;
+  /** What it does, for the bench's log. */
+  why: string;
+}
+
+const CATALAN = 'src/function/combinatorics/catalan.js';
+const BELL = 'src/function/combinatorics/bellNumbers.js';
+const COMPOSITION = 'src/function/combinatorics/composition.js';
+const STIRLING = 'src/function/combinatorics/stirlingS2.js';
+
+/** Single-point bugs, each failing two tests of its own function and nothing else. */
+export const BUG_CATALAN: TextEdit = { file: CATALAN, find: 'addScalar(n, 1))', replace: 'addScalar(n, 2))', why: 'catalan divides by n + 2 instead of n + 1' };
+export const BUG_BELL: TextEdit = { file: BELL, find: 'for (let i = 0; i <= n; i++)', replace: 'for (let i = 0; i < n; i++)', why: 'bellNumbers drops the last Stirling term' };
+export const BUG_COMPOSITION: TextEdit = {
+  file: COMPOSITION, find: 'return combinations(addScalar(n, -1), addScalar(k, -1))', replace: 'return combinations(addScalar(n, -1), k)', why: 'composition chooses k instead of k - 1',
+};
+export const INJECTED_BUGS: TextEdit[] = [BUG_CATALAN, BUG_BELL, BUG_COMPOSITION];
+
+/** The fix of a bug: the same replacement the other way. */
+export function fixOf(bug: TextEdit): TextEdit {
+  return { file: bug.file, find: bug.replace, replace: bug.find, why: `fix: ${bug.why}` };
+}
+
+/** Wrong edits whose behaviour no test can tell from the state before them (the failing set stays the same). */
+export const WRONG_CATALAN_SAME_VALUE: TextEdit = {
+  file: CATALAN, find: 'combinations(multiplyScalar(n, 2), n)', replace: 'combinations(addScalar(n, n), n)', why: 'wrong: 2n written as n + n (same value)',
+};
+export const WRONG_CATALAN_COMMENT: TextEdit = {
+  file: CATALAN, find: '      return divideScalar(', replace: '      // C(n) = binomial(2n, n) / (n + 1)\n      return divideScalar(', why: 'wrong: a comment, no code change',
+};
+export const WRONG_BELL_SAME_LOOP: TextEdit = {
+  file: BELL, find: 'for (let i = 0; i < n; i++)', replace: 'for (let i = 0; i <= n - 1; i++)', why: 'wrong: the same loop bound written another way',
+};
+
+/** Breaks stirlingS2 (and bellNumbers, which sums it) and fixes nothing. */
+export const BREAK_STIRLING: TextEdit = {
+  file: STIRLING, find: 'addScalar(multiplyScalar(make(i), prev[i]), prev[i - 1])', replace: 'addScalar(multiplyScalar(make(i + 1), prev[i]), prev[i - 1])', why: 'breaks: Stirling recurrence multiplies by i + 1',
+};
+
+export interface Scenario {
+  name: string;
+  /** Bugs injected before the loop starts. */
+  start: TextEdit[];
+  /** The scripted model's answers, one per attempt. */
+  answers: TextEdit[];
+  /** What the loop must end with, in both scopes. */
+  expected: { outcome: 'green' | 'escalated'; failing: number };
+}
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: 'a: fix, wrong, fix, wrong, fix',
+    start: INJECTED_BUGS,
+    answers: [fixOf(BUG_CATALAN), WRONG_BELL_SAME_LOOP, fixOf(BUG_BELL), WRONG_CATALAN_SAME_VALUE, fixOf(BUG_COMPOSITION)],
+    expected: { outcome: 'green', failing: 0 },
+  },
+  {
+    name: 'b: two different wrong edits',
+    start: [BUG_CATALAN],
+    answers: [WRONG_CATALAN_SAME_VALUE, WRONG_CATALAN_COMMENT],
+    expected: { outcome: 'escalated', failing: 2 },
+  },
+  {
+    name: 'c: a breaking edit that fixes nothing, then the real fix',
+    start: [BUG_CATALAN],
+    answers: [BREAK_STIRLING, fixOf(BUG_CATALAN)],
+    expected: { outcome: 'green', failing: 0 },
+  },
+];
+
+/** Applies edits in order; a `find` that is not exactly once in its file is a broken scenario, said in one sentence. */
+export function applyEdits(workspace: string, edits: readonly TextEdit[]): void {
+  for (const e of edits) {
+    const file = path.join(workspace, e.file);
+    const text = fs.readFileSync(file, 'utf8');
+    const count = text.split(e.find).length - 1;
+    if (count !== 1) throw new Error(`${e.file}: "${e.find}" occurs ${count} times, not once (${e.why}).`);
+    fs.writeFileSync(file, text.replace(e.find, () => e.replace));
+  }
+}

@@ -1,0 +1,161 @@
+// Narrowing a test command to the failing tests, command in, command out: what each runner is given, what the shell
+// hands it, and the one sentence given when a command cannot be narrowed.
+import * as assert from 'assert';
+import { execFileSync } from 'child_process';
+import { narrowToTargets } from '../../../src/verify/targeted/narrow';
+import type { TargetedRequest } from '../../../src/verify/targeted/narrow';
+import { targetedCoverage } from '../../../src/verify/targeted/coverage';
+import type { TargetedRead } from '../../../src/verify/targeted/coverage';
+import { joinCommand, splitCommand } from '../../../src/verify/targeted/words';
+
+function narrow(req: Partial<TargetedRequest> & Pick<TargetedRequest, 'testCommand' | 'runner'>): string {
+  const t = narrowToTargets({ targets: [{ id: 'math > adds', file: 'test/a.test.js' }], ...req });
+  return t.ok ? t.command : `cannot narrow: ${t.why}`;
+}
+
+/** The words a real shell passes to a program for this command line. */
+function shellWords(command: string): string[] {
+  const out = execFileSync('sh', ['-c', `printf '%s\\0' ${command}`], { encoding: 'utf8' });
+  return out.split('\0').slice(0, -1);
+}
+
+describe('narrowing a test command to the failing tests', () => {
+  describe('by file and by name, per runner', () => {
+    const cases: Array<[string, TargetedRequest['runner'], string]> = [
+      ['node --test test/', 'tap', "node --test '--test-name-pattern=^(?:math adds|adds|math > adds)$' test/a.test.js"],
+      ['node --test --test-name-pattern=old --test-reporter spec', 'node', "node --test --test-reporter spec '--test-name-pattern=^(?:math adds|adds|math > adds)$' test/a.test.js"],
+      ['npx mocha -R dot --grep x test/**/*.js', 'mocha', "npx mocha --reporter spec --grep '^(?:math adds)$' test/a.test.js"],
+      ['c8 --reporter lcov mocha --timeout 5000', 'mocha', "c8 --reporter lcov mocha --timeout 5000 --reporter spec --grep '^(?:math adds)$' test/a.test.js"],
+      ['npx jest --ci src', 'jest', "npx jest --ci --verbose -t '^(?:math adds)$' --runTestsByPath test/a.test.js"],
+      ['CI=1 vitest run --reporter dot', 'vitest', "CI=1 vitest run --reporter=json -t '^(?:math adds)$' test/a.test.js"],
+    ];
+    for (const [command, runner, expected] of cases) {
+      it(`${command} → ${expected}`, () => assert.strictEqual(narrow({ testCommand: command, runner }), expected));
+    }
+
+    it('pytest: node ids replace the paths and -k; -rA lists the passing ones', () => {
+      const targets = [{ id: 'tests/test_a.py > TestMath > test_adds[a > b]' }, { id: 'tests/test_b.py > test_x' }];
+      assert.strictEqual(narrow({ testCommand: 'pytest -q -k calc tests/', runner: 'pytest', targets }),
+        "pytest -q -rA 'tests/test_a.py::TestMath::test_adds[a > b]' tests/test_b.py::test_x");
+    });
+
+    it('pytest: a test named without its file falls back to -k, and refuses what -k cannot select', () => {
+      assert.strictEqual(narrow({ testCommand: 'pytest tests/', runner: 'pytest', targets: [{ id: 'TestMath > test_adds[1]' }] }), "pytest -rA -k test_adds tests/");
+      assert.match(narrow({ testCommand: 'pytest', runner: 'pytest', targets: [{ id: 'test-with-dash' }] }), /^cannot narrow: pytest names a test without its file/);
+    });
+
+    it('go: the package found from the file\'s base name, top-level names anchored and escaped', () => {
+      const files = ['go.mod', 'calc/calc_test.go', 'calc/calc.go', 'other/other_test.go'];
+      const targets = [{ id: 'TestAdds > one_plus_one', file: 'calc_test.go' }, { id: 'TestDiv', file: 'calc_test.go' }];
+      assert.strictEqual(narrow({ testCommand: 'go test -count 1 -run Old ./... -args -x', runner: 'go', targets, files }),
+        "go test -count 1 -v -run '^(?:TestAdds|TestDiv)$' ./calc -args -x");
+      // A base name found in two folders: the packages stay as the command named them.
+      assert.strictEqual(narrow({ testCommand: 'go test ./...', runner: 'go', targets, files: [...files, 'more/calc_test.go'] }),
+        "go test -v -run '^(?:TestAdds|TestDiv)$' ./...");
+    });
+
+    it('cargo: exact names after --, the command\'s own filter replaced; doc tests refused', () => {
+      const targets = [{ id: 'tests > add > handles_negatives' }, { id: 'zero' }];
+      assert.strictEqual(narrow({ testCommand: 'cargo test --workspace old -- --test-threads 1 other', runner: 'cargo', targets }),
+        'cargo test --workspace -- --test-threads 1 --exact tests::add::handles_negatives zero');
+      assert.match(narrow({ testCommand: 'cargo test', runner: 'cargo', targets: [{ id: 'src/lib.rs - add (line 5)' }] }), /doc test/);
+    });
+
+    it('names only when a target\'s file is unknown: the command\'s own files stay', () => {
+      assert.strictEqual(narrow({ testCommand: 'npx mocha test/unit', runner: 'mocha', targets: [{ id: 'a > b' }, { id: 'c', file: 'test/c.js' }] }),
+        "npx mocha --reporter spec --grep '^(?:a b|c)$' test/unit");
+    });
+
+    it('mocha: the file from the test\'s own stack frame when the reporter names none', () => {
+      const targets = [{ id: 'a > b', message: 'AssertionError\n    at helper (/w/src/x.js:1:1)\n    at Context.<anonymous> (file:///w/test/unit/a.test.js:4:44)' }];
+      assert.strictEqual(narrow({ testCommand: 'mocha test/unit', runner: 'mocha', targets, files: ['src/x.js', 'test/unit/a.test.js'] }),
+        "mocha --reporter spec --grep '^(?:a b)$' test/unit/a.test.js");
+    });
+  });
+
+  describe('package-manager scripts', () => {
+    const scripts = { pretest: 'tsc -p .', test: 'npm run test:unit && npm run lint', 'test:unit': 'node --test test/', lint: 'eslint .' };
+    it('inlines npm test down to the runner, keeps the pre script that builds, drops what runs after the tests', () => {
+      const t = narrowToTargets({ testCommand: 'npm test', runner: 'tap', targets: [{ id: 'x', file: 'test/x.test.js' }], scripts });
+      assert.ok(t.ok);
+      assert.strictEqual(t.command, "tsc -p . && node --test '--test-name-pattern=^(?:x)$' test/x.test.js");
+      assert.deepStrictEqual(t.pathDirs, ['node_modules/.bin']);
+    });
+    it('passes `npm test -- args` on to the script, and reads pnpm and yarn the same way', () => {
+      assert.strictEqual(narrow({ testCommand: 'npm test -- --bail', runner: 'mocha', scripts: { test: 'mocha' } }),
+        "mocha --bail --reporter spec --grep '^(?:math adds)$' test/a.test.js");
+      assert.strictEqual(narrow({ testCommand: 'pnpm unit', runner: 'jest', scripts: { unit: 'jest' } }),
+        "jest --verbose -t '^(?:math adds)$' --runTestsByPath test/a.test.js");
+      assert.strictEqual(narrow({ testCommand: 'yarn run test', runner: 'vitest', scripts: { test: 'vitest run' } }),
+        "vitest run --reporter=json -t '^(?:math adds)$' test/a.test.js");
+    });
+    it('says why when the script is missing or calls itself', () => {
+      assert.strictEqual(narrow({ testCommand: 'npm test', runner: 'mocha', scripts: {} }), 'cannot narrow: package.json has no "test" script to read');
+      assert.match(narrow({ testCommand: 'npm test', runner: 'mocha', scripts: { test: 'npm test' } }), /^cannot narrow: package.json scripts call each other more than \d+ deep$/);
+    });
+  });
+
+  describe('commands it will not touch', () => {
+    const refused: Array<[string, RegExp]> = [
+      ['mocha $SPEC', /shell variable/],
+      ['mocha | tee log', /pipe/],
+      ['mocha; echo done', /`;`/],
+      ['mocha > out.txt', /redirection/],
+      ['make test', /does not run mocha/],
+      ['mocha test/a && mocha test/b', /runs mocha 2 times/],
+      ["mocha 'unclosed", /unclosed quote/],
+    ];
+    for (const [command, why] of refused) {
+      it(`${command} → cannot narrow`, () => assert.match(narrow({ testCommand: command, runner: 'mocha' }), why));
+    }
+    it('no runner known, a runner with no selection, or no targets', () => {
+      assert.match(narrow({ testCommand: 'mocha', runner: null }), /runner of the last whole-suite run is not known/);
+      assert.match(narrow({ testCommand: 'mvn test', runner: 'junit' }), /no way to select tests for junit/);
+      assert.match(narrow({ testCommand: 'mocha', runner: 'mocha', targets: [] }), /no failing tests/);
+    });
+  });
+
+  it('the shell hands the runner each name exactly: quotes, slashes, brackets, backslashes, unicode', () => {
+    const name = `it's "quoted" / [1+1] (ü) \\d $HOME \`x\` ✓`;
+    const t = narrowToTargets({ testCommand: 'npx jest', runner: 'jest', targets: [{ id: `suite > ${name}`, file: 'a b/ü.test.js' }] });
+    assert.ok(t.ok);
+    const words = shellWords(t.command);
+    const pattern = words[words.indexOf('-t') + 1];
+    assert.strictEqual(words[words.length - 1], 'a b/ü.test.js');
+    assert.ok(new RegExp(pattern).test(`suite ${name}`), pattern);
+    assert.ok(!new RegExp(pattern).test(`suite ${name}x`), 'anchored at the end');
+    assert.ok(!new RegExp(pattern).test(`other suite ${name}`), 'anchored at the start');
+    // And the words survive a split and a join.
+    const split = splitCommand(t.command);
+    assert.ok(split.ok);
+    assert.strictEqual(joinCommand(split.commands), t.command);
+  });
+});
+
+describe('whether a targeted run saw every targeted test', () => {
+  const read = (r: Partial<TargetedRead>): TargetedRead => ({ ran: [], skipped: [], failing: [], timedOut: false, unreadable: false, loadError: false, loadErrorFiles: [], stoppedEarly: null, ...r });
+
+  it('a pattern that matched nothing is not "all pass"', () => {
+    const c = targetedCoverage(['a', 'b'], read({ ran: [] }));
+    assert.deepStrictEqual(c, { complete: false, why: 'the targeted run did not run 2 of the 2 tests', unseen: ['a', 'b'] });
+  });
+  it('a target listed as skipped did not run', () => {
+    const c = targetedCoverage(['a'], read({ ran: ['a', 'z'], skipped: ['a'] }));
+    assert.ok(!c.complete);
+    assert.deepStrictEqual(c.unseen, ['a']);
+  });
+  it('a runner that names only failures cannot show the rest ran', () => {
+    const c = targetedCoverage(['a', 'b'], read({ ran: null, failing: ['a'] }));
+    assert.ok(!c.complete);
+    assert.deepStrictEqual(c.unseen, ['b']);
+  });
+  it('a file that did not load, a timeout and unreadable output say so', () => {
+    const c = targetedCoverage(['a'], read({ ran: [], loadError: true, loadErrorFiles: ['test/a.js'] }));
+    assert.ok(!c.complete && c.why === 'a test file did not load in the targeted run (test/a.js)');
+    assert.ok(!targetedCoverage(['a'], read({ ran: ['a'], timedOut: true })).complete);
+    assert.ok(!targetedCoverage(['a'], read({ ran: ['a'], unreadable: true })).complete);
+  });
+  it('every target seen: which now pass, which still fail (extra tests that ran do not matter)', () => {
+    assert.deepStrictEqual(targetedCoverage(['b', 'a', 'a'], read({ ran: ['a', 'b', 'other'], failing: ['b'] })), { complete: true, passing: ['a'], failing: ['b'] });
+  });
+});

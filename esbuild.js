@@ -123,6 +123,8 @@ async function nodeEntries() {
     { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(owners)], entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external },
     { ...nodeBundle, plugins: [...nodeBundle.plugins, mcpApart, fromChunks(owners)], entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', external, supported: { 'dynamic-import': false }, banner: { js: `#!/usr/bin/env node\n${nodeShim.banner.js}` } },
     { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(owners)], entryPoints: ['src/cli/mcpCommand.ts'], outfile: 'dist/mcp.js', external },
+    // The GitHub Action (action.yml) and the writers of `fix --format github`: @actions/core and @octokit/core ship here only.
+    { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(owners)], entryPoints: ['src/action/main.ts'], outfile: 'dist/action.js', external },
   ];
 }
 

@@ -16,6 +16,7 @@ const FORBIDDEN = {
   snapshot: ['actors', 'cli', 'extension', 'webview'],
   actors: ['snapshot', 'cli', 'extension', 'webview'],
   cli: ['extension', 'webview'],
+  action: ['extension', 'webview'],
   extension: [],
 };
 

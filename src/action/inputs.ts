@@ -91,7 +91,7 @@ function deadline(timeoutRaw: string, maxRaw: string, notes: string[]): number {
   if (bound <= 0) throw new InputError(`timeout-minutes ${timeout} leaves no time for the loop: it stops ${JOB_MARGIN_MINUTES} minutes before the job's timeout, so give the job more than ${JOB_MARGIN_MINUTES}.`);
   const wanted = maxRaw ? Number(maxRaw) : DEFAULT_LOOP_CONFIG.maxMinutes;
   if (!Number.isFinite(wanted) || wanted <= 0) throw new InputError(`max-minutes must be a number of minutes above 0 (got "${maxRaw}").`);
-  if (wanted > bound) notes.push(`max-minutes ${wanted} would outlast the job's timeout-minutes ${timeout}; the loop stops after ${bound} minutes so the summary and the patch are still written.`);
+  if (maxRaw && wanted > bound) notes.push(`max-minutes ${wanted} would outlast the job's timeout-minutes ${timeout}; the loop stops after ${bound} minutes so the summary and the patch are still written.`);
   return Math.min(wanted, bound);
 }
 

@@ -20,8 +20,28 @@ export function patchPathFor(reportPath: string): string {
 
 /** Hides each value in every later log line of the job (GitHub replaces it with ***). */
 export function mask(values: Array<string | undefined>): void {
-  for (const v of values) if (v) core.setSecret(v);
+  onStderr(() => {
+    for (const v of values) if (v) core.setSecret(v);
+  });
 }
+
+/**
+ * The runner reads workflow commands from stderr as from stdout (actions/runner ScriptHandler.cs feeds both to one
+ * ActionCommandManager). The CLI's stdout is the contract's: the --json report and nothing else, so the commands
+ * @actions/core would print there go to stderr, in order with the progress lines.
+ */
+function onStderr(fn: () => void): void {
+  const write = process.stdout.write;
+  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+  try {
+    fn();
+  } finally {
+    process.stdout.write = write;
+  }
+}
+
+/** A legacy `##[command]` is read anywhere in a line: one quoted from a test's output must stay text. */
+export const inert = (line: string): string => line.replace(/##\[/g, '#\u2060#[');
 
 /** What a progress line is: an attempt opening, its verdict, or anything else. */
 export type ProgressKind = 'attempt-started' | 'attempt-verdict' | 'other';
@@ -45,7 +65,7 @@ export function groupedProgress(say: (line: string) => void): { line(kind: Progr
         open = true;
       }
       if (kind === 'attempt-verdict') close();
-      say(text);
+      say(inert(text));
     },
     close,
   };
@@ -69,11 +89,15 @@ export async function finishRun(opts: FinishOptions): Promise<RunFacts> {
       .catch((err: Error) => ({ path: '', text: '', files: 0, added: 0, removed: 0, none: `it could not be made (${err.message}).` }));
   }
   const outputs = outputsFor(facts);
-  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
-  for (const a of annotationsFor(facts, { cwd: opts.cwd, repoRoot: repoRoot(opts.cwd) })) {
-    const props = { title: opts.redact(a.title), file: a.file, startLine: a.startLine, startColumn: a.startColumn };
-    core[a.level](opts.redact(a.message), props);
-  }
+  onStderr(() => {
+    for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
+  });
+  onStderr(() => {
+    for (const a of annotationsFor(facts, { cwd: opts.cwd, repoRoot: repoRoot(opts.cwd) })) {
+      const props = { title: opts.redact(a.title), file: a.file, startLine: a.startLine, startColumn: a.startColumn };
+      core[a.level](opts.redact(a.message), props);
+    }
+  });
   if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(opts.redact(jobSummary(facts)), true).write();
   return facts;
 }

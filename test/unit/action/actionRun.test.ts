@@ -50,7 +50,7 @@ describe('the GitHub Action, run as a runner runs it (dist/action.js)', function
     assert.match(res.summary, /-  return a - b;\n\+  return a \+ b;/);
 
     // Annotations and grouped progress in the log.
-    assert.match(res.stdout, /^::notice title=Greenloop%3A green::The tests pass after 2 attempts/m);
+    assert.match(res.stderr, /^::notice title=Greenloop%3A green::The tests pass after 2 attempts/m);
     assert.match(res.stderr, /^::group::Greenloop attempt 1\/8$/m);
     assert.match(res.stderr, /^::group::Greenloop attempt 2\/8$/m);
     assert.strictEqual((res.stderr.match(/^::group::/gm) ?? []).length, (res.stderr.match(/^::endgroup::$/gm) ?? []).length, 'every group is closed');
@@ -72,7 +72,7 @@ describe('the GitHub Action, run as a runner runs it (dist/action.js)', function
 
     // The key: masked first, then in no file, no log line, and no request but the model's Authorization header.
     assert.match(res.stdout, new RegExp(`^::add-mask::${MODEL_KEY}$`, 'm'));
-    assert.ok(res.stdout.indexOf(`::add-mask::${MODEL_KEY}`) < res.stdout.indexOf('::notice'), 'masked before anything else is printed');
+    assert.ok(res.stderr.indexOf(`::add-mask::${MODEL_KEY}`) < res.stderr.indexOf('::group::'), 'the CLI masks it before its first progress line');
     assert.deepStrictEqual(keyLines(res.stdout), []);
     assert.deepStrictEqual(keyLines(res.stderr), []);
     const files = { ...filesUnder(h.scratch), ...filesUnder(h.project) };
@@ -93,9 +93,9 @@ describe('the GitHub Action, run as a runner runs it (dist/action.js)', function
     assert.match(res.summary, /## ⚠️ Greenloop: escalated \(stagnation\)/);
     assert.match(res.summary, /<details><summary>Still failing \(2 failing\)<\/summary>/);
     assert.match(res.summary, /<li><code>calc &gt; adds<\/code><\/li>/);
-    assert.match(res.stdout, /^::warning title=Greenloop escalated \(stagnation\)::/m);
-    const adds = res.stdout.split('\n').find((l) => l.startsWith('::error') && l.includes('title=Failing test%3A calc > adds'));
-    assert.ok(adds, res.stdout);
+    assert.match(res.stderr, /^::warning title=Greenloop escalated \(stagnation\)::/m);
+    const adds = res.stderr.split('\n').find((l) => l.startsWith('::error') && l.includes('title=Failing test%3A calc > adds'));
+    assert.ok(adds, res.stderr);
     assert.match(adds!, /file=test\/calc\.test\.js,line=7,col=\d+/);
     assert.match(adds!, /::calc > adds%0AAssertionError/);
     // Kept at the best state, which is the baseline here: no change, so the patch is empty.
@@ -132,7 +132,7 @@ describe('the GitHub Action, run as a runner runs it (dist/action.js)', function
       assert.strictEqual(res.outputs.outcome, 'cancelled');
       assert.strictEqual(JSON.parse(fs.readFileSync(res.outputs['report-path'], 'utf8')).outcome, 'cancelled');
       assert.match(res.summary, /## ⏹️ Greenloop: cancelled/);
-      assert.match(res.stdout, /^::warning title=Greenloop cancelled::/m);
+      assert.match(res.stderr, /^::warning title=Greenloop cancelled::/m);
       assert.strictEqual(h.git('status', '--porcelain'), '', 'the workspace is back as it was');
     });
   }

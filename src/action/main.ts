@@ -21,7 +21,7 @@ const SETUP = 2;
 export async function runAction(): Promise<number> {
   let plan: ActionPlan;
   try {
-    plan = planFromInputs((name) => core.getInput(name), process.env);
+    plan = planFromInputs(inputReader(process.env), process.env);
   } catch (err) {
     core.setFailed((err as Error).message);
     return SETUP;
@@ -53,12 +53,31 @@ export async function runAction(): Promise<number> {
   return code;
 }
 
+/**
+ * action.yml hands its inputs over as one JSON object (GREENLOOP_INPUTS: a composite action's run step gets no INPUT_*
+ * variables); without it, @actions/core's INPUT_* variables.
+ */
+function inputReader(env: NodeJS.ProcessEnv): (name: string) => string {
+  if (!env.GREENLOOP_INPUTS) return (name) => core.getInput(name);
+  const inputs = JSON.parse(env.GREENLOOP_INPUTS) as Record<string, unknown>;
+  return (name) => (inputs[name] === undefined || inputs[name] === null ? '' : String(inputs[name]));
+}
+
+/**
+ * What the fix run inherits: the job's environment without the inputs (they hold the GitHub token) nor the runner's
+ * own tokens. The test command runs the code under test and an agent runs a model's commands: neither gets them.
+ */
+export function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const withheld = /^(INPUT_|GREENLOOP_INPUTS$|ACTIONS_RUNTIME_TOKEN$|ACTIONS_ID_TOKEN_REQUEST_)/;
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !withheld.test(k)));
+}
+
 /** `node dist/cli.js fix … --format github`, with the job's cancel (SIGINT, then SIGTERM) passed on to it. */
 function runFix(plan: ActionPlan): Promise<number> {
   const cli = path.join(__dirname, 'cli.js');
   const args = [cli, 'fix', ...plan.args, '--format', 'github', '--report', plan.reportPath];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: fs.existsSync(plan.workspace) ? plan.workspace : process.cwd(), stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
+    const child = spawn(process.execPath, args, { cwd: fs.existsSync(plan.workspace) ? plan.workspace : process.cwd(), stdio: ['ignore', 'inherit', 'inherit'], env: childEnv(process.env) });
     const forward = (signal: NodeJS.Signals) => () => {
       if (child.exitCode === null) child.kill(signal);
     };

@@ -76,7 +76,8 @@ export async function actionHarness(opts: { branch?: string } = {}): Promise<Act
       RUNNER_TEMP: path.join(scratch, 'runner-temp'), GITHUB_REPOSITORY: 'acme/calc', GITHUB_SHA: sha, GITHUB_RUN_ID: '4242', GITHUB_RUN_ATTEMPT: '1',
       GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: eventFile, GITHUB_REF: `refs/heads/${opts.branch ?? 'main'}`, GITHUB_REF_NAME: opts.branch ?? 'main',
       GITHUB_SERVER_URL: 'https://github.example', PLANTED_MODEL_KEY: MODEL_KEY,
-      ...Object.fromEntries(Object.entries(allInputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
+      // As action.yml passes them: `GREENLOOP_INPUTS: ${{ toJSON(inputs) }}`.
+      GREENLOOP_INPUTS: JSON.stringify(allInputs),
       ...env,
     };
     const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'action.js')], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -41,8 +41,13 @@ describe('the GitHub Action proposes a green run\'s fix as a pull request (fake 
 
   it('pushes a new branch with exactly the patch and opens a pull request whose body is the summary; comments on the triggering one', async () => {
     const event = { pull_request: { number: 7, head: { ref: 'feature', sha: h.sha, repo: { full_name: 'acme/calc' } }, base: { ref: 'main' } } };
-    const res = await greenRun({}, {}, event);
+    // A test command that records what it inherits: the code under test never sees the token nor the inputs.
+    const dump = path.join(h.scratch, 'test-env.jsonl');
+    const testCommand = `node -e "require('fs').appendFileSync(process.argv[1], JSON.stringify(process.env) + '\\n')" ${dump} && node --test test/`;
+    const res = await greenRun({}, { 'test-command': testCommand }, event);
     assert.strictEqual(res.code, 0, res.stderr);
+    const seen = fs.readFileSync(dump, 'utf8');
+    assert.ok(seen.length > 0 && !seen.includes(GITHUB_TOKEN) && !seen.includes('GREENLOOP_INPUTS') && !seen.includes(MODEL_KEY), 'the test command inherits no token');
     assert.strictEqual(res.outputs['pull-request-url'], 'https://github.example/acme/calc/pull/100');
     assert.match(res.outputs['pull-request-note'], /^Opened https:\/\/github\.example\/acme\/calc\/pull\/100 from the branch greenloop\/fix-4242 into feature\.$/);
 

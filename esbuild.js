@@ -48,7 +48,7 @@ const nodeShim = {
 // of a module another chunk owns becomes `require("./base.js")["ports/actor"]`.
 const SRC = path.join(__dirname, 'src');
 // Every folder of src/ but the entry points' own ships once, in the shared chunks; an entry folder's modules stay in its bundle.
-const ENTRY_FOLDERS = ['extension', 'cli', 'mcp', 'hook', 'flags', 'webview'];
+const ENTRY_FOLDERS = ['extension', 'cli', 'mcp', 'hook', 'flags', 'action', 'webview'];
 const LAYER = new RegExp(`^(?!(?:${ENTRY_FOLDERS.join('|')})/)[^/]+/`);
 const keyOf = (abs) => path.relative(SRC, abs).split(path.sep).join('/').replace(/\.ts$/, '');
 
@@ -126,6 +126,8 @@ async function nodeEntries() {
     { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(owners)], entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external },
     { ...nodeBundle, plugins: [...nodeBundle.plugins, mcpApart, fromChunks(owners)], entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', external, supported: { 'dynamic-import': false }, banner: { js: `#!/usr/bin/env node\n${nodeShim.banner.js}` } },
     { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(owners)], entryPoints: ['src/mcp/mcpCommand.ts'], outfile: 'dist/mcp.js', external },
+    // The GitHub Action (action.yml) and the writers of `fix --format github`: @actions/core and @octokit/core ship here only.
+    { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(owners)], entryPoints: ['src/action/main.ts'], outfile: 'dist/action.js', external },
   ];
 }
 

@@ -1,6 +1,7 @@
 // `greenloop fix`: runs the bounded loop headless, progress on stderr, report JSON on stdout/file.
 import * as fs from 'fs';
 import * as os from 'os';
+import * as path from 'path';
 import { parseArgs } from 'util';
 import { LoopEngine } from '../core/loop/engine';
 import { systemClock } from '../base/systemClock';
@@ -25,6 +26,9 @@ import { progressLine } from '../session/progressLine';
 import { EXIT, parseNumberFlag, UsageError } from '../flags/usageError';
 import { say as sayEscaped } from './say';
 import { jsonText } from '../base/terminalText';
+import type { FixReport, SetupFailureReport } from '../core/run/report';
+import type { Redactor } from '../base/redact';
+import { finishGithub, githubProgress, githubReportPath, isGithubFormat, maskForGithub } from './githubWriters';
 
 const FLAGS = {
   ...VERIFIER_FLAGS,
@@ -60,6 +64,7 @@ const FLAGS = {
   'request-timeout-s': { type: 'string' },
   'max-answer-bytes': { type: 'string' },
   focus: { type: 'string', multiple: true },
+  format: { type: 'string' },
 } as const;
 
 type FixFlags = ReturnType<typeof parseFlags>;
@@ -70,6 +75,8 @@ function parseFlags(argv: string[]) {
 
 export async function fixCommand(argv: string[]): Promise<number> {
   const values = parseFlags(argv);
+  // In a GitHub Actions job the report is always a file: the action and actions/upload-artifact pick it up.
+  if (isGithubFormat(values)) values.report = githubReportPath(values);
   try {
     return await runFix(values);
   } catch (err) {
@@ -78,7 +85,7 @@ export async function fixCommand(argv: string[]): Promise<number> {
     const { redactor } = runSecrets({ env: process.env, keyVariable: values['api-key-env'] });
     const sentence = redactor.text((err as Error).message.split('\n')[0]);
     try {
-      writeReport(values, setupFailureReport(err instanceof UsageError ? sentence : `Internal error: ${sentence}`));
+      await writeReport(values, setupFailureReport(err instanceof UsageError ? sentence : `Internal error: ${sentence}`), { redactor, cwd: path.resolve(values.cwd ?? '.') });
     } catch {
       // An unwritable --report path: the line on stderr still says why the run did not start.
     }
@@ -91,6 +98,8 @@ async function runFix(values: FixFlags): Promise<number> {
   // Once per run: what the test command and the agent do not inherit, and what nothing written or sent may contain.
   const { redactor, withheld } = runSecrets({ env: process.env, apiKey: model.key, keyVariable: model.variable });
   const say = (line: string) => sayEscaped(redactor.text(line));
+  const github = isGithubFormat(values) ? githubProgress(say) : null;
+  if (github) maskForGithub([model.key]);
   const flagConfig = loopConfigFromFlags(values);
   const { cwd, verifier, testCommand } = buildVerifier(values, flagConfig.verifyTimeoutS, withheld);
   // With the type check part of "green", loosening tsconfig is as much a way to cheat as weakening a test.
@@ -147,7 +156,7 @@ async function runFix(values: FixFlags): Promise<number> {
   });
   engine.events.on((e) => {
     const line = progressLine(e);
-    if (line) say(line);
+    if (line) (github ? github(e, line) : say(line));
   });
   const controller = new AbortController();
   const onSigint = () => {
@@ -175,7 +184,7 @@ async function runFix(values: FixFlags): Promise<number> {
     if ((err as Error).name === 'StateDirLost') throw new UsageError(`${(err as Error).message}; nothing was changed.`);
     if (controller.signal.aborted) {
       say(`greenloop: ${STOPPED_BEFORE_BASELINE}`);
-      writeReport(values, setupFailureReport(STOPPED_BEFORE_BASELINE, 'cancelled'));
+      await writeReport(values, setupFailureReport(STOPPED_BEFORE_BASELINE, 'cancelled'), { redactor, cwd });
       return EXIT.notGreen;
     }
     throw err;
@@ -191,15 +200,18 @@ async function runFix(values: FixFlags): Promise<number> {
   }
   await runs.save(state);
   await history.append(toHistoryRecord(state));
-  writeReport(values, toReport(state, redactor));
+  await writeReport(values, toReport(state, redactor), { redactor, cwd, state });
   if (state.outcome === 'error') return EXIT.internal;
   return state.outcome === 'green' ? EXIT.green : EXIT.notGreen;
 }
 
-function writeReport(values: FixFlags, report: object): void {
+async function writeReport(values: FixFlags, report: FixReport | SetupFailureReport, run: { redactor: Redactor; cwd: string; state?: RunState }): Promise<void> {
   const json = jsonText(report);
+  const github = isGithubFormat(values) && values.report;
+  if (github) fs.mkdirSync(path.dirname(github), { recursive: true });
   if (values.report) fs.writeFileSync(values.report, `${json}\n`);
   if (values.json) process.stdout.write(`${json}\n`);
+  if (github) await finishGithub({ report, state: run.state, reportPath: github, ...run });
 }
 
 /** The snapshots a resume returns to or compares with: all must still be in the store. */

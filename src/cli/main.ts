@@ -19,7 +19,7 @@ const FIX_USAGE = `  greenloop fix [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|o
       [--on-give-up keep-best|restore-baseline|keep-last] [--allow-test-edits] [--protect GLOB]...
       [--flaky-reruns N] [--cross-run-limit N] [--ignore-history] [--max-answer-bytes N]
       [--focus TEST_ID]...   (only these failing tests must pass; the rest of the suite must not regress)
-      [--state-dir DIR] [--report FILE] [--json]
+      [--state-dir DIR] [--report FILE] [--json] [--format text|github]   (github: on by itself when GITHUB_ACTIONS=true)
       [--resume RUN_ID|last --hint TEXT [--extra-iterations N] [--extra-tokens N] [--extra-minutes M]]
       Fixes until green, bounded by code; exit 0 green, 1 not green, 2 setup error, 3 internal error.`;
 const SESSION_OPTIONS = `[--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--junit GLOB] [--max-iterations N] [--max-minutes M]

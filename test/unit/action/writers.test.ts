@@ -1,0 +1,121 @@
+// The action's pure writers and its patch, without a runner: inputs → flags, what the summary and annotations do
+// with hostile text, the annotation cap, and a patch with a binary file that `git apply` reproduces byte for byte.
+import * as assert from 'assert';
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { InputError, planFromInputs } from '../../../src/action/inputs';
+import { jobSummary, fenced } from '../../../src/action/jobSummary';
+import { annotationsFor, lineIn, MAX_ERRORS } from '../../../src/action/annotations';
+import { writePatch } from '../../../src/action/patch';
+import type { FixReport } from '../../../src/core/run/report';
+import type { RunFacts } from '../../../src/action/runFacts';
+import { tempDir } from '../support/cli';
+
+function report(over: Partial<FixReport> = {}): FixReport {
+  return {
+    outcome: 'escalated', reason: 'stagnation', reasonText: 'No progress in the last 2 attempts.', runId: 'r1',
+    baseline: { failing: ['a', 'b'], loadErrorFiles: [], diagnostics: 0 }, final: { failing: ['a', 'b'], loadErrorFiles: [], diagnostics: 0, state: 'best' },
+    iterations: [], llmCalls: 0, requests: 0, tokens: { prompt: 0, completion: 0 }, flaky: [], warnings: [], ...over,
+  };
+}
+
+describe('the action\'s inputs', () => {
+  const env = { GITHUB_WORKSPACE: '/repo', RUNNER_TEMP: '/tmp/rt', GITHUB_RUN_ID: '77', KEY: 'sk-1' };
+  const plan = (inputs: Record<string, string>, e: NodeJS.ProcessEnv = env) => planFromInputs((n) => inputs[n] ?? '', e);
+
+  it('mirror the fix flags, one --check and --protect per line, and stop the loop 2 minutes before the job', () => {
+    const p = plan({ 'working-directory': 'packages/app', 'test-command': 'npm test', 'base-url': 'http://m/v1', model: 'm', 'api-key-env': 'KEY',
+      checks: 'npx eslint .\n\n  npx tsc --noEmit  \n', protect: 'fixtures/**', 'allow-test-edits': 'true', 'on-give-up': 'restore-baseline', 'timeout-minutes': '20', 'max-minutes': '45' });
+    assert.strictEqual(p.cwd, '/repo/packages/app');
+    assert.deepStrictEqual(p.args, ['--cwd', '/repo/packages/app', '--test-cmd', 'npm test', '--base-url', 'http://m/v1', '--model', 'm', '--on-give-up', 'restore-baseline',
+      '--check', 'npx eslint .', '--check', 'npx tsc --noEmit', '--protect', 'fixtures/**', '--allow-test-edits', '--api-key-env', 'KEY', '--max-minutes', '18']);
+    assert.deepStrictEqual(p.secrets, ['sk-1']);
+    assert.match(p.notes[0], /max-minutes 45 would outlast the job's timeout-minutes 20; the loop stops after 18 minutes/);
+    assert.strictEqual(p.reportPath, '/tmp/rt/greenloop-packages-app/report.json');
+    assert.strictEqual(p.pullRequest.branch, 'greenloop/fix-77-packages-app');
+  });
+
+  it('default to the CLI\'s 30 minutes under GitHub\'s 360-minute job timeout', () => {
+    assert.deepStrictEqual(plan({}).args.slice(-2), ['--max-minutes', '30']);
+  });
+
+  it('refuse a pasted key, an unset variable and a job too short, each in one sentence that never repeats the key', () => {
+    assert.throws(() => plan({ 'api-key-env': 'sk-proj-abc123' }), (e: Error) => e instanceof InputError && /the NAME of the environment variable/.test(e.message) && !e.message.includes('sk-proj'));
+    assert.throws(() => plan({ 'api-key-env': 'NOPE' }), /names NOPE, but no such variable is set for this step; add `env: NOPE: \$\{\{ secrets\.NOPE \}\}`/);
+    assert.throws(() => plan({ 'timeout-minutes': '1' }), /timeout-minutes 1 leaves no time for the loop/);
+    assert.throws(() => plan({ 'open-pull-request': 'yes' }), /open-pull-request must be true or false \(got "yes"\)/);
+  });
+});
+
+describe('the job summary', () => {
+  it('shows text from tests and models as code: no mention, no issue link, no markup', () => {
+    const hostile = '<img src=x onerror=alert(1)> @octocat Fixes #12';
+    const facts: RunFacts = {
+      report: report({ final: { failing: [hostile], loadErrorFiles: [], diagnostics: 0, state: 'best' }, iterations: [{ n: 1, verdict: 'no-progress', failing: [hostile], loadErrorFiles: [], rolledBack: false, treeHash: null, proposalHash: null, tokens: { prompt: 1, completion: 1 }, durationMs: 1000, note: hostile, hypothesis: '', files: ['src/<b>.js'], ran: 3, missing: [], flaky: [] }] }),
+      reportPath: '/tmp/r.json',
+    };
+    const md = jobSummary(facts);
+    assert.ok(!md.includes('<img'), md);
+    assert.ok(!md.includes('<b>.js'));
+    for (const m of md.matchAll(/@octocat|#12/g)) {
+      const before = md.slice(0, m.index);
+      assert.ok(before.lastIndexOf('<code>') > before.lastIndexOf('</code>'), `"${m[0]}" at ${m.index} is inside <code>`);
+    }
+  });
+
+  it('fences a diff with more backticks than it contains, so a diff cannot close its block', () => {
+    const text = 'a ```` b\n';
+    assert.strictEqual(fenced(text, 'diff'), '`````diff\na ```` b\n`````');
+  });
+});
+
+describe('the annotations', () => {
+  it('put a failing test on its file and line from the stack, relative to the repository root', () => {
+    const facts: RunFacts = { report: report({ final: { failing: ['a'], loadErrorFiles: [], diagnostics: 0, state: 'best' } }), reportPath: 'r', details: { failures: [{ id: 'a', file: '/repo/pkg/test/a.test.js', message: 'boom\n    at x (/repo/pkg/test/a.test.js:12:5)' }], diagnostics: [], loadErrors: [] } };
+    const [, failing] = annotationsFor(facts, { cwd: '/repo/pkg', repoRoot: '/repo' });
+    assert.deepStrictEqual({ file: failing.file, line: failing.startLine, col: failing.startColumn }, { file: 'pkg/test/a.test.js', line: 12, col: 5 });
+    assert.strictEqual(lineIn('at (other.js:3:1)', 'a.js', '/r'), undefined);
+  });
+
+  it('stop at GitHub\'s 10 errors a step, the tenth saying how many more', () => {
+    const ids = Array.from({ length: 25 }, (_, i) => `t${i}`);
+    const diagnostics = [{ file: 'src/a.ts', line: 3, column: 7, code: 'TS2322', message: 'nope' }];
+    const facts: RunFacts = { report: report({ final: { failing: ids, loadErrorFiles: [], diagnostics: 1, state: 'best' } }), reportPath: 'r', details: { failures: [], diagnostics, loadErrors: [] } };
+    const errors = annotationsFor(facts, { cwd: '/repo', repoRoot: '/repo' }).filter((a) => a.level === 'error');
+    assert.strictEqual(errors.length, MAX_ERRORS);
+    assert.match(errors[MAX_ERRORS - 1].message, /…and 17 more failing tests and diagnostics/);
+  });
+});
+
+describe('the patch', () => {
+  it('is binary-safe and applies on the checked-out commit, with only the files the attempts touched', () => {
+    const repo = tempDir('patch');
+    const git = (...a: string[]) => execFileSync('git', a, { cwd: repo, stdio: 'pipe' });
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255, 254, 0, 10, 13, 0]);
+    fs.writeFileSync(path.join(repo, 'a.txt'), 'one\n');
+    fs.writeFileSync(path.join(repo, 'logo.png'), png);
+    git('init', '-q');
+    git('add', '-A');
+    git('-c', 'user.name=t', '-c', 'user.email=t@e', 'commit', '-qm', 'base');
+    fs.writeFileSync(path.join(repo, 'a.txt'), 'two\n');
+    fs.writeFileSync(path.join(repo, 'logo.png'), Buffer.concat([png, Buffer.from([0, 0, 7])]));
+    fs.writeFileSync(path.join(repo, 'new.bin'), Buffer.from([0, 255, 0, 1]));
+    fs.writeFileSync(path.join(repo, 'junit.xml'), '<testsuite/>'); // the test command's own output: not in the patch
+    return writePatch({ cwd: repo, files: ['a.txt', 'logo.png', 'new.bin'], patchPath: path.join(repo, '..', `${path.basename(repo)}.patch`) }).then((p) => {
+      try {
+        assert.strictEqual(p.files, 3);
+        const fresh = tempDir('patch-apply');
+        execFileSync('git', ['clone', '-q', repo, fresh]);
+        execFileSync('git', ['apply', p.path], { cwd: fresh });
+        for (const f of ['a.txt', 'logo.png', 'new.bin']) assert.deepStrictEqual(fs.readFileSync(path.join(fresh, f)), fs.readFileSync(path.join(repo, f)), f);
+        assert.ok(!fs.existsSync(path.join(fresh, 'junit.xml')));
+        assert.strictEqual(execFileSync('git', ['diff', '--cached', '--name-only'], { cwd: repo, encoding: 'utf8' }), '', 'the repository\'s own index is untouched');
+        fs.rmSync(fresh, { recursive: true, force: true });
+      } finally {
+        fs.rmSync(repo, { recursive: true, force: true });
+        fs.rmSync(p.path, { force: true });
+      }
+    });
+  });
+});

@@ -58,7 +58,7 @@ describe('the cross-run guard across CI runs, with only the docs\' cached folder
 
     let runId = 5000;
     /** One scheduled run: checkout, cache restore, the Greenloop step, cache save (if: always()). */
-    const nightlyRun = async (opts: { restore?: boolean } = {}): Promise<ActionResult & { modelRequests: number }> => {
+    const nightlyRun = async (opts: { restore?: boolean; inputs?: Record<string, string> } = {}): Promise<ActionResult & { modelRequests: number }> => {
       fs.rmSync(jobPath, { recursive: true, force: true });
       fs.rmSync(runnerTemp, { recursive: true, force: true });
       fs.mkdirSync(runnerTemp, { recursive: true });
@@ -72,7 +72,7 @@ describe('the cross-run guard across CI runs, with only the docs\' cached folder
       // attempt patience allows; what a run does not ask for waits for the next one).
       while (h.server.remaining() < 2) h.server.push(answer(COMMENT(`maybe this (${h.server.remaining()})`)));
       const res = await h.run([], {
-        'cross-run-limit': '2', patience: '2', 'max-iterations': '6', 'state-dir': stateDir, 'timeout-minutes': '40',
+        'cross-run-limit': '2', patience: '2', 'max-iterations': '6', 'state-dir': stateDir, 'timeout-minutes': '40', ...opts.inputs,
       }, { GITHUB_WORKSPACE: jobPath, RUNNER_TEMP: runnerTemp, GITHUB_RUN_ID: String(++runId) });
       // actions/cache/save: a new immutable entry of the cached path as it is now.
       if (fs.existsSync(cachedPath)) {
@@ -117,6 +117,11 @@ describe('the cross-run guard across CI runs, with only the docs\' cached folder
     assert.strictEqual(fourth.code, 1, fourth.stderr);
     assert.strictEqual(fourth.modelRequests, 0);
     assert.strictEqual(fourth.outputs.attempts, '0');
+
+    // A person who wants one more try says so, and is heard.
+    const anyway = await nightlyRun({ inputs: { 'ignore-history': 'true' } });
+    assert.strictEqual(anyway.modelRequests, 2, anyway.stderr);
+    assert.match(anyway.stderr, /This run stopped before asking the model, since it would most likely end the same way\. .* You chose to run anyway\./);
 
     // Only the cached folder carried the count: a run whose cache was not restored asks the model again.
     const uncached = await nightlyRun({ restore: false });

@@ -58,6 +58,7 @@ export function planFromInputs(input: Input, env: NodeJS.ProcessEnv): ActionPlan
   const agentCommand = get('agent-command');
   if (agentCommand) args.push('--actor', 'command', '--actor-cmd', agentCommand);
   if (booleanInput(input, 'allow-test-edits')) args.push('--allow-test-edits');
+  if (booleanInput(input, 'ignore-history')) args.push('--ignore-history');
 
   const secrets: string[] = [];
   const keyName = get('api-key-env');

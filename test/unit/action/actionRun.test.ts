@@ -121,6 +121,22 @@ describe('the GitHub Action, run as a runner runs it (dist/action.js)', function
     assert.match(tooShort.stdout, /::error::timeout-minutes 2 leaves no time for the loop/);
   });
 
+  it('a step whose timeout-minutes runs out while the model thinks still writes its summary, outputs, report and patch', async () => {
+    // timeout-minutes 2.5: the loop's deadline is 0.5 min (2 minutes before the job's), the model's answer 10 minutes away.
+    // Without the deadline the harness would kill the step at 150 s: no exit code, no outputs.
+    const res = await h.run([answer(FIX_ADD, 600_000)], { 'timeout-minutes': '2.5' });
+    assert.strictEqual(res.code, 1, res.stderr);
+    assert.strictEqual(res.outputs.outcome, 'escalated');
+    assert.strictEqual(res.outputs.reason, 'budget-time');
+    assert.match(res.summary, /## ⚠️ Greenloop: escalated \(budget-time\)/);
+    assert.match(res.summary, /of 0\.5 min/);
+    assert.match(res.stderr, /^::warning title=Greenloop escalated \(budget-time\)::/m);
+    const report = JSON.parse(fs.readFileSync(res.outputs['report-path'], 'utf8'));
+    assert.strictEqual(report.reason, 'budget-time');
+    assert.strictEqual(fs.readFileSync(res.outputs['patch-path'], 'utf8'), '', 'nothing was applied: an empty patch');
+    assert.strictEqual(h.git('status', '--porcelain'), '', 'the workspace is back as it was');
+  });
+
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`a job cancelled while the model thinks (${signal}) leaves a report marked cancelled, a summary and outputs`, async () => {
       const { child, done } = h.start([answer(FIX_ADD, 120_000)]);

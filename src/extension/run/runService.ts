@@ -7,12 +7,11 @@ import type { HistoryRecord } from '../../ports/history';
 import type { Actor } from '../../ports/actor';
 import type { TerminalVerifier } from '../testing/terminalVerifier';
 import type { RunState } from '../../ports/runState';
-import type { GitSnapshotStore } from '../../snapshot/gitSnapshotStore';
 import type { LoopConfig } from '../../shared/config';
 import { newRunId } from '../../base/runId';
 import type { ConfigReader } from '../config';
 import { requireTrust, saveOrRefuse } from './editorGuards';
-import { RunFiles } from '../../store/runFiles';
+import type { RunFiles } from '../../store/runFiles';
 import { pickFolder, prepareRun } from './runSetup';
 import type { RunParts } from './runSetup';
 import type { ExtraBudget, RunServiceApi } from './runServiceApi';
@@ -29,11 +28,10 @@ import type { Redactor } from '../../base/redact';
 import { runSecrets } from '../../base/secretEnv';
 import { STOPPED_BEFORE_BASELINE } from '../../core/run/report';
 import { redactingLog } from './redactingLog';
-import { runtime } from '../loadRuntime';
 import type { RunLog } from './redactingLog';
 import { LiveRun } from './liveRun';
-import { SavedRun } from './savedRun';
-import { realpath, startRun } from './launch';
+import { RunHistory } from './runHistory';
+import { startRun } from './launch';
 import type { LaunchHost } from './launch';
 import { endOfRunNotice, notStartedNotice, toastNotice } from './endNotice';
 import type { EndNotice } from './endNotice';
@@ -46,18 +44,22 @@ export class RunService implements RunServiceApi, LaunchHost {
   readonly onDidChange = this.emitter.event;
   private running: LiveRun | undefined;
   private newest: LiveRun | undefined;
-  private readonly viewers = new Map<string, Promise<GitSnapshotStore>>();
   /** The newest run's redactor (its key, its test task's environment); before any run, the window's environment. */
   private redactor: Redactor = runSecrets({ env: process.env }).redactor;
   readonly log: RunLog;
+  private readonly saved: RunHistory;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
-    private readonly config: ConfigReader,
+    readonly config: ConfigReader,
     private readonly channel: vscode.LogOutputChannel,
     private readonly terminals: TestTerminalHost,
   ) {
     this.log = redactingLog(channel, () => this.redactor);
+    this.saved = new RunHistory({
+      stateDir: this.stateDir, config, log: this.log, redactor: () => this.redactor, running: () => this.running,
+      warn: (message) => void this.notify(toastNotice('warning', message)),
+    });
   }
 
   get active(): RunView | undefined {
@@ -79,7 +81,7 @@ export class RunService implements RunServiceApi, LaunchHost {
   }
 
   files(folder: vscode.Uri): RunFiles {
-    return new RunFiles(this.stateDir, realpath(folder.fsPath), this.redactor);
+    return this.saved.files(folder);
   }
 
   /**
@@ -124,7 +126,7 @@ export class RunService implements RunServiceApi, LaunchHost {
 
   async rollback(folder: vscode.Uri, runId: string, to: 'best' | 'baseline'): Promise<void> {
     await this.guarded(async () => {
-      const state = await rollbackRun(this.files(folder), await this.viewer(folder), runId, to);
+      const state = await rollbackRun(this.files(folder), await this.saved.viewer(folder), runId, to);
       if (!state) return;
       const now = countsText(state.current.witness.failing.length, state.current.witness.diagnostics.length, state.current.witness.loadErrorFiles?.length);
       this.afterChange(folder, state, `Rolled back to the ${to === 'best' ? 'best state' : 'baseline'} (${now}).`);
@@ -163,63 +165,38 @@ export class RunService implements RunServiceApi, LaunchHost {
     return { wf, parts };
   }
 
-  async history(folder: vscode.Uri): Promise<HistoryRecord[]> {
-    const { records, warnings } = await this.files(folder).list();
-    for (const w of warnings) {
-      this.log.warn(w);
-      void this.notify(toastNotice('warning', this.redactor.text(w)));
-    }
-    return this.redactor.json(records);
+  history(folder: vscode.Uri): Promise<HistoryRecord[]> {
+    return this.saved.records(folder);
   }
 
   async runsOf(folder: vscode.Uri): Promise<RunView[]> {
     // The live run is listed even before it has a record: a view that keeps this list reads `record` when it draws.
     const mine = [this.running, this.newest].find((r) => r && r.folder.toString() === folder.toString());
-    const saved = (await this.history(folder)).filter((r) => r.runId !== mine?.runId).map((r) => this.saved(folder, r));
+    const saved = (await this.saved.runs(folder)).filter((r) => r.runId !== mine?.runId);
     return mine ? [...saved, mine] : saved;
   }
 
   async run(folder: vscode.Uri, runId: string): Promise<RunView | undefined> {
     const live = [this.running, this.newest].find((r) => r?.record && r.runId === runId && r.folder.toString() === folder.toString());
-    if (live) return live;
-    const records = await this.history(folder);
     // A resumed run appends again under the same id; the last record is the newest.
-    for (let i = records.length - 1; i >= 0; i--) if (records[i].runId === runId) return this.saved(folder, records[i]);
-    return undefined;
-  }
-
-  private saved(folder: vscode.Uri, record: HistoryRecord): SavedRun {
-    return new SavedRun(folder, record, this.redactor, () => this.files(folder).runs.load(record.runId));
+    return live ?? (await this.saved.runs(folder)).filter((r) => r.runId === runId).pop();
   }
 
   async clearHistory(folder: vscode.Uri): Promise<void> {
-    const files = this.files(folder);
-    const { records } = await files.list();
-    const store = await this.viewer(folder);
-    for (const r of records) {
-      if (r.runId === this.running?.runId) continue;
-      await files.runs.delete(r.runId);
-      await store.deleteRun(r.runId).catch((err: Error) => this.log.warn(`Could not delete the snapshots of run ${r.runId}: ${err.message}`));
-    }
-    await files.history.clear();
-    this.log.info(`Cleared the run history of ${folder.fsPath}.`);
+    await this.saved.clear(folder);
     this.emitter.fire({ kind: 'history', folder });
   }
 
-  async readSnapshotFile(folder: vscode.Uri, snapshotId: string, relPath: string): Promise<Uint8Array | null> {
-    return (await this.viewer(folder)).readFile(snapshotId, relPath);
+  readSnapshotFile(folder: vscode.Uri, snapshotId: string, relPath: string): Promise<Uint8Array | null> {
+    return this.saved.readSnapshotFile(folder, snapshotId, relPath);
   }
 
-  async changedFiles(folder: vscode.Uri, baselineSnapshot: string, bestSnapshot: string): Promise<ChangedFile[]> {
-    const store = await this.viewer(folder);
-    const toBest = new Set(baselineSnapshot === bestSnapshot ? [] : await store.changedBetween(baselineSnapshot, bestSnapshot));
-    const sinceBest = new Set(await store.changedSince(bestSnapshot));
-    return [...new Set([...toBest, ...sinceBest])].sort().map((p) => ({ path: p, baselineToBest: toBest.has(p), bestToNow: sinceBest.has(p) }));
+  changedFiles(folder: vscode.Uri, baselineSnapshot: string, bestSnapshot: string): Promise<ChangedFile[]> {
+    return this.saved.changedFiles(folder, baselineSnapshot, bestSnapshot);
   }
 
   folders(): readonly vscode.Uri[] {
-    const all = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri);
-    return all.filter((u) => u.toString() === this.running?.folder.toString() || RunFiles.hasHistory(this.stateDir, realpath(u.fsPath)));
+    return this.saved.folders();
   }
 
   private async execute(
@@ -281,20 +258,6 @@ export class RunService implements RunServiceApi, LaunchHost {
     }
     run.gate.resume();
     this.emitter.fire({ kind: 'history', folder: run.folder });
-  }
-
-  /** The active run's store when it is on this folder; else one opened for reading. */
-  private viewer(folder: vscode.Uri): Promise<GitSnapshotStore> {
-    if (this.running?.snapshots && this.running.folder.toString() === folder.toString()) return Promise.resolve(this.running.snapshots);
-    const key = folder.toString();
-    let store = this.viewers.get(key);
-    if (!store) {
-      const excludes = this.config.read(folder).loop.snapshotExcludes;
-      store = runtime().openSnapshotStore({ workspace: realpath(folder.fsPath), stateDir: this.stateDir, excludes, runId: 'view', onWarning: (m) => this.log.warn(m) });
-      store.catch(() => this.viewers.delete(key));
-      this.viewers.set(key, store);
-    }
-    return store;
   }
 
   /** Acting on a saved run while the loop writes files would race with it. */

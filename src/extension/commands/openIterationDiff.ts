@@ -3,7 +3,7 @@
 // Args: folder URI string, run id, attempt number, workspace-relative path (as the Loop history tree passes them).
 import * as vscode from 'vscode';
 import type { ViewServices } from '../views/viewServices';
-import { findRunRecord, folderArg } from '../views/runLookup';
+import { folderArg } from '../views/runLookup';
 import { snapshotUri } from '../views/snapshotContent';
 import type { CommandHandler } from './commandDeps';
 
@@ -13,7 +13,7 @@ export function openIterationDiff({ runs }: ViewServices): CommandHandler {
     if (!folder || typeof runIdValue !== 'string' || typeof nValue !== 'number' || typeof fileValue !== 'string' || !fileValue) {
       throw new Error('greenloop.openIterationDiff needs a folder, a run id, an attempt number and a file; open it from a changed file in the Loop history view.');
     }
-    const record = await findRunRecord(runs, folder, runIdValue);
+    const record = (await runs.run(folder, runIdValue))?.record;
     const iteration = record?.iterations.find((it) => it.n === nValue);
     if (!record || !iteration) {
       throw new Error(`Attempt ${nValue} of this run is not in the history any more (it may have been cleared); refresh the Loop history view.`);

@@ -6,7 +6,7 @@ import type { CommandHandler } from './commandDeps';
 export function openLastEscalation({ runs, panels }: ViewServices): CommandHandler {
   return async () => {
     const latest = runs.latest;
-    if (latest?.state?.outcome === 'escalated') {
+    if (latest?.record?.outcome === 'escalated') {
       panels.show(latest.folder, latest.runId);
       return;
     }

@@ -2,9 +2,9 @@
 // Views read and act only through this interface, so each side can be built and tested on its own.
 import type * as vscode from 'vscode';
 import type { LoopEvent } from '../../core/loop/events';
-import type { IterationRecord, RunState } from '../../ports/runState';
+import type { RunState } from '../../ports/runState';
+import type { RunView } from './runView';
 import type { HistoryRecord } from '../../ports/history';
-import type { Redactor } from '../../base/redact';
 import type { ChangedFile } from '../../shared/protocol';
 
 export interface ExtraBudget {
@@ -13,18 +13,7 @@ export interface ExtraBudget {
   minutes: number;
 }
 
-/** A run in progress, or the last one that finished in this window. */
-export interface RunView {
-  folder: vscode.Uri;
-  runId: string;
-  /** Live state; `outcome === 'running'` while the loop runs. */
-  state: RunState | undefined;
-  /** The most recent engine event (drives the status bar). */
-  lastEvent: LoopEvent | undefined;
-  startedAt: number;
-  /** The run's redactor: what a view shows of the live state passes it. */
-  redactor: Redactor;
-}
+export type { RunView } from './runView';
 
 export interface RunServiceApi extends vscode.Disposable {
   /** Fires on every engine event and whenever history changes. */
@@ -32,6 +21,10 @@ export interface RunServiceApi extends vscode.Disposable {
   readonly active: RunView | undefined;
   /** The newest run of this window (active or finished), e.g. for "Open last escalation". */
   readonly latest: RunView | undefined;
+  /** A run by id: this window's live or newest run, else the newest history line of that id (undefined if none). */
+  run(folder: vscode.Uri, runId: string): Promise<RunView | undefined>;
+  /** The folder's runs as Loop history lists them (oldest first), this window's live or newest run in its own place. */
+  runsOf(folder: vscode.Uri): Promise<RunView[]>;
 
   /**
    * Fix until green on a folder (asks which one in a multi-root workspace when omitted); `focus`: the failing test
@@ -51,8 +44,6 @@ export interface RunServiceApi extends vscode.Disposable {
   readSnapshotFile(folder: vscode.Uri, snapshotId: string, relPath: string): Promise<Uint8Array | null>;
   /** Files that differ between the baseline and the best state, or between the best state and the workspace now. */
   changedFiles(folder: vscode.Uri, baselineSnapshot: string, bestSnapshot: string): Promise<ChangedFile[]>;
-  /** One attempt as the saved run (or the live one) holds it, agent transcript included; redacted. */
-  iterationDetail(folder: vscode.Uri, runId: string, n: number): Promise<IterationRecord | undefined>;
   /** Folders that have history (for the tree's roots in a multi-root workspace). */
   folders(): readonly vscode.Uri[];
 }

@@ -2,6 +2,7 @@
 // when it finishes). Plain data: no vscode, so it is tested directly.
 import type { LoopEvent, RunPhase } from '../../core/loop/events';
 import type { EscalationReason, Outcome, RunState } from '../../ports/runState';
+import type { HistoryRecord } from '../../ports/history';
 
 export interface RunTally {
   startedAt: number;
@@ -116,4 +117,28 @@ export function settleTally(t: RunTally, s: RunState): void {
   t.maxMinutes = s.limits.maxMinutes;
   t.paused = false;
   t.workspaceAt = s.finalState;
+}
+
+/**
+ * A saved run's figures as its history line gives them. A history line keeps no budgets: they read 0 (not known);
+ * the status bar only ever shows this window's live run, whose budgets come from its state.
+ */
+export function tallyOfRecord(r: HistoryRecord): RunTally {
+  const t = newTally(r.startedAt, { maxIterations: 0, maxTokens: 0, maxMinutes: 0 });
+  t.phase = r.outcome === 'running' ? t.phase : 'done';
+  t.outcome = r.outcome as Outcome;
+  t.reason = r.reason as EscalationReason | null;
+  t.reasonText = r.reasonText;
+  t.finishedAt = r.finishedAt;
+  t.tokens = r.tokens.prompt + r.tokens.completion;
+  t.iteration = r.iterations.length;
+  // A count the tests never gave is no count: "0 failing" would read as green.
+  t.failing = r.unmeasured ? null : r.finalFailing.length;
+  t.notLoaded = r.finalLoadErrorFiles?.length ?? 0;
+  t.diagnostics = r.finalDiagnostics;
+  const start = r.unmeasured ? [] : [r.baselineFailing.length + r.baselineDiagnostics];
+  t.trend = [...start, ...r.iterations.map((i) => i.failing.length + i.diagnostics)];
+  t.workspaceAt = r.finalState;
+  t.agent = r.iterations.some((i) => i.agent !== undefined);
+  return t;
 }

@@ -1,12 +1,12 @@
 // The status bar item: progress against budgets while a run goes, its outcome after; a click opens the run.
 import * as vscode from 'vscode';
-import type { RunTally } from '../run/runTally';
+import type { RunView } from '../run/runView';
 import { statusView } from './statusText';
 
 export interface TallySource {
   readonly onDidChange: vscode.Event<unknown>;
   /** The run to show: the active one, else the newest of this window. */
-  current(): { folder: vscode.Uri; runId: string; tally: RunTally } | undefined;
+  current(): Pick<RunView, 'folder' | 'runId' | 'tally'> | undefined;
 }
 
 export class StatusBar implements vscode.Disposable {

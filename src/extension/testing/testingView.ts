@@ -14,10 +14,12 @@ export class TestingView implements vscode.Disposable {
   /** What the tree shows now, and the folder of that run: what "Fix until green" on an item refers to. */
   private entries: TestEntry[] = [];
   private folder: vscode.Uri | undefined;
+  /** Counts the runs' changes: a state read late never overwrites what a newer change showed. */
+  private shown = 0;
 
   constructor(private readonly runs: RunServiceApi) {
     this.subs.push(runs.onDidChange((change) => {
-      if (change.kind === 'event' && ['run-started', 'verified', 'finished'].includes(change.event.type)) this.show(change.run);
+      if (change.kind === 'event' && ['run-started', 'verified', 'finished'].includes(change.event.type)) void this.show(change.run);
     }));
     // A loop scoped to the selected failing tests (a file item: every test failing in it); the rest of the suite
     // still counts for regressions. Run on the whole tree, a loop on the whole suite.
@@ -32,9 +34,10 @@ export class TestingView implements vscode.Disposable {
     }, false);
   }
 
-  private show(run: RunView): void {
-    const state = run.state;
-    if (!state) return;
+  private async show(run: RunView): Promise<void> {
+    const seq = ++this.shown;
+    const state = await run.state();
+    if (!state || seq !== this.shown) return;
     const uriOf = (rel: string) => vscode.Uri.joinPath(run.folder, ...rel.split(/[\\/]/));
     const entries = testEntries(state);
     this.entries = entries;

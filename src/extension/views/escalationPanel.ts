@@ -10,7 +10,7 @@ import { PanelController } from './panelController';
 import { runSetupAction } from '../run/setupActionRunner';
 import type { SetupAction } from '../../shared/setupActions';
 import { makeNonce, panelHtml } from './panelHtml';
-import { findRunRecord, folderName, sameFolder } from './runLookup';
+import { folderName, sameFolder } from './runLookup';
 
 export const PANEL_VIEW_TYPE = 'greenloop.escalation';
 /** Engine events come in bursts (proposal, applied, verifying…); one refresh per burst is enough. */
@@ -84,7 +84,7 @@ class RunPanel implements vscode.Disposable {
   }
 
   private async load(): Promise<{ data: PanelData; warning?: string } | { error: string }> {
-    const record = await findRunRecord(this.runs, this.folder, this.runId);
+    const record = (await this.runs.run(this.folder, this.runId))?.record;
     if (!record) {
       return { error: `This run is no longer in the history of ${folderName(this.folder)} (it may have been cleared); close this panel.` };
     }

@@ -1,10 +1,10 @@
 // The "Loop history" tree: maps historyTreeModel's plain nodes onto vscode.TreeItems and refreshes on run changes.
 import * as vscode from 'vscode';
 import type { HistoryRecord } from '../../ports/history';
-import type { RunServiceApi } from '../run/runServiceApi';
+import type { RunServiceApi, RunView } from '../run/runServiceApi';
 import type { HistoryNode } from './historyTreeModel';
 import { childrenOf, describeNode, runsNewestFirst } from './historyTreeModel';
-import { folderName, liveRecord } from './runLookup';
+import { folderName } from './runLookup';
 
 const COLLAPSE = {
   none: vscode.TreeItemCollapsibleState.None,
@@ -28,7 +28,8 @@ export interface RefreshTiming {
 export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<HistoryNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly cache = new Map<string, HistoryRecord[]>();
+  /** Each folder's runs until its history changes; a live run among them is read afresh on every redraw. */
+  private readonly cache = new Map<string, RunView[]>();
   private readonly disposables: vscode.Disposable[] = [this.changed];
   private timer: NodeJS.Timeout | undefined;
   private settleTimer: NodeJS.Timeout | undefined;
@@ -70,19 +71,18 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
 
   private async records(folder: vscode.Uri): Promise<HistoryRecord[]> {
     const key = folder.toString();
-    let records = this.cache.get(key);
-    if (!records) {
+    let runs = this.cache.get(key);
+    if (!runs) {
       try {
-        records = await this.runs.history(folder);
+        runs = await this.runs.runsOf(folder);
         this.setProblem(undefined);
       } catch (err) {
-        records = [];
+        runs = [];
         this.setProblem(`Could not read the run history of ${folderName(folder)}: ${(err as Error).message}`);
       }
-      this.cache.set(key, records);
+      this.cache.set(key, runs);
     }
-    const live = liveRecord(this.runs.active, folder) ?? liveRecord(this.runs.latest, folder);
-    return runsNewestFirst(records, live);
+    return runsNewestFirst(runs.flatMap((r) => (r.record ? [r.record] : [])));
   }
 
   private setProblem(message: string | undefined): void {

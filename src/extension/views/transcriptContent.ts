@@ -17,7 +17,8 @@ export class TranscriptContentProvider implements vscode.TextDocumentContentProv
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const address = parseTranscriptQuery(uri.query);
     if (!address) throw new Error(`${uri.toString()} is not a Greenloop transcript address; open transcripts from the Loop history view.`);
-    const iteration = await this.runs.iterationDetail(vscode.Uri.parse(address.folder, true), address.runId, address.n);
+    const run = await this.runs.run(vscode.Uri.parse(address.folder, true), address.runId);
+    const iteration = await run?.iteration(address.n);
     if (!iteration?.agent) return `Attempt ${address.n} of run ${address.runId} has no agent transcript any more (its saved run may have been cleared).\n`;
     return agentTranscriptText(address.n, iteration.agent, iteration.reverted);
   }

@@ -1,19 +1,15 @@
 // Runs the loop inside VS Code: one engine per run from a copy of the settings read at start, progress with
 // Cancel, a watched terminal, persisted state and history, and the escalation panel when the loop gives up.
 import * as fs from 'fs';
-import * as os from 'os';
 import * as vscode from 'vscode';
-import type { Grant, LoopEngine } from '../../core/loop/engine';
+import type { Grant } from '../../core/loop/engine';
 import type { LoopEvent } from '../../core/loop/events';
 import type { HistoryRecord } from '../../ports/history';
-import { toHistoryRecord } from '../../core/run/historyRecord';
 import type { Actor } from '../../ports/actor';
-import type { OutsideWatch } from '../../ports/outside';
 import type { TerminalVerifier } from '../testing/terminalVerifier';
 import { testRunLabel } from '../testing/testRunLabel';
-import { systemClock } from '../../base/systemClock';
 import type { IterationRecord, RunState } from '../../ports/runState';
-import type { OpenedWorkspace } from '../../session/openWorkspace';
+import type { FixRun } from '../../session/runFix';
 import type { GitSnapshotStore } from '../../snapshot/gitSnapshotStore';
 import type { LoopConfig } from '../../shared/config';
 import { newRunId } from '../../base/runId';
@@ -32,7 +28,6 @@ import type { RunTally } from './runTally';
 import type { TestTerminalHost } from '../testing/testTerminal';
 import { acceptRun, rollbackRun, validateExtra } from './savedRunActions';
 import { spentWithoutGrant } from '../../core/loop/bounds/budget';
-import { DEFAULT_LOOP_CONFIG } from '../../shared/config';
 import { GuardRefusal } from './editorGuards';
 import type { Redactor } from '../../base/redact';
 import { runSecrets } from '../../base/secretEnv';
@@ -118,9 +113,7 @@ export class RunService implements RunServiceApi {
       this.warnAll(parts.warnings);
       const loop = opts.focus?.length ? { ...parts.loop, focus: opts.focus } : parts.loop;
       this.log.info(`Fix until green on ${parts.cwd}${loop.focus ? ` for ${loop.focus.length === 1 ? 'the test' : 'the tests'} ${loop.focus.join(', ')}` : ''}: verifier \`${parts.spec.command}\` (${parts.spec.source}), model ${parts.actor.label}, budgets ${parts.loop.maxIterations} attempts / ${parts.loop.maxTokens} tokens / ${parts.loop.maxMinutes} min`);
-      const past = await this.files(wf.uri).list();
-      past.warnings.forEach((w) => this.log.warn(w));
-      return await this.execute(wf.uri, newRunId(), loop, parts.actor, parts.verifier, (engine, signal) => engine.run(signal), { pastRuns: past.records, ignoreHistory: opts.ignoreHistory, testSource: parts.spec.source });
+      return await this.execute(wf.uri, loop, parts.actor, parts.verifier, { ignoreHistory: opts.ignoreHistory, testSource: parts.spec.source });
     } catch (err) {
       this.report(err);
       return undefined;
@@ -173,7 +166,7 @@ export class RunService implements RunServiceApi {
       this.redactor = parts.secrets.redactor;
       this.warnAll(parts.warnings);
       this.log.info(`Retrying the run with +${extra.iterations} attempts, +${extra.tokens} tokens, +${extra.minutes} min${hint ? ` and the hint "${hint}"` : ''}.`);
-      await this.execute(wf.uri, runId, { ...DEFAULT_LOOP_CONFIG, ...state.config }, parts.actor, parts.verifier, (engine, signal) => engine.resume(state, grant, signal), { resumed: state });
+      await this.execute(wf.uri, state.config, parts.actor, parts.verifier, { resume: { from: state, grant } });
     });
   }
 
@@ -224,11 +217,10 @@ export class RunService implements RunServiceApi {
   }
 
   private async execute(
-    folder: vscode.Uri, runId: string, config: LoopConfig, actor: Actor, verifier: TerminalVerifier,
-    go: (engine: LoopEngine, signal: AbortSignal) => Promise<RunState>,
-    opts: { resumed?: RunState; pastRuns?: HistoryRecord[]; ignoreHistory?: boolean; testSource?: string } = {},
+    folder: vscode.Uri, config: LoopConfig, actor: Actor, verifier: TerminalVerifier,
+    opts: { resume?: { from: RunState; grant: Grant }; ignoreHistory?: boolean; testSource?: string } = {},
   ): Promise<RunState | undefined> {
-    const { resumed } = opts;
+    const resumed = opts.resume?.from;
     const now = Date.now();
     const tally = newTally(now, resumed?.limits ?? config);
     if (resumed) {
@@ -239,43 +231,42 @@ export class RunService implements RunServiceApi {
       const start = resumed.baseline.witness.unmeasured ? [] : [resumed.baseline.witness.failing.length + resumed.baseline.witness.diagnostics.length];
       tally.trend = [...start, ...resumed.iterations.map((i) => i.failing.length + i.diagnostics)];
     }
-    const run = new ActiveRun(folder, runId, now, tally, this.redactor);
+    const run = new ActiveRun(folder, resumed?.runId ?? newRunId(), now, tally, this.redactor);
     run.state = resumed;
     run.testSource = opts.testSource;
-    const cwd = realpath(folder.fsPath);
-    let opened: OpenedWorkspace;
-    let outside: OutsideWatch | undefined;
+    let showProgress: ((e: LoopEvent) => void) | undefined;
+    let fixRun: FixRun;
     try {
-      // One run per folder across windows and the CLI; what a killed run left in flight is finished first.
-      opened = await runtime().openWorkspace({ workspace: cwd, stateDir: this.stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m) => this.log.warn(m) });
-      // Opened before the first test run, so the ignored files the tests themselves write are known as theirs.
-      outside = actor.editsWorkspace
-        ? await runtime().openOutsideWatch({ workspace: cwd, stateDir: this.stateDir, home: os.homedir(), snapshots: opened.snapshots }).catch(async (err: Error) => {
-          await opened.journal.release();
-          throw err;
-        })
-        : undefined;
+      // The session takes the folder (one run per folder across windows and the CLI), finishes what a killed run
+      // left in flight, and watches outside the tree for an agent.
+      fixRun = await runtime().openFixRun({
+        cwd: realpath(folder.fsPath), stateDir: this.stateDir, actor, verifier, typeChecks: verifier.typeChecks, config, redactor: run.redactor, runId: run.runId,
+        resume: opts.resume, ignoreHistory: opts.ignoreHistory,
+        wrap: { actor: (a) => gatedActor(a, run.gate), verifier: (v) => gatedVerifier(v, run.gate) },
+        onEvent: (e) => {
+          // The test terminal names each test run as the engine announces it: "baseline", "attempt 2".
+          const label = testRunLabel(e, 'attempt');
+          if (label) verifier.nameNextRuns(label);
+          this.onEvent(run, e);
+          showProgress?.(e);
+        },
+        onWarning: (m) => this.log.warn(m),
+        onRecovered: (sentence) => {
+          this.log.warn(sentence);
+          void vscode.window.showWarningMessage(`Greenloop: ${sentence}`);
+        },
+        // "Continue with my edit": the engine stopped rather than overwrite it; the session picks it up and goes on.
+        keepPersonsEdit: () => {
+          const keep = run.editAccepted;
+          run.editAccepted = false;
+          return keep;
+        },
+      });
     } catch (err) {
-      await actor.dispose?.();
       this.report(err);
       return undefined;
     }
-    const { journal, recovered } = opened;
-    run.snapshots = opened.snapshots;
-    if (recovered) {
-      this.log.warn(recovered.sentence);
-      void vscode.window.showWarningMessage(`Greenloop: ${recovered.sentence}`);
-    }
-    const engine = new (runtime().LoopEngine)({
-      cwd, actor: gatedActor(actor, run.gate), verifier: gatedVerifier(verifier, run.gate), snapshots: run.snapshots, journal, outside, clock: systemClock, config, redactor: run.redactor, runId,
-      pastRuns: opts.pastRuns, ignoreHistory: opts.ignoreHistory,
-    });
-    engine.events.on((e) => {
-      // The test terminal names each test run as the engine announces it: "baseline", "attempt 2".
-      const label = testRunLabel(e, 'attempt');
-      if (label) verifier.nameNextRuns(label);
-      this.onEvent(run, e);
-    });
+    run.snapshots = fixRun.snapshots;
     const typing = watchTyping(folder, (file) => this.pauseFor(run, file), (file, decision) => this.decide(run, file, decision));
     this.running = run;
     this.newest = run;
@@ -284,33 +275,29 @@ export class RunService implements RunServiceApi {
 
     let state: RunState | undefined;
     try {
-      state = await vscode.window.withProgress(
+      const result = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: 'Greenloop', cancellable: true },
         async (progress, token) => {
           token.onCancellationRequested(() => this.stop());
-          const off = engine.events.on((e) => {
+          showProgress = (e) => {
             const line = liveLine(e);
             if (line) progress.report({ message: run.redactor.text(line) });
-          });
+          };
           try {
-            let s = await go(engine, run.controller.signal);
-            // "Continue with my edit": the engine stopped rather than overwrite it; pick it up and go on.
-            while (s.outcome === 'escalated' && s.reason === 'user-edit' && run.editAccepted && !run.controller.signal.aborted) {
-              run.editAccepted = false;
-              s = await engine.resume(s, { hint: '', iterations: 0 }, run.controller.signal);
-            }
-            return s;
+            return await fixRun.run(run.controller.signal);
           } finally {
-            off();
+            showProgress = undefined;
           }
         },
       );
+      state = result.state;
+      if (result.saveError) this.log.error(`Could not save run ${result.state.runId}: ${result.saveError.message}`);
     } catch (err) {
       run.tally.outcome = 'error';
       run.tally.phase = 'done';
       run.tally.finishedAt = Date.now();
       run.tally.reasonText = run.redactor.text((err as Error).message);
-      if (run.controller.signal.aborted) {
+      if (err instanceof runtime().RunNotStarted && err.why === 'cancelled') {
         run.tally.outcome = 'cancelled';
         run.tally.reasonText = STOPPED_BEFORE_BASELINE;
         this.log.info(STOPPED_BEFORE_BASELINE);
@@ -320,9 +307,6 @@ export class RunService implements RunServiceApi {
       }
     } finally {
       typing.dispose();
-      // An agent's model gateway closes with the run; a failure to close is no reason to lose the run's end.
-      await actor.dispose?.().catch((err: Error) => this.log.warn(`Could not close the agent's model gateway: ${err.message}`));
-      await journal.release();
       this.running = undefined;
       void vscode.commands.executeCommand('setContext', 'greenloop.running', false);
     }
@@ -333,13 +317,6 @@ export class RunService implements RunServiceApi {
 
   private async finished(run: ActiveRun, state: RunState): Promise<void> {
     run.state = state;
-    const files = this.files(run.folder);
-    try {
-      await files.runs.save(state);
-      await files.history.append(toHistoryRecord(state));
-    } catch (err) {
-      this.log.error(`Could not save run ${state.runId}: ${(err as Error).message}`);
-    }
     const attempts = `${state.iterations.length} attempt${state.iterations.length === 1 ? '' : 's'}`;
     const reasonText = run.redactor.text(state.reasonText);
     const openRun = 'Open run';

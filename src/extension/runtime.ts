@@ -1,11 +1,10 @@
-// The run-time half of the extension: the loop engine, the verifier and its parsers, the snapshot store and the
-// actors. Built as its own bundle (dist/runtime.js) and loaded on first use through loadRuntime.ts, so activation
-// reads only the shell that registers commands and views.
-export { LoopEngine } from '../core/loop/engine';
-export { openOutsideWatch } from '../outside/outsideWatch';
-export { CheckSession } from '../session/checkSession';
+// The run-time half of the extension: the session that assembles a run, the verifier and its parsers, the snapshot
+// store and the actors. Built as its own bundle (dist/runtime.js) and loaded on first use through loadRuntime.ts, so
+// activation reads only the shell that registers commands and views.
+export { openFixRun } from '../session/runFix';
+export { openCheckSession } from '../session/checkSession';
+export { RunNotStarted } from '../session/runNotStarted';
 export { openSnapshotStore } from '../snapshot/gitSnapshotStore';
-export { openWorkspace } from '../session/openWorkspace';
 export { CommandVerifier } from '../verify/commandVerifier';
 export { OpenAIActor } from '../actors/openaiActor';
 export { CommandActor } from '../actors/commandActor';

@@ -5,7 +5,7 @@
 // it lets the agent stop and tells the person why. Errors exit 1 (Claude Code shows them and lets the agent stop):
 // exit 2 would block the stop with the error as the agent's instruction.
 import { parseArgs } from 'node:util';
-import { openCheckSession, SESSION_FLAGS } from '../flags/sessionFlags';
+import { checkSessionFromFlags, SESSION_FLAGS } from '../flags/sessionFlags';
 import { UsageError } from '../flags/usageError';
 import type { CheckAnswer } from '../session/checkAnswer';
 
@@ -29,7 +29,7 @@ export async function hookCommand(argv: string[]): Promise<number> {
   if (name !== 'Stop' && name !== 'SubagentStop' && !starting) throw new HookError(`greenloop hook claude-stop handles Stop (and SessionStart) events, not ${JSON.stringify(name)}; register it under "Stop" in .claude/settings.json.`);
   if (typeof event.session_id !== 'string' || !event.session_id) throw new HookError('The Stop event has no session_id, so Greenloop cannot keep the loop state of this session.');
   const cwd = typeof event.cwd === 'string' && event.cwd ? event.cwd : undefined;
-  const session = await openCheckSession(values, `claude:${event.session_id}`, 'claude-code', values.cwd ?? cwd);
+  const session = await checkSessionFromFlags(values, `claude:${event.session_id}`, 'claude-code', values.cwd ?? cwd);
   const controller = new AbortController();
   const stop = () => controller.abort();
   process.once('SIGTERM', stop);

@@ -9,12 +9,13 @@ import { z } from 'zod';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { openCheckSession, SESSION_FLAGS, type SessionFlagValues } from '../flags/sessionFlags';
+import { checkSessionFromFlags, SESSION_FLAGS, type SessionFlagValues } from '../flags/sessionFlags';
 import { checkAnswerShape, fixShape, rollbackShape, statusShape } from './mcpSchemas';
 import { checkAnswer } from '../session/checkAnswer';
 import type { CheckSession } from '../session/checkSession';
 import { SamplingActor } from './samplingActor';
-import { runFixLoop } from './mcpFix';
+import { fixRequestFromFlags } from '../flags/fixRequest';
+import { openFixRun } from '../session/runFix';
 import { actorFromFlags, modelKeyFromFlags } from '../flags/fixFlags';
 import { runSecrets } from '../base/secretEnv';
 import type { Actor } from '../ports/actor';
@@ -59,7 +60,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   const sessionFor = async (): Promise<CheckSession> => {
     const cwd = await folder();
     if (!session || sessionCwd !== cwd) {
-      session = await openCheckSession(values as SessionFlagValues, sessionKey, `mcp:${server.server.getClientVersion()?.name ?? 'client'}`, cwd);
+      session = await checkSessionFromFlags(values as SessionFlagValues, sessionKey, `mcp:${server.server.getClientVersion()?.name ?? 'client'}`, cwd);
       sessionCwd = cwd;
     }
     return session;
@@ -113,8 +114,9 @@ export async function mcpCommand(argv: string[]): Promise<number> {
     const actor = chooseActor(server, values as SessionFlagValues, cwd);
     const token = extra._meta?.progressToken;
     let done = 0;
-    const state = await runFixLoop({
-      values: values as SessionFlagValues, cwd, actor, signal: extra.signal, maxIterations,
+    const { request } = fixRequestFromFlags(values as SessionFlagValues, { cwd, actor, maxIterations });
+    const fixRun = await openFixRun({
+      ...request,
       onEvent: (e) => {
         if (token === undefined) return;
         if (e.type === 'verified') done = e.n;
@@ -123,6 +125,8 @@ export async function mcpCommand(argv: string[]): Promise<number> {
         void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: done, total: maxIterations ?? 8, message: message.replace(/^greenloop: /, '') } });
       },
     });
+    const { state, saveError } = await fixRun.run(extra.signal);
+    if (saveError) throw saveError;
     const structured = {
       outcome: state.outcome === 'running' ? 'error' as const : state.outcome, reason: state.reason, reasonText: state.reasonText,
       attempts: state.iterations.length, failingAtStart: state.baseline.witness.failing.length, failingAtEnd: state.current.witness.failing.length,

@@ -19,6 +19,11 @@ import type { WriteJournal } from '../ports/journal';
 import type { Redactor } from '../base/redact';
 import type { RunState } from '../ports/runState';
 import type { LoopEvent } from '../core/loop/events';
+import { systemClock } from '../base/systemClock';
+import { ensureUsableStateDir } from '../base/stateDir';
+import { openWorkspace } from './openWorkspace';
+import { protectedConfig } from './protectedGlobs';
+import { RunNotStarted } from './runNotStarted';
 
 /** The snapshot store and journal of the workspace, opened for one check (one writer per folder at a time). */
 export interface OpenedStore {
@@ -38,6 +43,51 @@ export interface CheckSessionDeps {
   /** Hears the engine's events of each check (a host names its test runs by them). */
   onEvent?: (event: LoopEvent) => void;
   open(runId: string): Promise<OpenedStore>;
+}
+
+/** A check session as a host asks for it: the settings as read, before the session adds its protection. */
+export interface CheckRequest {
+  /** The client's own session id. */
+  key: string;
+  /** Who checks, for the history. */
+  client: string;
+  cwd: string;
+  stateDir: string;
+  verifier: Verifier;
+  /** The verifier runs tsc: tsconfig*.json joins the protected globs. */
+  typeChecks: boolean;
+  config: LoopConfig;
+  redactor: Redactor;
+  clock?: Clock;
+  onEvent?: (event: LoopEvent) => void;
+  /** The snapshot store's warnings. */
+  onWarning?(message: string): void;
+  /** What was finished after a run that died here, in one sentence. */
+  onRecovered?(sentence: string): void;
+}
+
+/**
+ * Opens a check session; the snapshot store and journal are then taken for each check. Throws RunNotStarted
+ * ('state-dir') when the state folder is unusable; a check throws RunNotStarted ('workspace') when the folder cannot
+ * be taken (no git, another run on it).
+ */
+export async function openCheckSession(req: CheckRequest): Promise<CheckSession> {
+  await ensureUsableStateDir(req.stateDir).catch((err: Error) => {
+    throw new RunNotStarted(err.message, 'state-dir', { cause: err });
+  });
+  // The agent's tokens are not Greenloop's to count; attempts, time and patience bound the session.
+  const config = { ...protectedConfig(req.config, req.typeChecks), maxTokens: 0 };
+  const { cwd, stateDir } = req;
+  return new CheckSession(req.key, {
+    cwd, stateDir, config, verifier: req.verifier, redactor: req.redactor, clock: req.clock ?? systemClock, client: req.client, onEvent: req.onEvent,
+    open: async (runId) => {
+      const opened = await openWorkspace({ workspace: cwd, stateDir, excludes: config.snapshotExcludes, runId, onWarning: req.onWarning }).catch((err: Error) => {
+        throw new RunNotStarted(err.message, 'workspace', { cause: err });
+      });
+      if (opened.recovered) req.onRecovered?.(opened.recovered.sentence);
+      return { snapshots: opened.snapshots, journal: opened.journal };
+    },
+  });
 }
 
 export class CheckSession {

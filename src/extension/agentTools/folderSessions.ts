@@ -3,7 +3,6 @@
 // are judged against each other.
 import * as vscode from 'vscode';
 import type { CheckSession } from '../../session/checkSession';
-import { systemClock } from '../../base/systemClock';
 import type { RunState } from '../../ports/runState';
 import type { ConfigReader } from '../config';
 import { GuardRefusal, requireTrust } from '../run/editorGuards';
@@ -59,20 +58,15 @@ export function refuseToRun(runs: ToolRuns): void {
 export async function openFolderSession(folder: vscode.WorkspaceFolder, deps: ToolHostDeps): Promise<CheckSession> {
   const settings = deps.config.read(folder.uri);
   const parts = await prepareVerifier(folder, settings, deps.context, deps.sink);
-  // The agent's tokens are not Greenloop's to count; attempts, time and patience bound the session.
-  const config = { ...parts.loop, maxTokens: 0 };
-  const { stateDir } = deps.runs;
-  return new (runtime().CheckSession)(toolSessionKey(parts.cwd), {
-    cwd: parts.cwd, stateDir, config, verifier: parts.verifier, redactor: parts.secrets.redactor, clock: systemClock, client: TOOL_CLIENT,
+  return runtime().openCheckSession({
+    key: toolSessionKey(parts.cwd), client: TOOL_CLIENT, cwd: parts.cwd, stateDir: deps.runs.stateDir,
+    verifier: parts.verifier, typeChecks: parts.verifier.typeChecks, config: parts.loop, redactor: parts.secrets.redactor,
     // Each check's test run is named in the terminal by its number, the one the answer to the agent gives.
     onEvent: (e) => {
       const label = testRunLabel(e, 'check');
       if (label) parts.verifier.nameNextRuns(label);
     },
-    open: async (runId) => {
-      const { snapshots, journal, recovered } = await runtime().openWorkspace({ workspace: parts.cwd, stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m) => deps.log.warn(m) });
-      if (recovered) deps.log.warn(recovered.sentence);
-      return { snapshots, journal };
-    },
+    onWarning: (m) => deps.log.warn(m),
+    onRecovered: (sentence) => deps.log.warn(sentence),
   });
 }

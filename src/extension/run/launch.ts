@@ -1,20 +1,15 @@
-// The run assembly of "Fix until green": open the workspace's store and journal and the outside watch, build and
-// drive the engine under a cancellable progress, dispose the actor, release the journal, save the run and its
-// history. Kept in one place so that replacing it with the shared session (src/session/) is one small change.
+// "Fix until green" on the shared session (src/session/openFixRun: the store, journal, outside watch, engine, and the
+// run saved with its history): this adds what only the window has — the pause gate, the test terminal's labels, the
+// cancellable progress, the typing watch and "Continue with my edit".
 import * as fs from 'fs';
-import * as os from 'os';
 import * as vscode from 'vscode';
-import type { LoopEngine } from '../../core/loop/engine';
+import type { Grant } from '../../core/loop/engine';
 import type { LoopEvent } from '../../core/loop/events';
-import type { HistoryRecord } from '../../ports/history';
-import { toHistoryRecord } from '../../core/run/historyRecord';
 import type { Actor } from '../../ports/actor';
-import type { OutsideWatch } from '../../ports/outside';
 import type { TerminalVerifier } from '../testing/terminalVerifier';
 import { testRunLabel } from '../testing/testRunLabel';
-import { systemClock } from '../../base/systemClock';
 import type { RunState } from '../../ports/runState';
-import type { OpenedWorkspace } from '../../session/openWorkspace';
+import type { FixRun } from '../../session/runFix';
 import type { LoopConfig } from '../../shared/config';
 import type { RunFiles } from '../../store/runFiles';
 import { watchTyping } from './editorGuards';
@@ -44,104 +39,86 @@ export interface LaunchHost {
 }
 
 export interface LaunchOptions {
-  pastRuns?: HistoryRecord[];
+  /** Retry with hint: the saved run goes on with the grant. */
+  resume?: { from: RunState; grant: Grant };
   ignoreHistory?: boolean;
 }
 
 /**
- * Runs `go` on a new engine for `run` and saves what it ended with. Resolves to the run's final state, or undefined
- * when it did not start or ended on an error (both already reported through the host).
+ * Opens the run through the session and drives it to its end. Resolves to the run's final state, or undefined when
+ * it did not start or ended on an error (both already reported through the host).
  */
 export async function startRun(
   host: LaunchHost, run: LiveRun, config: LoopConfig, actor: Actor, verifier: TerminalVerifier,
-  go: (engine: LoopEngine, signal: AbortSignal) => Promise<RunState>,
   opts: LaunchOptions = {},
 ): Promise<RunState | undefined> {
   const { folder, runId } = run;
-  const cwd = realpath(folder.fsPath);
-  let opened: OpenedWorkspace;
-  let outside: OutsideWatch | undefined;
+  let showProgress: ((e: LoopEvent) => void) | undefined;
+  let fixRun: FixRun;
   try {
-    // One run per folder across windows and the CLI; what a killed run left in flight is finished first.
-    opened = await runtime().openWorkspace({ workspace: cwd, stateDir: host.stateDir, excludes: config.snapshotExcludes, runId, onWarning: (m) => host.log.warn(m) });
-    // Opened before the first test run, so the ignored files the tests themselves write are known as theirs.
-    outside = actor.editsWorkspace
-      ? await runtime().openOutsideWatch({ workspace: cwd, stateDir: host.stateDir, home: os.homedir(), snapshots: opened.snapshots }).catch(async (err: Error) => {
-        await opened.journal.release();
-        throw err;
-      })
-      : undefined;
+    // The session takes the folder (one run per folder across windows and the CLI), finishes what a killed run
+    // left in flight, and watches outside the tree for an agent.
+    fixRun = await runtime().openFixRun({
+      cwd: realpath(folder.fsPath), stateDir: host.stateDir, actor, verifier, typeChecks: verifier.typeChecks, config, redactor: run.redactor, runId,
+      resume: opts.resume, ignoreHistory: opts.ignoreHistory,
+      wrap: { actor: (a) => gatedActor(a, run.gate), verifier: (v) => gatedVerifier(v, run.gate) },
+      onEvent: (e) => {
+        // The test terminal names each test run as the engine announces it: "baseline", "attempt 2".
+        const label = testRunLabel(e, 'attempt');
+        if (label) verifier.nameNextRuns(label);
+        host.onEvent(run, e);
+        showProgress?.(e);
+      },
+      onWarning: (m) => host.log.warn(m),
+      onRecovered: (sentence) => {
+        host.log.warn(sentence);
+        void vscode.window.showWarningMessage(`Greenloop: ${sentence}`);
+      },
+      // "Continue with my edit": the engine stopped rather than overwrite it; the session picks it up and goes on.
+      keepPersonsEdit: () => {
+        const keep = run.editAccepted;
+        run.editAccepted = false;
+        return keep;
+      },
+    });
   } catch (err) {
-    await actor.dispose?.();
     host.report(err);
     return undefined;
   }
-  const { journal, recovered } = opened;
-  run.snapshots = opened.snapshots;
-  if (recovered) {
-    host.log.warn(recovered.sentence);
-    void vscode.window.showWarningMessage(`Greenloop: ${recovered.sentence}`);
-  }
-  const engine = new (runtime().LoopEngine)({
-    cwd, actor: gatedActor(actor, run.gate), verifier: gatedVerifier(verifier, run.gate), snapshots: run.snapshots, journal, outside, clock: systemClock, config, redactor: run.redactor, runId,
-    pastRuns: opts.pastRuns, ignoreHistory: opts.ignoreHistory,
-  });
-  engine.events.on((e) => {
-    // The test terminal names each test run as the engine announces it: "baseline", "attempt 2".
-    const label = testRunLabel(e, 'attempt');
-    if (label) verifier.nameNextRuns(label);
-    host.onEvent(run, e);
-  });
+  run.snapshots = fixRun.snapshots;
   const typing = watchTyping(folder, (file) => host.pauseFor(run, file), (file, decision) => host.decide(run, file, decision));
   host.began(run);
 
   let state: RunState | undefined;
   try {
-    state = await vscode.window.withProgress(
+    const result = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Greenloop', cancellable: true },
       async (progress, token) => {
         token.onCancellationRequested(() => host.stop());
-        const off = engine.events.on((e) => {
+        showProgress = (e) => {
           const line = liveLine(e);
           if (line) progress.report({ message: run.redactor.text(line) });
-        });
+        };
         try {
-          let s = await go(engine, run.controller.signal);
-          // "Continue with my edit": the engine stopped rather than overwrite it; pick it up and go on.
-          while (s.outcome === 'escalated' && s.reason === 'user-edit' && run.editAccepted && !run.controller.signal.aborted) {
-            run.editAccepted = false;
-            s = await engine.resume(s, { hint: '', iterations: 0 }, run.controller.signal);
-          }
-          return s;
+          return await fixRun.run(run.controller.signal);
         } finally {
-          off();
+          showProgress = undefined;
         }
       },
     );
+    state = result.state;
+    run.finishedWith(state);
+    if (result.saveError) host.log.error(`Could not save run ${state.runId}: ${result.saveError.message}`);
   } catch (err) {
-    run.failed((err as Error).message, run.controller.signal.aborted);
-    if (run.controller.signal.aborted) host.stoppedBeforeBaseline(run);
+    const cancelled = err instanceof runtime().RunNotStarted && err.why === 'cancelled';
+    run.failed((err as Error).message, cancelled || run.controller.signal.aborted);
+    if (cancelled || run.controller.signal.aborted) host.stoppedBeforeBaseline(run);
     else host.report(err);
   } finally {
     typing.dispose();
-    // An agent's model gateway closes with the run; a failure to close is no reason to lose the run's end.
-    await actor.dispose?.().catch((err: Error) => host.log.warn(`Could not close the agent's model gateway: ${err.message}`));
-    await journal.release();
     host.ended(run);
   }
-  if (state) await saveRun(host, run, state);
   return state;
-}
-
-async function saveRun(host: LaunchHost, run: LiveRun, state: RunState): Promise<void> {
-  run.finishedWith(state);
-  const files = host.files(run.folder);
-  try {
-    await files.runs.save(state);
-    await files.history.append(toHistoryRecord(state));
-  } catch (err) {
-    host.log.error(`Could not save run ${state.runId}: ${(err as Error).message}`);
-  }
 }
 
 export function realpath(p: string): string {

@@ -1,7 +1,7 @@
 // "Fix until green" in this window: starts a run (launch.ts assembles it), keeps the active and the newest run as
 // LiveRuns, acts on saved runs, says how each run ended (endNotice.ts), and serves the views the runs they read.
 import * as vscode from 'vscode';
-import type { Grant, LoopEngine } from '../../core/loop/engine';
+import type { Grant } from '../../core/loop/engine';
 import type { LoopEvent } from '../../core/loop/events';
 import type { HistoryRecord } from '../../ports/history';
 import type { Actor } from '../../ports/actor';
@@ -22,7 +22,6 @@ import { liveLine } from './liveLines';
 import type { TestTerminalHost } from '../testing/testTerminal';
 import { acceptRun, rollbackRun, validateExtra } from './savedRunActions';
 import { spentWithoutGrant } from '../../core/loop/bounds/budget';
-import { DEFAULT_LOOP_CONFIG } from '../../shared/config';
 import { GuardRefusal } from './editorGuards';
 import type { Redactor } from '../../base/redact';
 import { runSecrets } from '../../base/secretEnv';
@@ -32,7 +31,7 @@ import type { RunLog } from './redactingLog';
 import { LiveRun } from './liveRun';
 import { RunHistory } from './runHistory';
 import { startRun } from './launch';
-import type { LaunchHost } from './launch';
+import type { LaunchHost, LaunchOptions } from './launch';
 import { endOfRunNotice, notStartedNotice, toastNotice } from './endNotice';
 import type { EndNotice } from './endNotice';
 import { showNotice } from './showNotice';
@@ -98,11 +97,9 @@ export class RunService implements RunServiceApi, LaunchHost {
       const { wf, parts } = await this.prepare(folder);
       const loop = opts.focus?.length ? { ...parts.loop, focus: opts.focus } : parts.loop;
       this.log.info(`Fix until green on ${parts.cwd}${loop.focus ? ` for ${loop.focus.length === 1 ? 'the test' : 'the tests'} ${loop.focus.join(', ')}` : ''}: verifier \`${parts.spec.command}\` (${parts.spec.source}), model ${parts.actor.label}, budgets ${parts.loop.maxIterations} attempts / ${parts.loop.maxTokens} tokens / ${parts.loop.maxMinutes} min`);
-      const past = await this.files(wf.uri).list();
-      past.warnings.forEach((w) => this.log.warn(w));
       const run = LiveRun.starting(wf.uri, newRunId(), Date.now(), loop, this.redactor);
       run.testSource = parts.spec.source;
-      return await this.execute(run, loop, parts.actor, parts.verifier, (engine, signal) => engine.run(signal), { pastRuns: past.records, ignoreHistory: opts.ignoreHistory });
+      return await this.execute(run, loop, parts.actor, parts.verifier, { ignoreHistory: opts.ignoreHistory });
     } catch (err) {
       this.report(err);
       return undefined;
@@ -150,7 +147,7 @@ export class RunService implements RunServiceApi, LaunchHost {
       const { wf, parts } = await this.prepare(folder);
       this.log.info(`Retrying the run with +${extra.iterations} attempts, +${extra.tokens} tokens, +${extra.minutes} min${hint ? ` and the hint "${hint}"` : ''}.`);
       const run = LiveRun.resuming(wf.uri, state, Date.now(), this.redactor);
-      await this.execute(run, { ...DEFAULT_LOOP_CONFIG, ...state.config }, parts.actor, parts.verifier, (engine, signal) => engine.resume(state, grant, signal));
+      await this.execute(run, state.config, parts.actor, parts.verifier, { resume: { from: state, grant } });
     });
   }
 
@@ -200,11 +197,9 @@ export class RunService implements RunServiceApi, LaunchHost {
   }
 
   private async execute(
-    run: LiveRun, config: LoopConfig, actor: Actor, verifier: TerminalVerifier,
-    go: (engine: LoopEngine, signal: AbortSignal) => Promise<RunState>,
-    opts: { pastRuns?: HistoryRecord[]; ignoreHistory?: boolean } = {},
+    run: LiveRun, config: LoopConfig, actor: Actor, verifier: TerminalVerifier, opts: LaunchOptions = {},
   ): Promise<RunState | undefined> {
-    const state = await startRun(this, run, config, actor, verifier, go, opts);
+    const state = await startRun(this, run, config, actor, verifier, opts);
     if (state) await this.notify(endOfRunNotice(state, run.redactor.text(state.reasonText), run.testSource), run, state);
     this.emitter.fire({ kind: 'history', folder: run.folder });
     return state;

@@ -4,7 +4,6 @@ import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { Actor } from '../../ports/actor';
 import type { ExtensionSettings } from '../config';
-import { TYPE_CHECK_PROTECTED_GLOBS } from '../../shared/config';
 import type { LoopConfig } from '../../shared/config';
 import { createActor } from '../models/actorFactory';
 import { GuardRefusal } from './editorGuards';
@@ -43,7 +42,7 @@ export interface VerifierParts {
   cwd: string;
   spec: TestSpec;
   verifier: TerminalVerifier;
-  /** The run's loop settings, with tsconfig protected when the type check is part of "green". */
+  /** The run's loop settings as set; the session adds the protection of tsconfig when the verifier type-checks. */
   loop: LoopConfig;
   /** What the test command does not inherit, and the redactor everything the run writes or sends passes. */
   secrets: RunSecrets;
@@ -67,8 +66,7 @@ export async function prepareVerifier(
   // The test task's own variables count too: a token it sets is as secret as one in the window's environment.
   const secrets = runSecrets({ env: { ...process.env, ...spec.env }, apiKey });
   const verifier = new TerminalVerifier({ ...spec, cwd: spec.cwd === folder.uri.fsPath ? cwd : spec.cwd }, settings.tsc, settings.loop.verifyTimeoutS, sink, secrets.withheld);
-  const loop = verifier.typeChecks ? { ...settings.loop, protectedGlobs: [...settings.loop.protectedGlobs, ...TYPE_CHECK_PROTECTED_GLOBS] } : settings.loop;
-  return { cwd, spec, verifier, loop, secrets };
+  return { cwd, spec, verifier, loop: settings.loop, secrets };
 }
 
 export async function prepareRun(

@@ -48,6 +48,10 @@ export interface WitnessSummary {
    * a hang, no test found): the counts above are no measurement and no surface may show them as one.
    */
   unmeasured?: boolean;
+  /** The files each checker checked, by source (Witness.checked); absent in runs saved before checkers. */
+  checked?: Record<string, string[]>;
+  /** Files checked by count, by source (Witness.checkedCounts). */
+  checkedCounts?: Record<string, number>;
 }
 
 export interface IterationRecord {

@@ -20,6 +20,8 @@ export interface Diagnostic {
   /** e.g. "TS2322" */
   code: string;
   message: string;
+  /** The checker that reported it ("tsc", "eslint", "pyright", "clippy"…); absent in runs saved before checkers: tsc. */
+  source?: string;
 }
 
 export type TestStatus = 'passed' | 'failed' | 'skipped';
@@ -85,6 +87,13 @@ export interface Witness {
   outputExcerpt: string;
   /** Which parser read the output. */
   runner: RunnerFormat | null;
+  /**
+   * The files each checker checked, by source, where it lists them whole (tsc's file list, ESLint's report): a file
+   * checked before and not now is missing, like a test that stopped running (core/judge/checkedFiles.ts).
+   */
+  checked?: Record<string, string[]>;
+  /** How many files a checker says it checked, by source, where it says a count but not the list (pyright, mypy). */
+  checkedCounts?: Record<string, number>;
 }
 
 /** Thrown when the verifier cannot run at all (command not found, hang past its timeout). */

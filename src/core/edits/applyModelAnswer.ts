@@ -55,6 +55,7 @@ export async function applyModelAnswer(ctx: ApplyContext, state: RunState, recor
       await ctx.journal.intend({ kind: 'apply', ...ctx.intent, paths });
     },
     ctx.signal,
+    { allowSuppressions: state.config.allowSuppressions, checkScripts: state.config.checkScripts },
   );
   if (!result.ok) {
     record.note = `The edit was refused and nothing was applied: ${result.reason}`;

@@ -2,6 +2,7 @@
 // being reported is missing, never fixed; diagnostics compare as a multiset; tests found flaky count for nothing.
 import type { Verdict, WitnessSummary } from '../../ports/runState';
 import { diagnosticKey } from './diagnosticKey';
+import { missingChecked } from './checkedFiles';
 import { notLoadedText } from '../../shared/plainWords';
 
 export interface Judgement {
@@ -63,6 +64,11 @@ export function judge(bestWitness: WitnessSummary, nextWitness: WitnessSummary, 
       ? `${gone.missing.length} test${gone.missing.length === 1 ? '' : 's'} that ran before no longer ran: ${listForNote(gone.missing)}`
       : `fewer tests ran (${gone.fewerRan![0]} before, ${gone.fewerRan![1]} now)`;
     return { ...none, ...gone, verdict: 'regression', newlyFailing: gone.missing, note: what };
+  }
+  // Below the floor of what was checked: code moved out of a checker's reach proves nothing about its errors.
+  const unchecked = missingChecked(best, next);
+  if (unchecked.length) {
+    return { ...none, verdict: 'regression', missing: unchecked, newlyFailing: unchecked, note: `files that were checked no longer are: ${listForNote(unchecked)}; keep the code where the checker checks it` };
   }
   if (next.green) {
     return { ...none, verdict: 'green', fixed: best.failing, note: 'all tests pass and the type check is clean' };
@@ -201,8 +207,9 @@ export function isBetter(candidate: WitnessSummary, best: WitnessSummary): boole
   return judgedFailing(candidate).length + candidate.diagnostics.length < judgedFailing(best).length + best.diagnostics.length;
 }
 
-function describeDiagnostic(d: { file: string; line: number; code: string; message: string }): string {
-  return `${d.file}:${d.line} ${d.code} ${d.message.split('\n')[0]}`;
+function describeDiagnostic(d: { file: string; line: number; code: string; message: string; source?: string }): string {
+  const from = d.source && d.source !== 'tsc' ? `${d.source} ` : '';
+  return `${d.file}:${d.line} ${from}${d.code} ${d.message.split('\n')[0]}`;
 }
 
 /** "27 failing", "27 failing, 106 test files did not load": as a person counts them, files apart. */

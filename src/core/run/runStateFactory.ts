@@ -64,6 +64,7 @@ export function summarize(w: Witness): WitnessSummary {
     signature: w.signature, exitCode: w.exitCode, timedOut: w.timedOut, outputExcerpt: w.outputExcerpt,
     ran: w.ran, skipped: w.skipped, ranCount: w.ranCount, executed, warnings: w.warnings, unreadable: w.unreadable,
     stoppedEarly: w.stoppedEarly, commandFailure: w.commandFailure,
+    ...(w.checked ? { checked: w.checked } : {}), ...(w.checkedCounts ? { checkedCounts: w.checkedCounts } : {}),
   };
 }
 

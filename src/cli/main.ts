@@ -4,9 +4,10 @@
 import { EXIT, UsageError } from '../flags/usageError';
 import { say } from './say';
 
-const PARSE_USAGE = `  greenloop parse [--format F] [FILE|-]
+const PARSE_USAGE = `  greenloop parse [--format F] [--warnings] [FILE|-]
       Reads one test runner's output and prints the failing tests as JSON (F: auto, mocha, jest, vitest, node, tap,
-      pytest, go, cargo, junit, tsc).`;
+      pytest, go, cargo, junit, tsc), or one checker's and prints its diagnostics with their source (F: eslint, biome,
+      oxlint, pyright, mypy, pylint, govet, cargo-json, gcc; --warnings counts warnings too).`;
 const VERIFY_USAGE = `  greenloop verify [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--timeout-s N] [--junit GLOB] [--check CMD[:FORMAT]]...
       Runs the tests (tsc and the checks) once and prints the witness as JSON; exit 0 green, 1 not green, 2 setup error.`;
 const FIX_USAGE = `  greenloop fix [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--junit GLOB] [--check CMD[:FORMAT]]... [--allow-suppressions]

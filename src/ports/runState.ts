@@ -94,6 +94,11 @@ export interface IterationRecord {
   outsideWarnings?: OutsideWarning[];
   /** An agent CLI's attempt as its gateway and output tell it: requests, why it ended, its transcript. */
   agent?: AgentAttempt;
+  /**
+   * Casts the edit added on a line with a diagnostic (`as any`, `cast(Any, …)`): not refused, since a cast can be
+   * right, but named for the person to check that it does not just hide the error.
+   */
+  castWarnings?: string[];
   /** Files of an agent's attempt put back because it may not change them (the rest of the attempt was kept). */
   reverted?: Array<{ path: string; reason: string }>;
   /** Protected test files that changed while the tests ran, undone; what was written is kept in `snapshot`. */

@@ -96,6 +96,19 @@ export interface Witness {
   checkedCounts?: Record<string, number>;
 }
 
+/** What one checker said about one workspace state: its errors, what it checked, or why it could not say. */
+export type CheckerResult =
+  | { ok: true; diagnostics: Diagnostic[]; /** Files it checked, when it lists them whole; null when it does not say. */ checked: string[] | null; /** Sentences for a person (e.g. it stopped waiting). */ warnings: string[] }
+  | { ok: false; /** One sentence: why nothing it reported can be trusted. Never read as clean. */ reason: string };
+
+/** A diagnostic source beside the test command: a check command, tsc, or VS Code's Problems view. */
+export interface Checker {
+  /** What its diagnostics are called (`source`), and the key of what it checked in Witness.checked. */
+  readonly source: string;
+  /** `changed`: workspace-relative files the last edit wrote (a checker that waits for them to be re-read uses them). */
+  run(changed: readonly string[], signal?: AbortSignal): Promise<CheckerResult>;
+}
+
 /** Thrown when the verifier cannot run at all (command not found, hang past its timeout). */
 export class VerifyError extends Error {
   constructor(message: string) {

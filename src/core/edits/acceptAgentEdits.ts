@@ -7,6 +7,7 @@ import type { IterationRecord, RunState } from '../../ports/runState';
 import { checkPath } from './pathPolicy';
 import { protectedPartChange, protectedParts } from './protectedContent';
 import { witnessEditRefusal } from './applyBlocks';
+import { castWarningsOfEdit } from './castWarnings';
 import { journaledRestore } from '../loop/states/rollback';
 import { listPaths, type ApplyContext } from './applyContext';
 
@@ -14,10 +15,11 @@ import { listPaths, type ApplyContext } from './applyContext';
  * The test scripts, pytest and checker sections an agent changed, assertions it disarmed and suppressions it added,
  * against the snapshot before it ran.
  */
-async function witnessEdits(ctx: ApplyContext, state: RunState, before: string, changed: string[]): Promise<Array<{ path: string; reason: string }>> {
+async function witnessEdits(ctx: ApplyContext, state: RunState, before: string, changed: string[]): Promise<{ refused: Array<{ path: string; reason: string }>; casts: string[] }> {
   const out: Array<{ path: string; reason: string }> = [];
   const rules = { allowSuppressions: state.config.allowSuppressions, checkScripts: state.config.checkScripts };
   const parts = protectedParts(rules.checkScripts);
+  const writes: Array<{ rel: string; before: string | null; after: string }> = [];
   for (const rel of changed) {
     let now: string | null = null;
     try {
@@ -33,8 +35,10 @@ async function witnessEdits(ctx: ApplyContext, state: RunState, before: string, 
     // A protected part deleted with its file is a change too; a deleted file adds no directive.
     const reason = now === null ? (ctx.policy.allowTestEdits ? null : protectedPartChange(rel, was, null, rules.checkScripts)) : witnessEditRefusal(rel, was, now, ctx.policy, rules);
     if (reason) out.push({ path: rel, reason });
+    else if (now !== null) writes.push({ rel, before: was, after: now });
   }
-  return out;
+  const casts = castWarningsOfEdit(writes, state.current.witness.diagnostics);
+  return { refused: out, casts };
 }
 
 /** An agent CLI edited files itself: what it touched must pass the same path rules as a model's blocks. */
@@ -52,7 +56,9 @@ export async function acceptAgentEdits(ctx: ApplyContext, state: RunState, recor
     const c = checkPath(ctx.policy, rel);
     if (!c.ok) refused.push({ path: rel, reason: c.reason });
   }
-  for (const r of await witnessEdits(ctx, state, before, changed)) if (!refused.some((x) => x.path === r.path)) refused.push(r);
+  const judged = await witnessEdits(ctx, state, before, changed);
+  for (const r of judged.refused) if (!refused.some((x) => x.path === r.path)) refused.push(r);
+  if (judged.casts.length) record.castWarnings = judged.casts;
   if (refused.length) {
     const paths = refused.map((r) => r.path);
     await journaledRestore(ctx, state, before, paths);

@@ -52,6 +52,8 @@ export interface WitnessSummary {
   checked?: Record<string, string[]>;
   /** Files checked by count, by source (Witness.checkedCounts). */
   checkedCounts?: Record<string, number>;
+  /** Checkers that could not say (Witness.checkFailures). */
+  checkFailures?: string[];
 }
 
 export interface IterationRecord {

@@ -94,6 +94,8 @@ export interface Witness {
   checked?: Record<string, string[]>;
   /** How many files a checker says it checked, by source, where it says a count but not the list (pyright, mypy). */
   checkedCounts?: Record<string, number>;
+  /** One sentence per checker that could not say (not installed, crashed, unrecognised): never green, never clean. */
+  checkFailures?: string[];
 }
 
 /** What one checker said about one workspace state: its errors, what it checked, or why it could not say. */

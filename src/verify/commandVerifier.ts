@@ -232,6 +232,7 @@ function mergeChecks(w: Witness, outcome: ChecksOutcome, tidy: (d: Diagnostic) =
   if (Object.keys(outcome.checkedCounts).length) w.checkedCounts = { ...w.checkedCounts, ...outcome.checkedCounts };
   if (outcome.failures.length) {
     w.unreadable = true;
+    w.checkFailures = outcome.failures;
     w.warnings = [...w.warnings, ...outcome.failures];
   }
   w.green = w.green && w.diagnostics.length === 0 && outcome.failures.length === 0;

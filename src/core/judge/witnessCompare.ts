@@ -65,6 +65,10 @@ export function judge(bestWitness: WitnessSummary, nextWitness: WitnessSummary, 
       : `fewer tests ran (${gone.fewerRan![0]} before, ${gone.fewerRan![1]} now)`;
     return { ...none, ...gone, verdict: 'regression', newlyFailing: gone.missing, note: what };
   }
+  // A checker that could not say hides its errors as surely as a suite that does not load hides its tests.
+  if (next.checkFailures?.length) {
+    return { ...none, verdict: 'regression', newlyFailing: next.checkFailures, note: `a checker could not say: ${next.checkFailures.join(' ')}` };
+  }
   // Below the floor of what was checked: code moved out of a checker's reach proves nothing about its errors.
   const unchecked = missingChecked(best, next);
   if (unchecked.length) {

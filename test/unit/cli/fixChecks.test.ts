@@ -42,7 +42,7 @@ const FAMILIES: Family[] = [
   {
     name: 'oxlint', needs: { npm: 'oxlint' },
     files: { 'src/a.js': 'module.exports = (x) => {\n  debugger;\n  return x;\n};\n' },
-    check: 'node_modules/.bin/oxlint --format json src', source: 'oxlint', message: /debugger/,
+    check: 'node_modules/.bin/oxlint --format json -D no-debugger src', source: 'oxlint', message: /debugger/,
     fix: edit('src/a.js', '  debugger;\n  return x;', '  return x;'),
   },
   {
@@ -67,7 +67,7 @@ const FAMILIES: Family[] = [
     name: 'go vet', needs: { program: 'go' },
     files: { 'go.mod': 'module example.com/a\n\ngo 1.19\n', 'a.go': 'package a\n\nimport "fmt"\n\n// F prints.\nfunc F() { fmt.Printf("%d\\n", "x") }\n' },
     check: 'go vet ./...', source: /vet/, message: /%d/,
-    fix: edit('a.go', 'fmt.Printf("%d\\n", "x")', 'fmt.Printf("%s\\n", "x")'),
+    fix: edit('a.go', 'func F() { fmt.Printf("%d\\n", "x") }', 'func F() { fmt.Printf("%s\\n", "x") }'),
   },
   {
     name: 'cargo check', needs: { program: 'cargo' },
@@ -86,7 +86,8 @@ const FAMILIES: Family[] = [
   {
     name: 'gcc (the GCC-style fallback)', needs: { program: 'gcc' },
     files: { 'a.c': 'int f(void) {\n  return x;\n}\n' },
-    check: 'gcc -fsyntax-only -Wall a.c', source: 'gcc', message: /undeclared/,
+    // gcc prints nothing when clean: the format is named, so its silence can be read as clean.
+    check: 'gcc -fsyntax-only -Wall a.c:gcc', source: 'gcc', message: /undeclared/,
     fix: edit('a.c', '  return x;', '  return 0;'),
   },
 ];
@@ -131,11 +132,21 @@ describe('greenloop fix --check: from checker errors to clean, one loop per chec
     });
   }
 
+  it('a check whose output says nothing (gcc without its format named) is never read as clean', async () => {
+    h = await fixHarness('checks');
+    h.write('a.c', 'int f(void) {\n  return 0;\n}\n');
+    const res = await h.fix([], ['--check', 'gcc -fsyntax-only -Wall a.c']);
+    assert.strictEqual(res.code, 1, res.stdout);
+    assert.match(res.report.reasonText, /printed nothing, so what it checked cannot be known/);
+    assert.strictEqual(h.server.requests.length, 0);
+  });
+
   it('a check that is not installed makes the first run unreadable: the run does not start, and says why in one sentence', async () => {
     h = await fixHarness('checks');
     const res = await h.fix([], ['--check', 'no-such-linter-xyz --json src']);
-    assert.strictEqual(res.code, 2, res.stdout);
-    assert.match(`${res.stderr}${res.report?.reasonText ?? ''}`, /`no-such-linter-xyz` is not installed or not on PATH/);
+    assert.strictEqual(res.code, 1, res.stdout);
+    assert.strictEqual(res.report.reason, 'verify-error');
+    assert.match(res.report.reasonText, /^The check command `no-such-linter-xyz --json src` cannot run: `no-such-linter-xyz` is not installed or not on PATH; install it or fix the command\. Nothing to compare attempts against\.$/);
     assert.strictEqual(h.server.requests.length, 0, 'no model call on a witness nobody can read');
   });
 });

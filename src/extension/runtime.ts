@@ -7,6 +7,7 @@ export { CheckSession } from '../session/checkSession';
 export { openSnapshotStore } from '../snapshot/gitSnapshotStore';
 export { openWorkspace } from '../session/openWorkspace';
 export { CommandVerifier } from '../verify/commandVerifier';
+export { checkSpecFromSetting } from '../verify/checkers/checkSpec';
 export { OpenAIActor } from '../actors/openaiActor';
 export { CommandActor } from '../actors/commandActor';
 export { agentActorOptions } from '../actors/agentActorOptions';

@@ -5,7 +5,7 @@ import { CommandVerifier } from '../verify/commandVerifier';
 import { assertDirectory, resolveTestCommand, SetupError } from '../verify/testCommand';
 import { UsageError, parseNumberFlag } from './usageError';
 import type { CheckSpec } from '../verify/checkers/commandChecker';
-import { formatNames, parseCheckerFormat } from '../verify/checkers/readerChoice';
+import { CheckSpecError, parseCheckSpec } from '../verify/checkers/checkSpec';
 
 export const VERIFIER_FLAGS = {
   cwd: { type: 'string' },
@@ -29,19 +29,14 @@ export interface VerifierFlagValues {
   'allow-suppressions'?: boolean;
 }
 
-/**
- * `--check "npx eslint --format json src"` or `--check "mypy src:mypy"`: a format is split off only when the text
- * after the last colon names one, so a command with colons of its own (`npm run lint:ci`) stays whole.
- */
+/** `--check "CMD"` or `--check "CMD:format"` (verify/checkers/checkSpec.ts), a bad one as a usage error. */
 export function parseCheckFlag(raw: string): CheckSpec {
-  const text = raw.trim();
-  if (text === '') throw new UsageError(`--check needs a command, e.g. --check "npx eslint --format json src" (formats: ${formatNames()}).`);
-  const colon = text.lastIndexOf(':');
-  const tail = colon > 0 ? text.slice(colon + 1).trim() : '';
-  const command = text.slice(0, colon).trim();
-  if (command !== '' && tail === 'auto') return { command, format: 'auto' };
-  const format = command !== '' && /^[\w -]+$/.test(tail) ? parseCheckerFormat(tail) : null;
-  return format ? { command, format } : { command: text };
+  try {
+    return parseCheckSpec(raw);
+  } catch (err) {
+    if (err instanceof CheckSpecError) throw new UsageError(`--check: ${err.message}`);
+    throw err;
+  }
 }
 
 export function checkSpecs(values: Pick<VerifierFlagValues, 'check'>): CheckSpec[] {

@@ -20,15 +20,38 @@ export interface ProblemsCheckerOptions {
 const QUIET_MS = 750;
 const MAX_WAIT_MS = 30_000;
 
-export class ProblemsChecker implements Checker {
+export class ProblemsChecker implements Checker, vscode.Disposable {
   readonly source = 'problems';
   private readonly root: string;
+  /** Files written since the last reading (Greenloop's edits land on disk, not through an editor). */
+  private readonly written = new Set<string>();
+  private readonly watcher: vscode.Disposable | undefined;
 
   constructor(private readonly opts: ProblemsCheckerOptions) {
     this.root = path.resolve(opts.folder);
+    if (typeof vscode.workspace.createFileSystemWatcher === 'function') {
+      const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(this.root), '**/*'));
+      const note = (uri: vscode.Uri) => {
+        const rel = this.relative(uri);
+        if (rel !== null && !rel.startsWith('.git/')) this.written.add(rel);
+      };
+      w.onDidChange(note);
+      w.onDidCreate(note);
+      this.watcher = w;
+    }
   }
 
-  async run(changed: readonly string[], signal?: AbortSignal): Promise<CheckerResult> {
+  dispose(): void {
+    this.watcher?.dispose();
+  }
+
+  async run(changedNow: readonly string[], signal?: AbortSignal): Promise<CheckerResult> {
+    const changed = [...new Set([...changedNow, ...this.written])].sort();
+    this.written.clear();
+    // A language server diagnoses the documents it has open: each changed file is opened (not shown) so it is read.
+    if (typeof vscode.workspace.openTextDocument === 'function') {
+      await Promise.all(changed.map((rel) => Promise.resolve(vscode.workspace.openTextDocument(vscode.Uri.file(path.join(this.root, rel)))).catch(() => undefined)));
+    }
     const waited = await this.settle(changed, signal);
     if (signal?.aborted) return { ok: false, reason: 'Reading the Problems view was stopped.' };
     const diagnostics: Diagnostic[] = [];
@@ -37,7 +60,8 @@ export class ProblemsChecker implements Checker {
       if (rel === null) continue;
       for (const d of list) {
         const counts = d.severity === vscode.DiagnosticSeverity.Error || (this.opts.warnings && d.severity === vscode.DiagnosticSeverity.Warning);
-        if (!counts) continue;
+        // Greenloop's own collection shows what it judged: reading it back would echo the last witness.
+        if (!counts || d.source?.startsWith('greenloop')) continue;
         diagnostics.push({
           file: rel, line: d.range.start.line + 1, column: d.range.start.character + 1,
           code: codeOf(d.code), message: d.message, source: d.source?.trim() || 'problems',

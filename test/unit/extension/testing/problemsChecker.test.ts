@@ -28,6 +28,8 @@ describe('ProblemsChecker (greenloop.diagnostics.source "problems")', () => {
     assert.strictEqual(settled, false, 'read before the changed file was refreshed');
     fake.publish(path.join(ROOT, 'src/a.ts'), [at(6, "Type 'string' is not assignable to type 'number'.", DiagnosticSeverity.Error, { source: 'ts', code: 2322 })]);
     fake.publish('/elsewhere/c.ts', [at(0, 'outside the folder')]);
+    // What Greenloop itself shows in the view (its own collection) is never read back as a checker's finding.
+    fake.publish(path.join(ROOT, 'src/a.ts'), [at(6, "Type 'string' is not assignable to type 'number'.", DiagnosticSeverity.Error, { source: 'ts', code: 2322 }), at(6, 'echo', DiagnosticSeverity.Error, { source: 'greenloop (tsc)' })]);
     const result = await reading;
     assert.ok(result.ok);
     assert.deepStrictEqual(result.diagnostics, [

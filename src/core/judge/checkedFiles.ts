@@ -16,3 +16,27 @@ export function missingChecked(best: Pick<WitnessSummary, 'checked' | 'checkedCo
   }
   return out;
 }
+
+/**
+ * Files an attempt wrote that a checker does not check, where that checker checked files of the same extension in
+ * the best state: code moved into a new `.js` file beside checked `.js` files, or emptied out of a checked file into
+ * one outside tsconfig's "include". Checkers that list what they checked only (tsc, ESLint) can say this. For the
+ * loop's judge step to call with the attempt's files (IterationRecord.files); not yet called by core/loop.
+ */
+export function writtenOutsideCheckers(written: readonly string[], best: Pick<WitnessSummary, 'checked'>, next: Pick<WitnessSummary, 'checked'>): string[] {
+  const out: string[] = [];
+  for (const [source, files] of Object.entries(best.checked ?? {})) {
+    const now = new Set(next.checked?.[source] ?? []);
+    const extensions = new Set(files.map(extensionOf).filter((e) => e !== ''));
+    for (const file of written) {
+      if (!now.has(file) && extensions.has(extensionOf(file))) out.push(`${source} does not check ${file}, which the edit wrote`);
+    }
+  }
+  return out;
+}
+
+function extensionOf(file: string): string {
+  const base = file.split('/').pop() ?? file;
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot) : '';
+}

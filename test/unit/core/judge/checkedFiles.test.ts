@@ -2,7 +2,7 @@
 // progress, and a diagnostic is told apart by its source.
 import * as assert from 'assert';
 import { judge } from '../../../../src/core/judge/witnessCompare';
-import { missingChecked } from '../../../../src/core/judge/checkedFiles';
+import { missingChecked, writtenOutsideCheckers } from '../../../../src/core/judge/checkedFiles';
 import { diagnosticKey } from '../../../../src/core/judge/diagnosticKey';
 import type { WitnessSummary } from '../../../../src/ports/runState';
 import type { Diagnostic } from '../../../../src/ports/verifier';
@@ -47,5 +47,14 @@ describe('judge: what the checkers checked', () => {
     assert.strictEqual(diagnosticKey(err('a.ts')), diagnosticKey(err('a.ts', 'tsc')));
     const j = judge(w({ diagnostics: [err('a.py', 'mypy')] }), w({ diagnostics: [err('a.py', 'pyright')] }));
     assert.strictEqual(j.verdict, 'regression', 'a new pyright error is not the old mypy one');
+  });
+});
+
+describe('writtenOutsideCheckers (for the loop to call with an attempt\'s files)', () => {
+  it('names a file the edit wrote that the checker does not check while it checks files like it', () => {
+    const best = { checked: { tsc: ['src/format.ts', 'src/money.ts'] } };
+    const next = { checked: { tsc: ['src/format.ts', 'src/money.ts'] } };
+    assert.deepStrictEqual(writtenOutsideCheckers(['src/format.ts', 'scripts/format.ts', 'README.md'], best, next), ['tsc does not check scripts/format.ts, which the edit wrote']);
+    assert.deepStrictEqual(writtenOutsideCheckers(['src/money.ts'], best, next), []);
   });
 });

@@ -20,8 +20,8 @@ export function missingChecked(best: Pick<WitnessSummary, 'checked' | 'checkedCo
 /**
  * Files an attempt wrote that a checker does not check, where that checker checked files of the same extension in
  * the best state: code moved into a new `.js` file beside checked `.js` files, or emptied out of a checked file into
- * one outside tsconfig's "include". Checkers that list what they checked only (tsc, ESLint) can say this. For the
- * loop's judge step to call with the attempt's files (IterationRecord.files); not yet called by core/loop.
+ * one outside tsconfig's "include". Checkers that list what they checked only (tsc, ESLint) can say this. Judged
+ * when the loop passes the attempt's files as JudgeOptions.written.
  */
 export function writtenOutsideCheckers(written: readonly string[], best: Pick<WitnessSummary, 'checked'>, next: Pick<WitnessSummary, 'checked'>): string[] {
   const out: string[] = [];

@@ -2,7 +2,7 @@
 // being reported is missing, never fixed; diagnostics compare as a multiset; tests found flaky count for nothing.
 import type { Verdict, WitnessSummary } from '../../ports/runState';
 import { diagnosticKey } from './diagnosticKey';
-import { missingChecked } from './checkedFiles';
+import { missingChecked, writtenOutsideCheckers } from './checkedFiles';
 import { notLoadedText } from '../../shared/plainWords';
 
 export interface Judgement {
@@ -30,6 +30,11 @@ export interface JudgeOptions {
   flaky?: readonly string[];
   /** The tests this run is for (LoopConfig.focus): see judgeFocused. */
   focus?: readonly string[];
+  /**
+   * The files the attempt wrote (IterationRecord.files): one a checker does not check while it checks files like it
+   * is code moved out of its reach (checkedFiles.writtenOutsideCheckers). Absent: not judged.
+   */
+  written?: readonly string[];
 }
 
 /** The options of every judgement in a run: its flaky tests and its focus. */
@@ -70,7 +75,7 @@ export function judge(bestWitness: WitnessSummary, nextWitness: WitnessSummary, 
     return { ...none, verdict: 'regression', newlyFailing: next.checkFailures, note: `a checker could not say: ${next.checkFailures.join(' ')}` };
   }
   // Below the floor of what was checked: code moved out of a checker's reach proves nothing about its errors.
-  const unchecked = missingChecked(best, next);
+  const unchecked = [...missingChecked(best, next), ...writtenOutsideCheckers(opts.written ?? [], best, next)];
   if (unchecked.length) {
     return { ...none, verdict: 'regression', missing: unchecked, newlyFailing: unchecked, note: `files that were checked no longer are: ${listForNote(unchecked)}; keep the code where the checker checks it` };
   }

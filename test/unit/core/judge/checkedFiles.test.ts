@@ -56,5 +56,9 @@ describe('writtenOutsideCheckers (for the loop to call with an attempt\'s files)
     const next = { checked: { tsc: ['src/format.ts', 'src/money.ts'] } };
     assert.deepStrictEqual(writtenOutsideCheckers(['src/format.ts', 'scripts/format.ts', 'README.md'], best, next), ['tsc does not check scripts/format.ts, which the edit wrote']);
     assert.deepStrictEqual(writtenOutsideCheckers(['src/money.ts'], best, next), []);
+    // Through the judge, once the loop passes the attempt's files: the errors gone with the code are not progress.
+    const j = judge(w({ diagnostics: [err('src/format.ts', 'tsc')], ...best }), w({ green: true, ...next }), { written: ['src/format.ts', 'lib/format.ts'] });
+    assert.strictEqual(j.verdict, 'regression');
+    assert.match(j.note, /tsc does not check lib\/format\.ts, which the edit wrote/);
   });
 });

@@ -112,4 +112,26 @@ describe('greenloop fix: the checkers cannot be gamed (real CLI, scripted model)
     assert.doesNotMatch(h.read('mypy.ini'), /ignore_errors/);
     assert.doesNotMatch(h.read('pyproject.toml'), /tool\.mypy/);
   });
+
+  it('an agent that adds `# type: ignore` has that file put back, with the reason in its next prompt', async () => {
+    h = await fixHarness('pyprices');
+    const agent = path.join(h.stateDir, 'agent.sh');
+    const count = path.join(h.stateDir, 'attempts');
+    fs.writeFileSync(agent, [
+      '#!/bin/sh',
+      `n=$(cat "${count}" 2>/dev/null || echo 0); n=$((n+1)); echo $n > "${count}"`,
+      `cat "$GREENLOOP_PROMPT_FILE" > "${h.stateDir}/seen-$n"`,
+      'if [ "$n" = 1 ]; then sed -i "s/return round(amount \\* 100)$/return round(amount * 100)  # type: ignore/" app/prices.py',
+      'else sed -i "s/-> str:/-> int:/" app/prices.py; fi',
+      '',
+    ].join('\n'), { mode: 0o755 });
+    const res = await runCli(['fix', '--cwd', h.project, '--actor', 'command', '--actor-cmd', agent, '--test-cmd', 'python3 -m pytest -q -p no:cacheprovider tests', '--check', 'mypy app', '--tsc', 'off', '--state-dir', h.stateDir, '--json', '--patience', '3']);
+    const report = JSON.parse(res.stdout);
+    assert.strictEqual(res.code, 0, res.stderr);
+    assert.strictEqual(report.outcome, 'green');
+    assert.match(report.iterations[0].reverted[0].reason, /app\/prices\.py: the edit adds a suppression `type: ignore`/);
+    assert.match(fs.readFileSync(path.join(h.stateDir, 'seen-2'), 'utf8'), /type: ignore/, 'the second prompt says why');
+    assert.doesNotMatch(h.read('app/prices.py'), /type: ignore/);
+    assert.match(h.read('app/prices.py'), /-> int:/);
+  });
 });

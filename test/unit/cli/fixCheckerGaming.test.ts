@@ -122,7 +122,7 @@ describe('greenloop fix: the checkers cannot be gamed (real CLI, scripted model)
       `n=$(cat "${count}" 2>/dev/null || echo 0); n=$((n+1)); echo $n > "${count}"`,
       `cat "$GREENLOOP_PROMPT_FILE" > "${h.stateDir}/seen-$n"`,
       'if [ "$n" = 1 ]; then sed -i "s/return round(amount \\* 100)$/return round(amount * 100)  # type: ignore/" app/prices.py',
-      'else sed -i "s/-> str:/-> int:/" app/prices.py; fi',
+      'else sed -i "s/def cents(amount: float) -> str:/def cents(amount: float) -> int:/" app/prices.py; fi',
       '',
     ].join('\n'), { mode: 0o755 });
     const res = await runCli(['fix', '--cwd', h.project, '--actor', 'command', '--actor-cmd', agent, '--test-cmd', 'python3 -m pytest -q -p no:cacheprovider tests', '--check', 'mypy app', '--tsc', 'off', '--state-dir', h.stateDir, '--json', '--patience', '3']);

@@ -12,6 +12,7 @@ import { makePathPolicy } from '../../src/core/edits/pathPolicy';
 import { EDIT_FORMAT, systemPrompt } from '../../src/core/prompt/prompt';
 import { CommandVerifier } from '../../src/verify/commandVerifier';
 import { resolveTestCommand } from '../../src/verify/testCommand';
+import { runCommand } from '../../src/base/process/runCommand';
 import type { Scenario } from './scenario';
 import type { ScenarioRun } from './workspace';
 import type { LoopResult } from './loopResult';
@@ -55,6 +56,13 @@ export async function runCappedLoop(scenario: Scenario, run: ScenarioRun, cap: n
   const test = async (): Promise<{ exitCode: number | null; output: string }> => {
     try {
       const w = await verifier.verify();
+      if (w.exitCode === 0 && !w.timedOut) {
+        // The checks gate like a lint command: their exit code, nothing more.
+        for (const check of scenario.checks ?? []) {
+          const r = await runCommand({ command: check, cwd: run.cwd, env: { ...process.env, ...run.env }, timeoutMs: 120_000 });
+          if (r.exitCode !== 0) return { exitCode: r.exitCode, output: `The check \`${check}\` failed:\n${r.output}` };
+        }
+      }
       return { exitCode: w.exitCode, output: w.timedOut ? `The test command timed out.\n${w.outputExcerpt}` : w.outputExcerpt };
     } catch (err) {
       return { exitCode: null, output: (err as Error).message };
@@ -81,7 +89,8 @@ export async function runCappedLoop(scenario: Scenario, run: ScenarioRun, cap: n
     }
     const parsed = parseEditBlocks(text);
     if (parsed.errors.length === 0 && parsed.blocks.length > 0) {
-      const applied = await applyEditBlocks(run.cwd, parsed.blocks, policy);
+      // Like other frameworks: no rule against suppressions (Greenloop's default refuses them).
+      const applied = await applyEditBlocks(run.cwd, parsed.blocks, policy, undefined, undefined, { allowSuppressions: true });
       log.push(`call ${calls}: ${applied.ok ? `applied ${applied.files.join(', ') || 'nothing new'}` : applied.reason}`);
     } else {
       log.push(`call ${calls}: no usable edit`);

@@ -10,6 +10,7 @@ const CLI = path.resolve(__dirname, '../../dist/cli.js');
 export async function runGreenloop(scenario: Scenario, run: ScenarioRun): Promise<LoopResult> {
   const args = [CLI, 'fix', '--cwd', run.cwd, '--actor', 'openai', '--base-url', run.server.url, '--model', 'scripted', '--state-dir', path.join(run.dir, 'state'), '--json'];
   if (scenario.testCmd) args.push('--test-cmd', scenario.testCmd);
+  for (const check of scenario.checks ?? []) args.push('--check', check);
   if (scenario.verifyTimeoutS) args.push('--verify-timeout-s', String(scenario.verifyTimeoutS));
   const started = Date.now();
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {

@@ -41,6 +41,11 @@ export interface Scenario {
   verifyTimeoutS?: number;
   /** Variables the test command reads; `{dir}` becomes a private folder of the run. */
   env?: Record<string, string>;
+  /**
+   * Checkers beside the tests (`greenloop fix --check`); a fixed-cap loop runs them after the tests and stops when
+   * all exit 0, as Aider's --lint-cmd does.
+   */
+  checks?: string[];
   /** Runs only when this tool is on PATH (e.g. python3 with pytest). */
   needs?: { command: string; probe: string[] };
   /** GET /models status (401: a refused key everywhere). */

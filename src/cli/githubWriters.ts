@@ -64,7 +64,7 @@ function detailsOf(state: RunState): RunDetails {
   const w = state.current.witness;
   return {
     failures: w.failures.map((f) => ({ id: f.id, file: f.file, message: f.message })),
-    diagnostics: w.diagnostics.map((d) => ({ file: d.file, line: d.line, column: d.column, code: d.code, message: d.message })),
+    diagnostics: w.diagnostics.map((d) => ({ file: d.file, line: d.line, column: d.column, code: d.code, message: d.message, source: d.source ?? 'tsc' })),
     loadErrors: (w.loadErrors ?? []).map((l) => ({ file: l.file, message: l.message })),
     limits: state.limits,
     elapsedMs: state.elapsedBeforeMs + ((state.finishedAt ?? Date.now()) - state.startedAt),

@@ -4,12 +4,13 @@
 import { EXIT, UsageError } from '../flags/usageError';
 import { say } from './say';
 
-const PARSE_USAGE = `  greenloop parse [--format F] [FILE|-]
+const PARSE_USAGE = `  greenloop parse [--format F] [--warnings] [FILE|-]
       Reads one test runner's output and prints the failing tests as JSON (F: auto, mocha, jest, vitest, node, tap,
-      pytest, go, cargo, junit, tsc).`;
-const VERIFY_USAGE = `  greenloop verify [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--timeout-s N] [--junit GLOB]
-      Runs the tests (and tsc) once and prints the witness as JSON; exit 0 green, 1 not green, 2 setup error.`;
-const FIX_USAGE = `  greenloop fix [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--junit GLOB]
+      pytest, go, cargo, junit, tsc), or one checker's and prints its diagnostics with their source (F: eslint, biome,
+      oxlint, pyright, mypy, pylint, govet, cargo-json, gcc; --warnings counts warnings too).`;
+const VERIFY_USAGE = `  greenloop verify [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--timeout-s N] [--junit GLOB] [--check CMD[:FORMAT]]...
+      Runs the tests (tsc and the checks) once and prints the witness as JSON; exit 0 green, 1 not green, 2 setup error.`;
+const FIX_USAGE = `  greenloop fix [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--junit GLOB] [--check CMD[:FORMAT]]... [--allow-suppressions]
       --actor openai --base-url URL --model NAME [--api-key-env VAR] [--no-stream] [--request-timeout-s N]
     | --agent qwen|codex|opencode|aider|claude [--model NAME]   (an agent CLI, run through Greenloop's model gateway)
     | --actor command --actor-cmd CMD   (any agent CLI: the prompt on stdin and in $GREENLOOP_PROMPT_FILE)
@@ -22,7 +23,7 @@ const FIX_USAGE = `  greenloop fix [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|o
       [--state-dir DIR] [--report FILE] [--json] [--format text|github]   (github: on by itself when GITHUB_ACTIONS=true)
       [--resume RUN_ID|last --hint TEXT [--extra-iterations N] [--extra-tokens N] [--extra-minutes M]]
       Fixes until green, bounded by code; exit 0 green, 1 not green, 2 setup error, 3 internal error.`;
-const SESSION_OPTIONS = `[--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--junit GLOB] [--max-iterations N] [--max-minutes M]
+const SESSION_OPTIONS = `[--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--junit GLOB] [--check CMD[:FORMAT]]... [--max-iterations N] [--max-minutes M]
       [--patience N] [--verify-timeout-s N] [--allow-test-edits] [--protect GLOB]... [--flaky-reruns N] [--state-dir DIR]`;
 const HOOK_USAGE = `  greenloop hook claude-stop ${SESSION_OPTIONS}
       A Claude Code Stop hook (event JSON on stdin): blocks the stop while tests fail and the bounds allow another

@@ -2,28 +2,58 @@
 import * as fs from 'fs';
 import { parseArgs } from 'util';
 import { FORMATS, isFormatOption, parseSpool } from '../verify/parseOutput';
+import type { FormatOption } from '../verify/types';
+import type { CheckerFormat } from '../verify/checkers/checkerTypes';
 import { OutputSpool } from '../verify/outputSpool';
 import { EXIT, UsageError } from '../flags/usageError';
 import { jsonText } from '../base/terminalText';
+import { formatNames, parseCheckerFormat, readerFor } from '../verify/checkers/readerChoice';
 
 export async function parseCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options: { format: { type: 'string', default: 'auto' } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({ args: argv, options: { format: { type: 'string', default: 'auto' }, warnings: { type: 'boolean' } }, allowPositionals: true, strict: true });
   const format = values.format ?? 'auto';
-  if (!isFormatOption(format)) throw new UsageError(`Unknown format "${format}"; use one of ${FORMATS.join(', ')}.`);
+  const checker = isFormatOption(format) ? null : parseCheckerFormat(format);
+  if (!isFormatOption(format) && !checker) throw new UsageError(`Unknown format "${format}"; use one of ${FORMATS.join(', ')} (test runners) or ${formatNames()} (checkers).`);
   if (positionals.length > 1) throw new UsageError('Give at most one file to parse (or - for standard input).');
   const file = positionals[0] ?? '-';
+  if (checker) return parseChecker(checker, file, Boolean(values.warnings));
   // Read as a stream through the same spool the verifier uses: a log of any size, bounded memory.
   const spool = new OutputSpool();
   try {
     const input = file === '-' ? process.stdin : openOrThrow(file);
     input.setEncoding('utf8');
     for await (const chunk of input) spool.write(chunk as string);
-    const result = await parseSpool(spool, format);
+    const result = await parseSpool(spool, format as FormatOption);
     // The files that did not load by name, as `verify` lists them (their messages are in loadErrors).
     process.stdout.write(`${jsonText({ ...result, loadErrorFiles: (result.loadErrors ?? []).map((e) => e.file) })}\n`);
   } finally {
     spool.dispose();
   }
+  return EXIT.ok;
+}
+
+/**
+ * A checker's report (ESLint's JSON, mypy's text…) read as `--check` reads it: the diagnostics that count in the
+ * contract's shape plus `source`, and what it says it checked. An output the reader does not know is one sentence.
+ */
+async function parseChecker(format: CheckerFormat, file: string, warnings: boolean): Promise<number> {
+  const input = file === '-' ? process.stdin : openOrThrow(file);
+  input.setEncoding('utf8');
+  let text = '';
+  for await (const chunk of input) text += chunk as string;
+  const reader = readerFor(format);
+  const read = reader.read(text, { cwd: process.cwd(), warnings });
+  if (!read.ok) throw new UsageError(`This is not ${reader.tool}'s output: ${read.reason}.`);
+  const { report } = read;
+  const shape = (d: (typeof report.all)[number]) => ({ file: d.file, line: d.line, column: d.column, code: d.code, message: d.message, source: d.source, severity: d.severity });
+  process.stdout.write(`${jsonText({
+    format,
+    diagnostics: report.diagnostics.map(shape),
+    others: report.all.filter((d) => !report.diagnostics.includes(d)).map(shape),
+    checked: report.checked,
+    checkedIsComplete: report.checkedIsComplete,
+    checkedCount: report.checkedCount,
+  })}\n`);
   return EXIT.ok;
 }
 

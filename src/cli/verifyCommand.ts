@@ -19,7 +19,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
     const out = {
       green: w.green,
       failing: w.failing,
-      diagnostics: w.diagnostics.map((d) => ({ file: d.file, line: d.line, column: d.column, code: d.code, message: d.message })),
+      diagnostics: w.diagnostics.map((d) => ({ file: d.file, line: d.line, column: d.column, code: d.code, message: d.message, source: d.source ?? 'tsc' })),
       loadError: w.loadError,
       loadErrorFiles: w.loadErrorFiles,
       exitCode: w.exitCode,

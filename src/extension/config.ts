@@ -5,6 +5,7 @@ import type { LoopConfig, OnGiveUp, TscMode } from '../shared/config';
 import { DEFAULT_AGENT_SETTINGS, DEFAULT_LOOP_CONFIG, validateLoopConfig } from '../shared/config';
 import type { AgentSettings } from '../shared/config';
 import { AGENT_PRESETS, type AgentPresetName } from '../actors/agentPresets';
+import { scriptsNamedBy } from '../shared/checkerConfigs';
 
 export type ModelProvider = 'vscode-lm' | 'openai-compatible' | 'agent';
 
@@ -26,10 +27,19 @@ export interface ModelSettings {
   requestTimeoutS: number;
 }
 
+/**
+ * Where the diagnostic half of the witness comes from: tsc alone; tsc and greenloop.checks; or the Problems view
+ * (the person's own language servers, for any language; tsc and the checks are then not run).
+ */
+export type DiagnosticsSource = 'tsc' | 'checks' | 'problems';
+
 export interface ExtensionSettings {
   loop: LoopConfig;
   testCommand: string;
   tsc: TscMode;
+  /** greenloop.checks as written (strings "CMD[:format]" or { command, format, warnings }), read by the verifier. */
+  checks: unknown[];
+  diagnosticsSource: DiagnosticsSource;
   model: ModelSettings;
   agent: AgentCliSettings;
 }
@@ -107,7 +117,16 @@ export function settingsFrom(get: Getter, isSet?: (key: string) => boolean): Ext
     flakyReruns: num('flakyReruns', DEFAULT_LOOP_CONFIG.flakyReruns),
     crossRunLimit: num('crossRunLimit', DEFAULT_LOOP_CONFIG.crossRunLimit),
     maxAnswerBytes: num('maxAnswerBytes', DEFAULT_LOOP_CONFIG.maxAnswerBytes),
+    ...(bool('allowSuppressions', false) ? { allowSuppressions: true } : {}),
   };
+  const checks = get('checks') ?? [];
+  if (!Array.isArray(checks) || checks.some((c) => !(typeof c === 'string' && c.trim()) && !(c && typeof c === 'object' && !Array.isArray(c)))) {
+    throw new SettingsError(`The setting greenloop.checks must be a list of check commands ("npx eslint --format json src", "mypy app:mypy") or { "command": …, "format": … } objects (got ${JSON.stringify(checks)}).${fix}`);
+  }
+  const diagnosticsSource = oneOf<DiagnosticsSource>('diagnostics.source', ['tsc', 'checks', 'problems'], 'checks');
+  const checkCommands = checks.map((c) => (typeof c === 'string' ? c : String((c as { command?: unknown }).command ?? '')));
+  // `npm run lint` as a check: the lint script's definition is protected like the test script's.
+  if (diagnosticsSource === 'checks' && checkCommands.length) loop.checkScripts = scriptsNamedBy(checkCommands);
   const problems = validateLoopConfig(loop);
   if (problems.length) {
     const first = problems[0];
@@ -148,6 +167,8 @@ export function settingsFrom(get: Getter, isSet?: (key: string) => boolean): Ext
     loop,
     testCommand: str('testCommand', ''),
     tsc: oneOf<TscMode>('tsc', ['auto', 'on', 'off'], 'auto'),
+    checks: diagnosticsSource === 'checks' ? checks : [],
+    diagnosticsSource,
     model,
     agent,
   };

@@ -6,6 +6,7 @@ export { openCheckSession } from '../session/checkSession';
 export { RunNotStarted } from '../session/runNotStarted';
 export { openSnapshotStore } from '../snapshot/gitSnapshotStore';
 export { CommandVerifier } from '../verify/commandVerifier';
+export { checkSpecFromSetting } from '../verify/checkers/checkSpec';
 export { OpenAIActor } from '../actors/openaiActor';
 export { CommandActor } from '../actors/commandActor';
 export { agentActorOptions } from '../actors/agentActorOptions';

@@ -3,6 +3,7 @@
 import type { LoopConfig, OnGiveUp } from '../shared/config';
 import { DEFAULT_LOOP_CONFIG, validateLoopConfig } from '../shared/config';
 import { parseNumberFlag, UsageError } from './usageError';
+import { scriptsNamedBy } from '../shared/checkerConfigs';
 
 export interface FixFlagValues {
   actor?: string;
@@ -28,6 +29,9 @@ export interface FixFlagValues {
   'request-timeout-s'?: string;
   'max-answer-bytes'?: string;
   focus?: string[];
+  /** The verifier's flags the loop's guards read too (verifierFlags.ts). */
+  check?: string[];
+  'allow-suppressions'?: boolean;
 }
 
 export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
@@ -49,6 +53,9 @@ export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
     crossRunLimit: parseNumberFlag('cross-run-limit', v['cross-run-limit'], { min: 0, integer: true }) ?? DEFAULT_LOOP_CONFIG.crossRunLimit,
     maxAnswerBytes: parseNumberFlag('max-answer-bytes', v['max-answer-bytes'], { min: 1000, integer: true }) ?? DEFAULT_LOOP_CONFIG.maxAnswerBytes,
     ...(v.focus?.length ? { focus: [...new Set(v.focus)] } : {}),
+    ...(v['allow-suppressions'] ? { allowSuppressions: true } : {}),
+    // `--check "npm run lint"`: the lint script's definition is protected like the test script's.
+    ...(v.check?.length ? { checkScripts: scriptsNamedBy(v.check) } : {}),
   };
   const problems = validateLoopConfig(config);
   if (problems.length) throw new UsageError(problems[0]);

@@ -4,6 +4,8 @@ import type { TscMode } from '../shared/config';
 import { CommandVerifier } from '../verify/commandVerifier';
 import { assertDirectory, resolveTestCommand, SetupError } from '../verify/testCommand';
 import { UsageError, parseNumberFlag } from './usageError';
+import type { CheckSpec } from '../verify/checkers/commandChecker';
+import { CheckSpecError, parseCheckSpec } from '../verify/checkers/checkSpec';
 
 export const VERIFIER_FLAGS = {
   cwd: { type: 'string' },
@@ -11,6 +13,10 @@ export const VERIFIER_FLAGS = {
   tsc: { type: 'string' },
   'timeout-s': { type: 'string' },
   junit: { type: 'string' },
+  /** A checker beside tsc, `CMD` or `CMD:format` (repeatable): its errors join the diagnostics. */
+  check: { type: 'string', multiple: true },
+  /** Edits may add `// @ts-ignore`, `eslint-disable`, `# type: ignore`… (refused otherwise). */
+  'allow-suppressions': { type: 'boolean' },
 } as const;
 
 export interface VerifierFlagValues {
@@ -19,6 +25,22 @@ export interface VerifierFlagValues {
   tsc?: string;
   'timeout-s'?: string;
   junit?: string;
+  check?: string[];
+  'allow-suppressions'?: boolean;
+}
+
+/** `--check "CMD"` or `--check "CMD:format"` (verify/checkers/checkSpec.ts), a bad one as a usage error. */
+export function parseCheckFlag(raw: string): CheckSpec {
+  try {
+    return parseCheckSpec(raw);
+  } catch (err) {
+    if (err instanceof CheckSpecError) throw new UsageError(`--check: ${err.message}`);
+    throw err;
+  }
+}
+
+export function checkSpecs(values: Pick<VerifierFlagValues, 'check'>): CheckSpec[] {
+  return (values.check ?? []).map(parseCheckFlag);
 }
 
 export function tscMode(raw: string | undefined): TscMode {
@@ -32,7 +54,7 @@ export function buildVerifier(values: VerifierFlagValues, timeoutS: number, with
   try {
     const cwd = assertDirectory(path.resolve(values.cwd ?? '.'));
     const testCommand = resolveTestCommand(cwd, values['test-cmd']);
-    const verifier = new CommandVerifier({ cwd, testCommand, tsc: tscMode(values.tsc), timeoutMs: timeoutS * 1000, junitGlob: values.junit, withheldEnv, onOutput });
+    const verifier = new CommandVerifier({ cwd, testCommand, tsc: tscMode(values.tsc), timeoutMs: timeoutS * 1000, junitGlob: values.junit, withheldEnv, onOutput, checks: checkSpecs(values) });
     return { cwd, verifier, testCommand };
   } catch (err) {
     if (err instanceof SetupError) throw new UsageError(err.message);

@@ -48,6 +48,12 @@ export interface WitnessSummary {
    * a hang, no test found): the counts above are no measurement and no surface may show them as one.
    */
   unmeasured?: boolean;
+  /** The files each checker checked, by source (Witness.checked); absent in runs saved before checkers. */
+  checked?: Record<string, string[]>;
+  /** Files checked by count, by source (Witness.checkedCounts). */
+  checkedCounts?: Record<string, number>;
+  /** Checkers that could not say (Witness.checkFailures). */
+  checkFailures?: string[];
 }
 
 export interface IterationRecord {
@@ -90,6 +96,11 @@ export interface IterationRecord {
   outsideWarnings?: OutsideWarning[];
   /** An agent CLI's attempt as its gateway and output tell it: requests, why it ended, its transcript. */
   agent?: AgentAttempt;
+  /**
+   * Casts the edit added on a line with a diagnostic (`as any`, `cast(Any, …)`): not refused, since a cast can be
+   * right, but named for the person to check that it does not just hide the error.
+   */
+  castWarnings?: string[];
   /** Files of an agent's attempt put back because it may not change them (the rest of the attempt was kept). */
   reverted?: Array<{ path: string; reason: string }>;
   /** Protected test files that changed while the tests ran, undone; what was written is kept in `snapshot`. */

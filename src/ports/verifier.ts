@@ -20,6 +20,8 @@ export interface Diagnostic {
   /** e.g. "TS2322" */
   code: string;
   message: string;
+  /** The checker that reported it ("tsc", "eslint", "pyright", "clippy"…); absent in runs saved before checkers: tsc. */
+  source?: string;
 }
 
 export type TestStatus = 'passed' | 'failed' | 'skipped';
@@ -85,6 +87,28 @@ export interface Witness {
   outputExcerpt: string;
   /** Which parser read the output. */
   runner: RunnerFormat | null;
+  /**
+   * The files each checker checked, by source, where it lists them whole (tsc's file list, ESLint's report): a file
+   * checked before and not now is missing, like a test that stopped running (core/judge/checkedFiles.ts).
+   */
+  checked?: Record<string, string[]>;
+  /** How many files a checker says it checked, by source, where it says a count but not the list (pyright, mypy). */
+  checkedCounts?: Record<string, number>;
+  /** One sentence per checker that could not say (not installed, crashed, unrecognised): never green, never clean. */
+  checkFailures?: string[];
+}
+
+/** What one checker said about one workspace state: its errors, what it checked, or why it could not say. */
+export type CheckerResult =
+  | { ok: true; diagnostics: Diagnostic[]; /** Files it checked, when it lists them whole; null when it does not say. */ checked: string[] | null; /** Sentences for a person (e.g. it stopped waiting). */ warnings: string[] }
+  | { ok: false; /** One sentence: why nothing it reported can be trusted. Never read as clean. */ reason: string };
+
+/** A diagnostic source beside the test command: a check command, tsc, or VS Code's Problems view. */
+export interface Checker {
+  /** What its diagnostics are called (`source`), and the key of what it checked in Witness.checked. */
+  readonly source: string;
+  /** `changed`: workspace-relative files the last edit wrote (a checker that waits for them to be re-read uses them). */
+  run(changed: readonly string[], signal?: AbortSignal): Promise<CheckerResult>;
 }
 
 /** Thrown when the verifier cannot run at all (command not found, hang past its timeout). */

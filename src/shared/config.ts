@@ -1,5 +1,6 @@
 // One shape for every loop option. The CLI builds it from flags, the extension from settings;
 // core/ only ever receives a plain LoopConfig object.
+import { CHECKER_CONFIG_GLOBS } from './checkerConfigs';
 
 export type OnGiveUp = 'keep-best' | 'restore-baseline' | 'keep-last';
 export type TscMode = 'auto' | 'on' | 'off';
@@ -15,6 +16,13 @@ export interface LoopConfig {
   onGiveUp: OnGiveUp;
   protectedGlobs: string[];
   allowTestEdits: boolean;
+  /**
+   * Let edits add suppression directives (`// @ts-ignore`, `eslint-disable`, `# type: ignore`, `#[allow(…)]`…);
+   * refused otherwise, like an edit to a test (core/edits/suppressions.ts). Absent: false.
+   */
+  allowSuppressions?: boolean;
+  /** package.json scripts the check commands run (`npm run lint`): their definitions are protected like test scripts. */
+  checkScripts?: string[];
   /** minimatch globs the snapshot store never records nor restores. */
   snapshotExcludes: string[];
   /** Re-runs of newly failing tests before an edit is blamed for them (0: no re-run, every new failure is a regression). */
@@ -60,6 +68,8 @@ export const DEFAULT_PROTECTED_GLOBS = [
   '**/.yarnrc.yml',
   '**/sitecustomize.py',
   '**/usercustomize.py',
+  // What decides what a linter or type checker reports: loosening it silences the checker without fixing the code.
+  ...CHECKER_CONFIG_GLOBS,
 ];
 
 /** Added when the type check is part of "green": a model must not loosen the rules tsc checks against. */
@@ -76,6 +86,10 @@ export const DEFAULT_SNAPSHOT_EXCLUDES = [
   'venv/**',
   '**/__pycache__/**',
   '.pytest_cache/**',
+  // Checkers' caches, rewritten by every check.
+  '.mypy_cache/**',
+  '.ruff_cache/**',
+  '.eslintcache',
   '.next/**',
   '.nuxt/**',
   '.turbo/**',

@@ -18,7 +18,10 @@ import { parseSpool, tidyResult } from './parseOutput';
 import { OutputSpool } from './outputSpool';
 import type { ParsedOutput } from './parseOutput';
 import { parseJunitFiles } from './parsers/junit';
-import { detectTsc, tscCommand } from './tsc';
+import { detectTsc, splitListedFiles, tscCommand } from './tsc';
+import { runChecks } from './checkers/runChecks';
+import type { CheckSpec } from './checkers/commandChecker';
+import type { ChecksOutcome } from './checkers/runChecks';
 import { SetupError } from './testCommand';
 import type { TscMode } from '../shared/config';
 import { GREENLOOP_KEY_VARIABLE, withoutVariables } from '../base/secretEnv';
@@ -38,6 +41,8 @@ export interface CommandVerifierOptions {
   onOutput?: (chunk: string) => void;
   /** tsc checks incrementally, its build info kept here (the run's state folder, never the workspace). */
   tscBuildInfoDir?: string;
+  /** Checkers beside tsc (`--check CMD[:format]`, greenloop.checks): their errors join the diagnostics. */
+  checks?: CheckSpec[];
 }
 
 const EXCERPT_CHARS = 6000;
@@ -74,16 +79,28 @@ export class CommandVerifier implements Verifier {
 
     let diagnostics: Diagnostic[] = [];
     let tscOutput = '';
+    const checked: Record<string, string[]> = {};
     const tsc = this.opts.tsc === 'off' ? null : detectTsc(cwd);
     if (tsc && !tests.timedOut && !tests.cancelled) {
       const remaining = Math.max(1000, timeoutMs - (Date.now() - started));
-      const { run, parsed: checked } = await this.runAndRead(tscCommand(tsc, { buildInfoDir: this.opts.tscBuildInfoDir }), this.opts.env, remaining, started, signal, undefined, 'tsc');
+      const command = tscCommand(tsc, { buildInfoDir: this.opts.tscBuildInfoDir, listFiles: true });
+      const { run, parsed: read } = await this.runAndRead(command, this.opts.env, remaining, started, signal, undefined, 'tsc');
       if (run.cancelled) throw abortError(signal);
-      tscOutput = run.output;
+      const { files, rest } = splitListedFiles(run.output, cwd);
+      tscOutput = rest;
       if (run.timedOut) return this.witness(tests, parsed, [], `${tests.output}\n${tscOutput}`, started, true, true);
-      diagnostics = checked.diagnostics.map((d) => this.repeated.diagnostic({ ...d, file: relativize(d.file, cwd) }));
+      checked.tsc = files;
+      diagnostics = read.diagnostics.map((d) => this.repeated.diagnostic({ ...d, file: relativize(d.file, cwd), source: 'tsc' }));
     }
-    return this.witness(tests, parsed, diagnostics, `${tests.output}\n${tscOutput}`, started, tests.timedOut, true);
+    const witness = this.witness(tests, parsed, diagnostics, `${tests.output}\n${tscOutput}`, started, tests.timedOut, true);
+    if (tsc) witness.checked = checked;
+    if (this.opts.checks?.length && !tests.timedOut) {
+      const remaining = Math.max(1000, timeoutMs - (Date.now() - started));
+      const outcome = await runChecks(this.opts.checks, { cwd, timeoutMs: remaining, signal, env: withoutVariables(this.opts.env ?? process.env, this.opts.withheldEnv ?? [GREENLOOP_KEY_VARIABLE]) });
+      if (signal?.aborted) throw abortError(signal);
+      mergeChecks(witness, outcome, (d) => this.repeated.diagnostic(d));
+    }
+    return witness;
   }
 
   /**
@@ -202,6 +219,25 @@ export class CommandVerifier implements Verifier {
       runner: parsed.runner,
     };
   }
+}
+
+/**
+ * The checkers' findings join the witness: their errors are diagnostics (never green while any is left), what they
+ * checked is recorded, and a checker that could not say (not installed, crashed, unrecognised) makes the witness
+ * unreadable — never green, and never read as clean — with its sentence as a warning.
+ */
+function mergeChecks(w: Witness, outcome: ChecksOutcome, tidy: (d: Diagnostic) => Diagnostic): void {
+  w.diagnostics = [...w.diagnostics, ...outcome.diagnostics.map(tidy)];
+  if (Object.keys(outcome.checked).length) w.checked = { ...w.checked, ...outcome.checked };
+  if (Object.keys(outcome.checkedCounts).length) w.checkedCounts = { ...w.checkedCounts, ...outcome.checkedCounts };
+  if (outcome.failures.length) {
+    w.unreadable = true;
+    w.checkFailures = outcome.failures;
+    w.warnings = [...w.warnings, ...outcome.failures];
+  }
+  w.green = w.green && w.diagnostics.length === 0 && outcome.failures.length === 0;
+  if (outcome.excerpt) w.signature = signatureOf(`${w.signature}\n${outcome.excerpt}`);
+  if (outcome.excerpt) w.outputExcerpt = ownCopy(readableOutput(excerpt(`${w.outputExcerpt}\n${outcome.excerpt}`)));
 }
 
 /**

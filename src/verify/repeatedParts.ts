@@ -57,7 +57,7 @@ export class RepeatedParts {
   }
 
   diagnostic(d: Diagnostic): Diagnostic {
-    const key = JSON.stringify([d.file, d.line, d.column, d.code, d.message]);
+    const key = JSON.stringify([d.file, d.line, d.column, d.source, d.code, d.message]);
     const kept = this.lastDiagnostics.get(key) ?? d;
     this.diagnostics.set(key, kept);
     return kept;

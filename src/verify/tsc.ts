@@ -36,13 +36,36 @@ export interface TscRunOptions {
    * project's own `incremental`/`tsBuildInfoFile`, so nothing is written into the workspace either way.
    */
   buildInfoDir?: string;
+  /** Print the files tsc checked (`--listFiles`), so the witness knows what it covered; see splitListedFiles. */
+  listFiles?: boolean;
 }
 
 /** A shell command line; non-pretty output keeps one header per diagnostic, which is what tscParser reads best. */
 export function tscCommand(info: TscInfo, opts: TscRunOptions = {}): string {
   const q = (p: string) => (process.platform === 'win32' ? `"${p}"` : quote(p));
   const incremental = opts.buildInfoDir ? ` --incremental --tsBuildInfoFile ${q(tscBuildInfoFile(opts.buildInfoDir, info.tsconfig))}` : '';
-  return `${q(info.tscPath)} --noEmit --pretty false -p ${q(info.tsconfig)}${incremental}`;
+  const list = opts.listFiles ? ' --listFiles' : '';
+  return `${q(info.tscPath)} --noEmit --pretty false -p ${q(info.tsconfig)}${incremental}${list}`;
+}
+
+/**
+ * `--listFiles` output split into the workspace's files tsc checked (sorted, relative; libraries and node_modules
+ * left out) and the rest of the output (its diagnostics), which is what people and the signature see.
+ */
+export function splitListedFiles(output: string, cwd: string): { files: string[]; rest: string } {
+  const root = path.resolve(cwd);
+  const files = new Set<string>();
+  const rest: string[] = [];
+  for (const line of output.split(/\r?\n/)) {
+    const trimmed = line.trim();
+    if (trimmed !== '' && path.isAbsolute(trimmed) && !/\(\d+,\d+\): /.test(trimmed) && /\.[cm]?[jt]sx?$|\.json$/.test(trimmed)) {
+      const rel = path.relative(root, trimmed);
+      if (!rel.startsWith('..') && !path.isAbsolute(rel) && !rel.split(path.sep).includes('node_modules')) files.add(rel.split(path.sep).join('/'));
+      continue;
+    }
+    rest.push(line);
+  }
+  return { files: [...files].sort(), rest: rest.join('\n') };
 }
 
 /** One build-info file per project, so two workspaces sharing a state folder never read each other's. */

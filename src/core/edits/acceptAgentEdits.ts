@@ -5,14 +5,21 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { IterationRecord, RunState } from '../../ports/runState';
 import { checkPath } from './pathPolicy';
-import { protectedPartChange, PROTECTED_PARTS } from './protectedContent';
-import { addedLines, tamperReason } from './tamperCheck';
+import { protectedPartChange, protectedParts } from './protectedContent';
+import { witnessEditRefusal } from './applyBlocks';
+import { castWarningsOfEdit } from './castWarnings';
 import { journaledRestore } from '../loop/states/rollback';
 import { listPaths, type ApplyContext } from './applyContext';
 
-/** The test scripts and pytest sections an agent changed, and assertions it disarmed, against the snapshot before it ran. */
-async function protectedPartsChanged(ctx: ApplyContext, before: string, changed: string[]): Promise<Array<{ path: string; reason: string }>> {
+/**
+ * The test scripts, pytest and checker sections an agent changed, assertions it disarmed and suppressions it added,
+ * against the snapshot before it ran.
+ */
+async function witnessEdits(ctx: ApplyContext, state: RunState, before: string, changed: string[]): Promise<{ refused: Array<{ path: string; reason: string }>; casts: string[] }> {
   const out: Array<{ path: string; reason: string }> = [];
+  const rules = { allowSuppressions: state.config.allowSuppressions, checkScripts: state.config.checkScripts };
+  const parts = protectedParts(rules.checkScripts);
+  const writes: Array<{ rel: string; before: string | null; after: string }> = [];
   for (const rel of changed) {
     let now: string | null = null;
     try {
@@ -21,14 +28,17 @@ async function protectedPartsChanged(ctx: ApplyContext, before: string, changed:
     } catch {
       now = null;
     }
-    const isPart = PROTECTED_PARTS.some((p) => rel === p.file || rel.endsWith(`/${p.file}`));
+    const isPart = parts.some((p) => rel === p.file || rel.endsWith(`/${p.file}`));
     if (!isPart && now === null) continue;
     const wasBuf = await ctx.snapshots.readFile(before, rel);
     const was = wasBuf === null ? null : wasBuf.toString('utf8');
-    const reason = (isPart ? protectedPartChange(rel, was, now) : null) ?? (now === null ? null : tamperReason(rel, addedLines(was, now), now));
+    // A protected part deleted with its file is a change too; a deleted file adds no directive.
+    const reason = now === null ? (ctx.policy.allowTestEdits ? null : protectedPartChange(rel, was, null, rules.checkScripts)) : witnessEditRefusal(rel, was, now, ctx.policy, rules);
     if (reason) out.push({ path: rel, reason });
+    else if (now !== null) writes.push({ rel, before: was, after: now });
   }
-  return out;
+  const casts = castWarningsOfEdit(writes, state.current.witness.diagnostics);
+  return { refused: out, casts };
 }
 
 /** An agent CLI edited files itself: what it touched must pass the same path rules as a model's blocks. */
@@ -46,9 +56,9 @@ export async function acceptAgentEdits(ctx: ApplyContext, state: RunState, recor
     const c = checkPath(ctx.policy, rel);
     if (!c.ok) refused.push({ path: rel, reason: c.reason });
   }
-  if (!ctx.policy.allowTestEdits) {
-    for (const r of await protectedPartsChanged(ctx, before, changed)) if (!refused.some((x) => x.path === r.path)) refused.push(r);
-  }
+  const judged = await witnessEdits(ctx, state, before, changed);
+  for (const r of judged.refused) if (!refused.some((x) => x.path === r.path)) refused.push(r);
+  if (judged.casts.length) record.castWarnings = judged.casts;
   if (refused.length) {
     const paths = refused.map((r) => r.path);
     await journaledRestore(ctx, state, before, paths);

@@ -7,6 +7,7 @@ import type { EditBlock } from './parseBlocks';
 import { checkPath } from './pathPolicy';
 import { protectedPartChange } from './protectedContent';
 import { addedLines, tamperReason } from './tamperCheck';
+import { addedSuppressions, suppressionRefusal } from './suppressions';
 import type { PathPolicy } from './pathPolicy';
 import { isEmptySection, replaceOnce, sectionLines } from './matchText';
 import { Pacer } from './pacer';
@@ -150,6 +151,26 @@ export interface PlannedWrite {
   after: string;
 }
 
+/** What an edit may not do besides touching protected paths (the run's LoopConfig decides). */
+export interface WitnessRules {
+  /** Suppression directives (`// @ts-ignore`, `# type: ignore`…) may be added. */
+  allowSuppressions?: boolean;
+  /** package.json scripts the check commands run, protected like test scripts. */
+  checkScripts?: readonly string[];
+}
+
+/**
+ * Why an edit of `rel` from `before` to `after` changes the witness instead of the code, or null: a protected part
+ * of a shared file, an assertion disarmed, a suppression directive added. Model blocks and agent edits alike.
+ */
+export function witnessEditRefusal(rel: string, before: string | null, after: string, policy: PathPolicy, rules: WitnessRules = {}): string | null {
+  if (!policy.allowTestEdits) {
+    const refusal = protectedPartChange(rel, before, after, rules.checkScripts) ?? tamperReason(rel, addedLines(before, after), after);
+    if (refusal) return refusal;
+  }
+  return rules.allowSuppressions ? null : suppressionRefusal(rel, addedSuppressions(rel, before, after));
+}
+
 /**
  * `beforeWrite` hears every file the edit will write, after every check and before the first byte changes.
  * `signal` (Stop) is heard between blocks; nothing is written once it fired.
@@ -160,6 +181,7 @@ export async function applyEditBlocks(
   policy: PathPolicy,
   beforeWrite?: (writes: PlannedWrite[]) => Promise<void>,
   signal?: AbortSignal,
+  rules: WitnessRules = {},
 ): Promise<ApplyResult> {
   if (path.resolve(root) !== policy.root) {
     return { ok: false, reason: `The edit targets ${root} but its path policy guards ${policy.root}; this is a Greenloop bug, please report it.` };
@@ -169,13 +191,10 @@ export async function applyEditBlocks(
   const planned = await plan(blocks, policy, pacer);
   if (typeof planned === 'string') return { ok: false, reason: planned };
   const changed = [...planned.values()].filter((f) => f.original === null || !f.original.equals(Buffer.from(f.content, 'utf8')));
-  if (!policy.allowTestEdits) {
-    for (const f of changed) {
-      await pacer.step();
-      const before = f.original === null ? null : f.original.toString('utf8');
-      const refusal = protectedPartChange(f.rel, before, f.content) ?? tamperReason(f.rel, addedLines(before, f.content), f.content);
-      if (refusal) return { ok: false, reason: `The edit was refused: ${refusal}` };
-    }
+  for (const f of changed) {
+    await pacer.step();
+    const refusal = witnessEditRefusal(f.rel, f.original === null ? null : f.original.toString('utf8'), f.content, policy, rules);
+    if (refusal) return { ok: false, reason: `The edit was refused: ${refusal}` };
   }
   await pacer.step();
   await beforeWrite?.(changed.map((f) => ({ rel: f.rel, before: f.original, after: f.content })));

@@ -3,6 +3,7 @@
 import type { IterationRecord, RunState } from '../../ports/runState';
 import { parseEditBlocks } from './parseBlocks';
 import { applyEditBlocks } from './applyBlocks';
+import { castWarningsOfEdit } from './castWarnings';
 import { checkPath, checkReadable } from './pathPolicy';
 import type { PathPolicy } from './pathPolicy';
 import { proposalHash, unusableAnswerHash } from './proposalHash';
@@ -49,12 +50,15 @@ export async function applyModelAnswer(ctx: ApplyContext, state: RunState, recor
     parsed.blocks,
     ctx.policy,
     async (writes) => {
+      const casts = castWarningsOfEdit(writes.map((w) => ({ rel: w.rel, before: w.before === null ? null : w.before.toString('utf8'), after: w.after })), state.current.witness.diagnostics);
+      if (casts.length) record.castWarnings = casts;
       if (ctx.intent) ctx.memory?.remember(ctx.intent.returnTo, writes);
       if (!ctx.intent || !ctx.journal) return;
       const paths = writes.map((w) => ({ path: w.rel, before: w.before === null ? null : blobId(w.before), after: blobId(w.after) }));
       await ctx.journal.intend({ kind: 'apply', ...ctx.intent, paths });
     },
     ctx.signal,
+    { allowSuppressions: state.config.allowSuppressions, checkScripts: state.config.checkScripts },
   );
   if (!result.ok) {
     record.note = `The edit was refused and nothing was applied: ${result.reason}`;

@@ -100,3 +100,19 @@ function firstLine(message: string): string {
   const line = message.split('\n')[0].trim();
   return line.length > 100 ? `${line.slice(0, 99)}…` : line;
 }
+
+/**
+ * The cast warnings of one edit: for every file written, the casts added on lines where the state before the edit
+ * had a diagnostic (`diagnostics`: that state's witness). Sentences, for the iteration's record and the report.
+ */
+export function castWarningsOfEdit(
+  writes: ReadonlyArray<{ rel: string; before: string | null; after: string }>,
+  diagnostics: ReadonlyArray<{ file: string; line: number; code: string; message: string; source?: string }>,
+): string[] {
+  const out: string[] = [];
+  for (const w of writes) {
+    const here = diagnostics.filter((d) => d.file === w.rel).map((d) => ({ line: d.line, code: d.code, message: d.message, source: d.source }));
+    if (here.length) out.push(...castWarnings(w.rel, w.before, w.after, here).map((c) => c.sentence));
+  }
+  return out;
+}

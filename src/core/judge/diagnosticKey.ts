@@ -12,12 +12,13 @@ function normalizePath(p: string, cwd?: string): string {
 }
 
 /**
- * Identity of a diagnostic for progress/regression comparisons: file + code + message, never line or column.
+ * Identity of a diagnostic for progress/regression comparisons: file + source + code + message, never line or
+ * column. A diagnostic without a source was tsc's (runs saved before other checkers), so old and new compare equal.
  * Whitespace is collapsed and the workspace root is cut from paths (given cwd), so the same error reported
  * from another checkout or after a re-wrap compares equal.
  */
 export function diagnosticKey(d: Diagnostic, cwd?: string): string {
   const file = normalizePath(d.file, cwd);
   const message = normalizePath(d.message, cwd).replace(/\s+/g, ' ').trim();
-  return `${file}|${d.code}|${message}`;
+  return `${file}|${d.source ?? 'tsc'}|${d.code}|${message}`;
 }

@@ -2,6 +2,7 @@
 // being reported is missing, never fixed; diagnostics compare as a multiset; tests found flaky count for nothing.
 import type { Verdict, WitnessSummary } from '../../ports/runState';
 import { diagnosticKey } from './diagnosticKey';
+import { missingChecked, writtenOutsideCheckers } from './checkedFiles';
 import { notLoadedText } from '../../shared/plainWords';
 
 export interface Judgement {
@@ -29,6 +30,11 @@ export interface JudgeOptions {
   flaky?: readonly string[];
   /** The tests this run is for (LoopConfig.focus): see judgeFocused. */
   focus?: readonly string[];
+  /**
+   * The files the attempt wrote (IterationRecord.files): one a checker does not check while it checks files like it
+   * is code moved out of its reach (checkedFiles.writtenOutsideCheckers). Absent: not judged.
+   */
+  written?: readonly string[];
 }
 
 /** The options of every judgement in a run: its flaky tests and its focus. */
@@ -63,6 +69,15 @@ export function judge(bestWitness: WitnessSummary, nextWitness: WitnessSummary, 
       ? `${gone.missing.length} test${gone.missing.length === 1 ? '' : 's'} that ran before no longer ran: ${listForNote(gone.missing)}`
       : `fewer tests ran (${gone.fewerRan![0]} before, ${gone.fewerRan![1]} now)`;
     return { ...none, ...gone, verdict: 'regression', newlyFailing: gone.missing, note: what };
+  }
+  // A checker that could not say hides its errors as surely as a suite that does not load hides its tests.
+  if (next.checkFailures?.length) {
+    return { ...none, verdict: 'regression', newlyFailing: next.checkFailures, note: `a checker could not say: ${next.checkFailures.join(' ')}` };
+  }
+  // Below the floor of what was checked: code moved out of a checker's reach proves nothing about its errors.
+  const unchecked = [...missingChecked(best, next), ...writtenOutsideCheckers(opts.written ?? [], best, next)];
+  if (unchecked.length) {
+    return { ...none, verdict: 'regression', missing: unchecked, newlyFailing: unchecked, note: `files that were checked no longer are: ${listForNote(unchecked)}; keep the code where the checker checks it` };
   }
   if (next.green) {
     return { ...none, verdict: 'green', fixed: best.failing, note: 'all tests pass and the type check is clean' };
@@ -201,8 +216,9 @@ export function isBetter(candidate: WitnessSummary, best: WitnessSummary): boole
   return judgedFailing(candidate).length + candidate.diagnostics.length < judgedFailing(best).length + best.diagnostics.length;
 }
 
-function describeDiagnostic(d: { file: string; line: number; code: string; message: string }): string {
-  return `${d.file}:${d.line} ${d.code} ${d.message.split('\n')[0]}`;
+function describeDiagnostic(d: { file: string; line: number; code: string; message: string; source?: string }): string {
+  const from = d.source && d.source !== 'tsc' ? `${d.source} ` : '';
+  return `${d.file}:${d.line} ${from}${d.code} ${d.message.split('\n')[0]}`;
 }
 
 /** "27 failing", "27 failing, 106 test files did not load": as a person counts them, files apart. */

@@ -97,8 +97,10 @@ export function buildPrompt(state: RunState, now: number, opts: PromptOptions): 
     sections.push(`## Failing tests (${witness.failures.length})\n${trimSection(body, failureChars)}`);
   }
   if (witness.diagnostics.length) {
-    const body = witness.diagnostics.map((d) => `- ${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n');
-    sections.push(`## Type errors (${witness.diagnostics.length})\n${trimSection(body, failureChars / 2)}`);
+    const body = witness.diagnostics.map((d) => `- ${d.file}:${d.line}:${d.column} ${d.source ? `${d.source} ` : ''}${d.code ? `${d.code} ` : ''}${d.message}`).join('\n');
+    // "Type errors" while tsc is the only checker, as every prompt said before other checkers joined.
+    const title = witness.diagnostics.every((d) => (d.source ?? 'tsc') === 'tsc') ? 'Type errors' : 'Checker errors';
+    sections.push(`## ${title} (${witness.diagnostics.length})\n${trimSection(body, failureChars / 2)}`);
   }
 
   const files = readContextFiles(contextCandidates(state, opts.policy), opts.policy, 12_000, opts.fileTokens * CHARS_PER_TOKEN, opts.unrecorded);

@@ -19,6 +19,8 @@ export interface FixReport {
     flaky: string[];
     /** An agent CLI's attempt: its model requests (those sent on, those the gateway answered), why it ended, its exit code. */
     agent?: { requests: number; gatewayAnswers: number; stoppedBy: string | null; exitCode: number | null; exactTokens: boolean };
+    /** Casts the edit added on a line with a diagnostic (`as any`, `cast(Any, …)`): kept, named for a person to check. */
+    castWarnings?: string[];
     /** Files of an agent's attempt put back (protected or refused), the rest kept. */
     reverted?: Array<{ path: string; reason: string }>;
     /** Protected test files that changed while the tests ran, undone; what was written is kept in this snapshot. */
@@ -49,6 +51,7 @@ export function toReport(state: RunState, redactor: Redactor): FixReport {
       tokens: { prompt: it.tokens.prompt, completion: it.tokens.completion }, durationMs: it.durationMs, note: it.note,
       hypothesis: it.hypothesis, files: it.files, ran: it.ran ?? null, missing: it.missing ?? [], flaky: it.flaky ?? [],
       ...(it.agent ? { agent: { requests: it.agent.requests, gatewayAnswers: it.agent.gatewayAnswers, stoppedBy: it.agent.stoppedBy, exitCode: it.agent.exitCode, exactTokens: it.agent.exactTokens } } : {}),
+      ...(it.castWarnings?.length ? { castWarnings: it.castWarnings } : {}),
       ...(it.reverted?.length ? { reverted: it.reverted } : {}),
       ...(it.testsWrote ? { testsWrote: it.testsWrote } : {}),
       ...(it.outsideWarnings?.length ? { outsideWarnings: it.outsideWarnings } : {}),

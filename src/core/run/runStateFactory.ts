@@ -64,6 +64,8 @@ export function summarize(w: Witness): WitnessSummary {
     signature: w.signature, exitCode: w.exitCode, timedOut: w.timedOut, outputExcerpt: w.outputExcerpt,
     ran: w.ran, skipped: w.skipped, ranCount: w.ranCount, executed, warnings: w.warnings, unreadable: w.unreadable,
     stoppedEarly: w.stoppedEarly, commandFailure: w.commandFailure,
+    ...(w.checked ? { checked: w.checked } : {}), ...(w.checkedCounts ? { checkedCounts: w.checkedCounts } : {}),
+    ...(w.checkFailures?.length ? { checkFailures: w.checkFailures } : {}),
   };
 }
 
@@ -72,6 +74,7 @@ export function baselineProblem(w: Witness, timeoutS: number): string | null {
   if (w.timedOut) return `The test command did not finish within ${timeoutS} s on the unchanged workspace; raise the verifier timeout or fix the hang first.`;
   const noTests = w.warnings.find((m) => /ran no tests/.test(m));
   if (!w.loadError && noTests) return `${noTests} Nothing to fix against.`;
+  if (w.checkFailures?.length) return `${w.checkFailures[0]} Nothing to compare attempts against.`;
   if (w.unreadable) return `${w.warnings.find((m) => /not a test report|names none/.test(m)) ?? 'The test output cannot be read.'} Nothing to compare attempts against.`;
   return null;
 }

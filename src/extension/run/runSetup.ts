@@ -9,6 +9,7 @@ import { createActor } from '../models/actorFactory';
 import { GuardRefusal } from './editorGuards';
 import { resolveTestSpec } from '../testing/testSource';
 import type { TestSpec } from '../testing/testSource';
+import { ProblemsChecker } from '../testing/problemsChecker';
 import { TerminalVerifier } from '../testing/terminalVerifier';
 import type { OutputSink } from '../testing/terminalVerifier';
 import { readApiKey } from '../models/secrets';
@@ -65,7 +66,8 @@ export async function prepareVerifier(
   const spec = await resolveTestSpec(folder, settings.testCommand, context.workspaceState);
   // The test task's own variables count too: a token it sets is as secret as one in the window's environment.
   const secrets = runSecrets({ env: { ...process.env, ...spec.env }, apiKey });
-  const verifier = new TerminalVerifier({ ...spec, cwd: spec.cwd === folder.uri.fsPath ? cwd : spec.cwd }, settings.tsc, settings.loop.verifyTimeoutS, sink, secrets.withheld);
+  const problems = settings.diagnosticsSource === 'problems' ? new ProblemsChecker({ folder: cwd }) : undefined;
+  const verifier = new TerminalVerifier({ ...spec, cwd: spec.cwd === folder.uri.fsPath ? cwd : spec.cwd }, settings.tsc, settings.loop.verifyTimeoutS, sink, secrets.withheld, { checks: settings.checks, problems });
   return { cwd, spec, verifier, loop: settings.loop, secrets };
 }
 

@@ -1,6 +1,7 @@
 // The run's verifier: the workspace's test command (from its test task, setting or package.json) run by the
 // core's CommandVerifier, with its output mirrored live into a terminal.
-import type { Verifier } from '../../ports/verifier';
+import type { Checker, CheckerResult, Verifier } from '../../ports/verifier';
+import { SettingsError } from '../config';
 import type { CommandVerifier } from '../../verify/commandVerifier';
 import { runtime } from '../loadRuntime';
 import type { Witness } from '../../ports/verifier';
@@ -21,13 +22,29 @@ export class TerminalVerifier implements Verifier {
   private label: string | undefined;
   private runsOfLabel = 0;
 
-  /** `withheldEnv`: variables the test command does not inherit (the model key's). */
-  constructor(private readonly spec: TestSpec, tsc: TscMode, timeoutS: number, private readonly sink: () => OutputSink, withheldEnv?: readonly string[]) {
-    this.inner = new (runtime().CommandVerifier)({
-      cwd: spec.cwd, testCommand: spec.command, env: spec.env, withheldEnv, tsc, timeoutMs: timeoutS * 1000,
-      onOutput: (chunk) => this.out?.write(chunk),
+  /**
+   * `withheldEnv`: variables the test command does not inherit (the model key's). `diagnostics.checks`: greenloop.checks
+   * as written; `diagnostics.problems`: the Problems view as the diagnostic source (tsc and the checks then off).
+   */
+  constructor(
+    private readonly spec: TestSpec, tsc: TscMode, timeoutS: number, private readonly sink: () => OutputSink, withheldEnv?: readonly string[],
+    diagnostics: { checks?: readonly unknown[]; problems?: Checker } = {},
+  ) {
+    const rt = runtime();
+    let checks;
+    try {
+      checks = (diagnostics.checks ?? []).map((c) => rt.checkSpecFromSetting(c));
+    } catch (err) {
+      throw new SettingsError(`The setting greenloop.checks: ${(err as Error).message} Fix it in Settings (search "greenloop") and run again.`);
+    }
+    this.problems = diagnostics.problems;
+    this.inner = new rt.CommandVerifier({
+      cwd: spec.cwd, testCommand: spec.command, env: spec.env, withheldEnv, tsc: this.problems ? 'off' : tsc, timeoutMs: timeoutS * 1000,
+      onOutput: (chunk) => this.out?.write(chunk), checks,
     });
   }
+
+  private readonly problems: Checker | undefined;
 
   private out: OutputSink | undefined;
 
@@ -66,6 +83,7 @@ export class TerminalVerifier implements Verifier {
     this.out.writeLine(`\x1b[1m── Greenloop ${forTerminal(name)}: ${forTerminal(`${this.spec.command}  (${this.spec.source}, in ${this.spec.cwd})`)}\x1b[0m`);
     try {
       const w = await this.inner.verify(signal);
+      if (this.problems) withCheckerResult(w, this.problems.source, await this.problems.run([], signal));
       const failing = w.failing.length + w.diagnostics.length;
       const notLoaded = w.loadErrorFiles.length ? `, ${notLoadedText(w.loadErrorFiles.length)}` : w.loadError ? ', suite did not load' : '';
       const verdict = w.green ? '\x1b[32mgreen\x1b[0m' : `\x1b[31m${w.timedOut ? 'timed out' : `${failing} failing${notLoaded}`}\x1b[0m`;
@@ -81,4 +99,19 @@ export class TerminalVerifier implements Verifier {
       throw err;
     }
   }
+}
+
+/** The Problems view's reading joins the witness like a check's: its errors count, a reading that failed is never clean. */
+function withCheckerResult(w: Witness, source: string, result: CheckerResult): void {
+  if (!result.ok) {
+    w.unreadable = true;
+    w.checkFailures = [...(w.checkFailures ?? []), result.reason];
+    w.warnings = [...w.warnings, result.reason];
+    w.green = false;
+    return;
+  }
+  w.diagnostics = [...w.diagnostics, ...result.diagnostics];
+  if (result.checked) w.checked = { ...w.checked, [source]: result.checked };
+  w.warnings = [...w.warnings, ...result.warnings];
+  w.green = w.green && result.diagnostics.length === 0;
 }

@@ -21,6 +21,8 @@ export interface ProblemEntry {
   column: number;
   code: string;
   message: string;
+  /** The checker that reported it ("tsc", "eslint", "ts" from the Problems view…). */
+  source?: string;
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -93,7 +95,7 @@ export function problemsByFile(witness: WitnessSummary): Map<string, ProblemEntr
   const byFile = new Map<string, ProblemEntry[]>();
   for (const d of witness.diagnostics) {
     const list = byFile.get(d.file) ?? [];
-    list.push({ line: d.line, column: d.column, code: d.code, message: d.message });
+    list.push({ line: d.line, column: d.column, code: d.code, message: d.message, source: d.source ?? 'tsc' });
     byFile.set(d.file, list);
   }
   return byFile;

@@ -91,7 +91,7 @@ export class TestingView implements vscode.Disposable {
       this.problems.set(uriOf(file), list.map((p) => {
         const d = new vscode.Diagnostic(new vscode.Range(Math.max(0, p.line - 1), Math.max(0, p.column - 1), Math.max(0, p.line - 1), Math.max(0, p.column - 1)), p.message, vscode.DiagnosticSeverity.Error);
         d.code = p.code;
-        d.source = 'greenloop (tsc)';
+        d.source = `greenloop (${p.source ?? 'tsc'})`;
         return d;
       }));
     }

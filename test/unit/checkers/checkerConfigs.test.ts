@@ -3,7 +3,7 @@
 import { strict as assert } from 'assert';
 import { minimatch } from 'minimatch';
 import { iniSections } from '../../../src/core/edits/iniSections';
-import { CHECKER_CONFIG_GLOBS, CHECKER_SECTION_RULES, packageScriptsPart, scriptsNamedBy } from '../../../src/verify/checkers/checkerConfigs';
+import { CHECKER_CONFIG_GLOBS, CHECKER_SECTION_RULES, packageScriptsPart, scriptsNamedBy } from '../../../src/shared/checkerConfigs';
 
 const isProtected = (rel: string): boolean => CHECKER_CONFIG_GLOBS.some((g) => minimatch(rel, g, { dot: true }));
 

@@ -231,8 +231,26 @@ export class FakeStatusBarItem {
   }
 }
 
+export enum DiagnosticSeverity { Error = 0, Warning = 1, Information = 2, Hint = 3 }
+
+/** One diagnostic as a language server publishes it (the parts Greenloop reads). */
+export interface FakeDiagnostic {
+  range: { start: { line: number; character: number } };
+  message: string;
+  severity: DiagnosticSeverity;
+  source?: string;
+  code?: string | number | { value: string | number };
+}
+
 /** What the fake "person" and "VS Code" answer; tests set these and read the recorded calls. */
 export const fake = {
+  /** The Problems view: file path → its diagnostics. `publish` sets a file's and fires onDidChangeDiagnostics. */
+  diagnostics: new Map<string, FakeDiagnostic[]>(),
+  diagnosticEvents: new EventEmitter<{ uris: Uri[] }>(),
+  publish(file: string, list: FakeDiagnostic[]): void {
+    this.diagnostics.set(path.resolve(file), list);
+    this.diagnosticEvents.fire({ uris: [Uri.file(file)] });
+  },
   settings: new Map<string, unknown>(),
   tasks: [] as FakeTask[],
   /** Answers to showQuickPick in order; a function picks from the items. */
@@ -246,6 +264,8 @@ export const fake = {
   tools: new Map<string, FakeTool>(),
   mcpProviders: new Map<string, FakeMcpProvider>(),
   reset(): void {
+    this.diagnostics.clear();
+    this.diagnosticEvents = new EventEmitter();
     this.tools.clear();
     this.mcpProviders.clear();
     vscodeFake.workspace.isTrusted = true;
@@ -278,6 +298,11 @@ function configuration(section: string) {
 export const vscodeFake = {
   Disposable, EventEmitter, Uri, ThemeColor, MarkdownString, StatusBarAlignment, TreeItemCollapsibleState, ThemeIcon, TreeItem, CancellationError, CancellationTokenSource,
   LanguageModelError, LanguageModelChatMessage, LanguageModelTextPart, LanguageModelToolResult, McpStdioServerDefinition, TaskGroup, TaskScope, ShellExecution, ProcessExecution, CustomExecution,
+  DiagnosticSeverity,
+  languages: {
+    getDiagnostics: (): [Uri, FakeDiagnostic[]][] => [...fake.diagnostics].map(([file, list]) => [Uri.file(file), list]),
+    onDidChangeDiagnostics: (l: Listener<{ uris: Uri[] }>) => fake.diagnosticEvents.event(l),
+  },
   workspace: {
     getConfiguration: (section: string) => configuration(section),
     onDidChangeConfiguration: (l: Listener<{ affectsConfiguration(section: string): boolean }>) => fake.configListeners.event(l),

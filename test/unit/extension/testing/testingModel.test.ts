@@ -68,7 +68,7 @@ describe('Testing view model', () => {
   });
 
   it('groups type errors by file for the Problems view', () => {
-    assert.deepStrictEqual([...problemsByFile(current)], [['src/money.ts', [{ line: 3, column: 7, code: 'TS2322', message: "Type 'string' is not assignable to type 'number'." }]]]);
+    assert.deepStrictEqual([...problemsByFile(current)], [['src/money.ts', [{ line: 3, column: 7, code: 'TS2322', message: "Type 'string' is not assignable to type 'number'.", source: 'tsc' }]]]);
   });
 
   describe('"Fix until green" on selected items: the focus of the loop', () => {

@@ -1,7 +1,7 @@
 // What decides what a checker reports, protected like test configuration: a model that loosens a rule, excludes a
 // folder or turns a lint off makes the checker quiet without the code being right. Whole files are protected by
 // glob; shared files (pyproject.toml, Cargo.toml, setup.cfg, package.json) only in the parts that configure a
-// checker, so the rest of them stays editable. Plain data and pure functions, no imports: it can move to shared/.
+// checker, so the rest of them stays editable. Plain data and pure functions, no imports.
 
 /**
  * Files that exist only to configure a checker, in any folder. tsconfig/jsconfig are TYPE_CHECK_PROTECTED_GLOBS

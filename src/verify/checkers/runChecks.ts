@@ -1,0 +1,43 @@
+// Every check command of a run, one after the other (a busy machine gains nothing from running linters at once),
+// reduced to what the witness needs: the errors as diagnostics with their source, what each checker checked, and a
+// sentence for each checker that could not say.
+import type { Diagnostic } from '../../ports/verifier';
+import type { CheckRunOptions, CheckSpec } from './commandChecker';
+import { runCheck } from './commandChecker';
+
+export interface ChecksOutcome {
+  diagnostics: Diagnostic[];
+  /** By check command: the files it lists as checked, where its report lists every file (ESLint). */
+  checked: Record<string, string[]>;
+  /** By check command: how many files it says it checked, where it says only that (pyright, mypy, oxlint, Biome). */
+  checkedCounts: Record<string, number>;
+  /** One sentence per check that did not report (not installed, crashed, unrecognised, timed out). */
+  failures: string[];
+  /** The findings as text, for the excerpt the next prompt and the panel show. */
+  excerpt: string;
+}
+
+export async function runChecks(specs: readonly CheckSpec[], opts: CheckRunOptions): Promise<ChecksOutcome> {
+  const out: ChecksOutcome = { diagnostics: [], checked: {}, checkedCounts: {}, failures: [], excerpt: '' };
+  const lines: string[] = [];
+  const deadline = opts.timeoutMs ? Date.now() + opts.timeoutMs : null;
+  for (const spec of specs) {
+    if (opts.signal?.aborted) break;
+    const timeoutMs = deadline === null ? undefined : Math.max(1000, deadline - Date.now());
+    const outcome = await runCheck(spec, { ...opts, timeoutMs });
+    if (!outcome.ok) {
+      out.failures.push(outcome.sentence);
+      lines.push(outcome.sentence);
+      continue;
+    }
+    const { report } = outcome;
+    for (const d of report.diagnostics) {
+      out.diagnostics.push({ file: d.file, line: d.line, column: d.column, code: d.code, message: d.message, source: d.source });
+      lines.push(`${d.file}:${d.line}:${d.column} ${d.source}${d.code ? ` ${d.code}` : ''}: ${d.message.split('\n')[0]}`);
+    }
+    if (report.checkedIsComplete) out.checked[spec.command] = [...new Set([...(out.checked[spec.command] ?? []), ...report.checked])].sort();
+    else if (report.checkedCount !== null) out.checkedCounts[spec.command] = report.checkedCount;
+  }
+  out.excerpt = lines.join('\n');
+  return out;
+}

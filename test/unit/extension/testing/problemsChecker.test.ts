@@ -1,0 +1,66 @@
+// The Problems view as a checker: read only once the changed files' diagnostics were refreshed and went quiet, the
+// errors of the folder's files with their source, and a wait past its bound said rather than passed off as fresh.
+import * as assert from 'assert';
+import * as path from 'path';
+import { DiagnosticSeverity, fake } from '../support/fakeVscode';
+import type { FakeDiagnostic } from '../support/fakeVscode';
+import { ProblemsChecker } from '../../../../src/extension/testing/problemsChecker';
+
+const ROOT = path.resolve('/work/project');
+const at = (line: number, message: string, severity = DiagnosticSeverity.Error, extra: Partial<FakeDiagnostic> = {}): FakeDiagnostic => ({
+  range: { start: { line, character: 4 } }, message, severity, ...extra,
+});
+
+describe('ProblemsChecker (greenloop.diagnostics.source "problems")', () => {
+  beforeEach(() => fake.reset());
+
+  it('waits for the changed file to be refreshed, then reads the errors of the folder with their source and code', async () => {
+    fake.diagnostics.set(path.join(ROOT, 'src/a.ts'), [at(2, 'stale error before the edit', DiagnosticSeverity.Error, { source: 'ts', code: 2322 })]);
+    const checker = new ProblemsChecker({ folder: ROOT, quietMs: 20, maxWaitMs: 60_000 });
+    let settled = false;
+    const reading = checker.run(['src/a.ts']).then((r) => {
+      settled = true;
+      return r;
+    });
+    // Other files publishing, and time passing, do not end the wait: src/a.ts has not been re-read yet.
+    fake.publish(path.join(ROOT, 'src/b.ts'), [at(0, 'unused', DiagnosticSeverity.Warning, { source: 'eslint', code: { value: 'no-unused-vars' } })]);
+    await new Promise((r) => setTimeout(r, 100));
+    assert.strictEqual(settled, false, 'read before the changed file was refreshed');
+    fake.publish(path.join(ROOT, 'src/a.ts'), [at(6, "Type 'string' is not assignable to type 'number'.", DiagnosticSeverity.Error, { source: 'ts', code: 2322 })]);
+    fake.publish('/elsewhere/c.ts', [at(0, 'outside the folder')]);
+    // What Greenloop itself shows in the view (its own collection) is never read back as a checker's finding.
+    fake.publish(path.join(ROOT, 'src/a.ts'), [at(6, "Type 'string' is not assignable to type 'number'.", DiagnosticSeverity.Error, { source: 'ts', code: 2322 }), at(6, 'echo', DiagnosticSeverity.Error, { source: 'greenloop (tsc)' })]);
+    const result = await reading;
+    assert.ok(result.ok);
+    assert.deepStrictEqual(result.diagnostics, [
+      { file: 'src/a.ts', line: 7, column: 5, code: '2322', message: "Type 'string' is not assignable to type 'number'.", source: 'ts' },
+    ]);
+    assert.deepStrictEqual(result.warnings, []);
+  });
+
+  it('counts warnings only when asked, and names a diagnostic without a source after the view', async () => {
+    fake.diagnostics.set(path.join(ROOT, 'a.py'), [at(0, 'possibly unbound', DiagnosticSeverity.Warning), at(1, 'undefined name')]);
+    const errorsOnly = await new ProblemsChecker({ folder: ROOT, quietMs: 1, maxWaitMs: 60_000 }).run([]);
+    assert.ok(errorsOnly.ok);
+    assert.deepStrictEqual(errorsOnly.diagnostics.map((d) => [d.message, d.source]), [['undefined name', 'problems']]);
+    const withWarnings = await new ProblemsChecker({ folder: ROOT, quietMs: 1, maxWaitMs: 60_000, warnings: true }).run([]);
+    assert.ok(withWarnings.ok);
+    assert.strictEqual(withWarnings.diagnostics.length, 2);
+  });
+
+  it('a changed file no language server refreshes: read at the bound, and the result says so', async () => {
+    fake.diagnostics.set(path.join(ROOT, 'notes.txt'), []);
+    const result = await new ProblemsChecker({ folder: ROOT, quietMs: 1, maxWaitMs: 200 }).run(['notes.txt', 'src/x.ts']);
+    assert.ok(result.ok);
+    assert.strictEqual(result.warnings.length, 1);
+    assert.match(result.warnings[0], /without a refresh from a language server for notes\.txt, src\/x\.ts; its diagnostics of those files may be from before the edit/);
+  });
+
+  it('stops waiting when the run is stopped, and says nothing was read', async () => {
+    const stop = new AbortController();
+    const reading = new ProblemsChecker({ folder: ROOT, quietMs: 1, maxWaitMs: 600_000 }).run(['src/a.ts'], stop.signal);
+    stop.abort();
+    const result = await reading;
+    assert.deepStrictEqual(result, { ok: false, reason: 'Reading the Problems view was stopped.' });
+  });
+});

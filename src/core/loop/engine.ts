@@ -36,7 +36,8 @@ import { FocusNotFailingError, unknownFocus } from '../judge/focus';
 import { markOutside, noteOutside, stopsTheRun } from './turns/outsideNote';
 import { baselineProblem, newRunState, summarize, upgradeSavedState } from '../run/runStateFactory';
 import { RunEnd } from './runEnd';
-import { leftAloneSentence, rollBack } from './states/rollback';
+import { leftAloneSentence, restoreIfChanged } from './states/rollback';
+import { moveTo, rollBackTo } from './states/moveTo';
 import { runSignal } from './loopContext';
 import type { AnyStop, EngineDeps, LoopContext } from './loopContext';
 import { estimateTokens } from '../../base/estimateTokens';
@@ -139,7 +140,7 @@ export class LoopEngine implements LoopContext {
       const base: StateRef = { snapshot: baselineSnap.id, tree: baselineSnap.tree, witness: summarize(witness), iteration: 0 };
       const state = newRunState(deps, deps.runId ?? newRunId(startedAt), startedAt, base);
       const { snap: settledBase } = await this.settle(state, baselineSnap);
-      state.current = { snapshot: settledBase.id, tree: settledBase.tree, witness: base.witness };
+      moveTo(state, { snapshot: settledBase.id, tree: settledBase.tree, witness: base.witness });
       state.kept.push({ identity: await this.known.identityOf(state, baselineSnap.id), snapshot: baselineSnap.id, iteration: 0 });
       this.events.emit({ type: 'run-started', runId: state.runId, baselineFailing: base.witness.failing.length, baselineNotLoaded: base.witness.loadErrorFiles?.length ?? 0, baselineDiagnostics: base.witness.diagnostics.length, resumed: false, state });
       for (const w of base.witness.warnings ?? []) this.warn(state, w);
@@ -208,7 +209,7 @@ export class LoopEngine implements LoopContext {
     const witness = summarize(await this.verifyOrThrow(runSignal(this)));
     const ref: StateRef = { snapshot: snap.id, tree: snap.tree, witness, iteration: state.iterations.length };
     const { snap: settled } = await this.settle(state, snap);
-    state.current = { snapshot: settled.id, tree: settled.tree, witness };
+    moveTo(state, { snapshot: settled.id, tree: settled.tree, witness });
     state.floor = ref;
     state.best = ref;
     if (unmeasured) state.baseline = ref;
@@ -302,7 +303,7 @@ export class LoopEngine implements LoopContext {
     if (response.kind === 'workspace-edited' && response.failure && (await deps.snapshots.changedSince(settled.snapshot)).length === 0) {
       const seen = state.agentFailures ?? (state.agentFailures = []);
       if (seen.includes(response.failure.signature)) {
-        await this.end.restoreIfChanged(state, settled.snapshot);
+        await restoreIfChanged(this.deps, state, settled.snapshot);
         record.note = `${response.failure.text}\n(the same failure as an earlier attempt)`;
         this.record(state, record, 'invalid-proposal', t0);
         return escalate('actor-error', `The agent failed the same way twice: ${response.failure.text}`);
@@ -350,9 +351,8 @@ export class LoopEngine implements LoopContext {
     if (!settledAfter || settledAfter.tampered.length) {
       // Test files the edited code rewrote while the tests ran are the loop's doing: they go back too.
       if (settledAfter?.tampered.length) state.inFlight = [...(state.inFlight ?? []), ...settledAfter.tampered];
-      const leftAlone = await this.rollBackTo(state, state.best);
+      const leftAlone = await rollBackTo(this.deps, state, state.best);
       record.rolledBack = true;
-      state.current = { snapshot: state.best.snapshot, tree: state.best.tree, witness: state.best.witness };
       state.rejected.push({ identity: await this.known.identityOf(state, after.id), snapshot: after.id, iteration: n });
       if (settledAfter?.tampered.length && settledAfter.kept) {
         const files = listForNote(settledAfter.tampered);
@@ -373,11 +373,11 @@ export class LoopEngine implements LoopContext {
       const settledSnap = settledAfter.snap;
       if (settledAfter.foreign.length) {
         // Someone else wrote while the tests ran: keep everything as it is and stop before anything overwrites it.
-        state.current = { snapshot: settledSnap.id, tree: settledSnap.tree, witness };
+        moveTo(state, { snapshot: settledSnap.id, tree: settledSnap.tree, witness });
         this.record(state, record, verdict, t0);
         return escalate('user-edit', foreignSentence(settledAfter.foreign));
       }
-      state.current = { snapshot: settledSnap.id, tree: settledSnap.tree, witness };
+      moveTo(state, { snapshot: settledSnap.id, tree: settledSnap.tree, witness });
       state.kept.push({ identity: await this.known.identityOf(state, after.id), snapshot: after.id, iteration: n });
       if (j.verdict === 'progress' || j.verdict === 'green') {
         state.best = { snapshot: after.id, tree: after.tree, witness, iteration: n };
@@ -406,12 +406,12 @@ export class LoopEngine implements LoopContext {
     if (revisit.kind === 'kept') {
       // Back in a state the loop kept: leave the workspace there (it is a state it was in) and stop.
       const { snap: settledAfter } = await this.settle(state, { id: record.afterSnapshot!, tree: record.treeHash! }, record.files);
-      state.current = { snapshot: settledAfter.id, tree: settledAfter.tree, witness: known };
+      moveTo(state, { snapshot: settledAfter.id, tree: settledAfter.tree, witness: known });
       record.note = `returned the workspace to ${when} (known, so not tested again)`;
       this.record(state, record, 'no-progress', t0);
       return escalate('cycle', `Attempt ${record.n} returned the workspace to ${when}; the model is going in circles.`);
     }
-    const leftAlone = await this.rollBackTo(state, state.best);
+    const leftAlone = await rollBackTo(this.deps, state, state.best);
     record.rolledBack = true;
     record.note = `made the same change as attempt ${earlier.iteration}, which was rolled back as a regression (known, so not tested again); rolled back`;
     this.record(state, record, 'regression', t0);
@@ -495,7 +495,7 @@ export class LoopEngine implements LoopContext {
       // An agent may have half-edited the workspace before failing or being stopped: those are its writes, undone
       // before anything else happens. A model writes nothing itself, so whatever changed during its call is a person's.
       const agentStopped = agent && (err instanceof ActorError || err instanceof RetryOutlastsBudget || isAbortError(err));
-      if (agentStopped) await this.end.restoreIfChanged(state, state.current.snapshot);
+      if (agentStopped) await restoreIfChanged(this.deps, state, state.current.snapshot);
       if (err instanceof ActorError && err.spent) chargeAgentRequests(state, record, err.spent.agent);
       // However the agent stopped, what it changed outside the snapshots is put back where it can be, and named.
       const changed = await outside?.check();
@@ -522,7 +522,7 @@ export class LoopEngine implements LoopContext {
 
   /** The agent changed what no snapshot records: that was put back where it could be; its attempt is undone and the run stops. */
   private async stopForOutside(state: RunState, record: IterationRecord, changes: OutsideChange[], t0: number): Promise<Stop> {
-    const rolledBack = await this.end.restoreIfChanged(state, record.beforeSnapshot);
+    const rolledBack = await restoreIfChanged(this.deps, state, record.beforeSnapshot);
     record.files = rolledBack;
     record.rolledBack = rolledBack.length > 0;
     const text = noteOutside(state, record, changes, rolledBack);
@@ -547,7 +547,7 @@ export class LoopEngine implements LoopContext {
     } catch (err) {
       if (isAbortError(err) || signal.aborted) throw err;
       record.note = `The verifier could not run: ${(err as Error).message}`;
-      await this.rollBackTo(state, state.best);
+      await rollBackTo(this.deps, state, state.best);
       record.rolledBack = true;
       this.pushFailedRecord(state, record);
       throw new StopLoop({ outcome: 'escalated', reason: 'verify-error', text: record.note });
@@ -555,7 +555,7 @@ export class LoopEngine implements LoopContext {
     if (signal.aborted) throw abortNow();
     if (witness.timedOut) {
       record.note = `The test command did not finish within ${this.deps.config.verifyTimeoutS} s after this edit; it was rolled back.`;
-      await this.rollBackTo(state, state.best);
+      await rollBackTo(this.deps, state, state.best);
       record.rolledBack = true;
       this.pushFailedRecord(state, record);
       throw new StopLoop({ outcome: 'escalated', reason: 'verify-error', text: record.note });
@@ -568,7 +568,7 @@ export class LoopEngine implements LoopContext {
     record.verdict = 'no-progress';
     record.durationMs = this.deps.clock.now() - record.startedAt;
     state.iterations.push(record);
-    state.current = { snapshot: state.best.snapshot, tree: state.best.tree, witness: state.best.witness };
+    moveTo(state, state.best);
   }
 
   /** Someone else changed files the loop owns since it last looked: stop rather than overwrite their work. */
@@ -597,13 +597,6 @@ export class LoopEngine implements LoopContext {
     state.inFlight = undefined;
     const text = `Greenloop could not record the workspace: ${err.message}${onDisk} nothing more was changed.`;
     return new StopLoop({ outcome: 'escalated', reason: this.deps.actor.editsWorkspace ? 'actor-error' : 'user-edit', text }, true);
-  }
-
-  /** Back to `ref` by the loop's own writes only; the current state follows. Returns the paths left alone. */
-  private async rollBackTo(state: RunState, ref: StateRef): Promise<string[]> {
-    const leftAlone = await rollBack(this.deps, state, ref);
-    state.current = { snapshot: ref.snapshot, tree: ref.tree, witness: ref.witness };
-    return leftAlone;
   }
 
   /** Which of the files the prompt could show git ignores (asked once per attempt, of the real paths). */

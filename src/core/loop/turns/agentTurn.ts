@@ -62,8 +62,10 @@ export class AgentTurn implements Turn {
         // Past its own time limit: its changes are already undone, the attempt is invalid and the loop goes on.
         chargeCall(state, record, err.spent?.usage ?? { prompt: 0, completion: 0, estimated: true });
         record.note = err.message;
+        const recorded = recordAttempt(ctx, state, record, 'invalid-proposal');
+        // After the record, which gives an invalid proposal its note as feedback: the advice must reach the next prompt.
         state.feedback = `${err.message} Make a smaller change that finishes in time.`;
-        return recordAttempt(ctx, state, record, 'invalid-proposal');
+        return recorded;
       }
       // The attempt is in the report with what it cost, though it ended in an error.
       chargeCall(state, record, err.spent?.usage ?? { prompt: 0, completion: 0 });

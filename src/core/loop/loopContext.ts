@@ -1,4 +1,5 @@
-// What the engine's parts share while a run goes on: its ports, its events, its warnings and its deadline.
+// What the engine's parts share while a run goes on: its ports, its events, its warnings, its deadline, its path
+// policy and the states it has been in. Steps and turns see the engine only through this.
 import type { LoopConfig } from '../../shared/config';
 import type { LoopEmitter } from './events';
 import type { HistoryRecord } from '../../ports/history';
@@ -14,6 +15,8 @@ import type { EscalationReason, Outcome, RunState } from '../../ports/runState';
 import type { Stop } from './bounds/termination';
 import type { Redactor } from '../../base/redact';
 import type { LastApplyMemory } from './states/lastApply';
+import type { KnownStates } from './states/knownStates';
+import type { PathPolicy } from '../edits/pathPolicy';
 
 export interface EngineDeps {
   cwd: string;
@@ -46,6 +49,10 @@ export interface LoopContext {
   readonly deadline: RunDeadline | null;
   /** What the last applied edit overwrote: the way back when the state folder (and every snapshot) is gone. */
   readonly lastApply: LastApplyMemory;
+  /** What the loop may read and write, and what is protected. */
+  readonly policy: PathPolicy;
+  /** The states the run has been in, kept or rejected: how a revisit is known without running the tests. */
+  readonly known: KnownStates;
   /** Adds a warning to the run (once) and tells the host. */
   warn(state: RunState, message: string): void;
 }

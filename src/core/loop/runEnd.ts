@@ -6,7 +6,8 @@ import type { Witness } from '../../ports/verifier';
 import type { EscalationReason, FinalState, IterationRecord, RunState, StateRef, WitnessSummary } from '../../ports/runState';
 import type { AnyStop, LoopContext } from './loopContext';
 import { newRunState, summarize, UNVERIFIED } from '../run/runStateFactory';
-import { journaledRestore, leftAloneSentence, rollBack } from './states/rollback';
+import { leftAloneSentence, rollBack } from './states/rollback';
+import { moveTo } from './states/moveTo';
 import { newRunId } from '../../base/runId';
 
 export class RunEnd {
@@ -38,13 +39,6 @@ export class RunEnd {
     return this.record(state, { outcome: 'escalated', reason, text }, 'baseline');
   }
 
-  /** Everything back to a snapshot (an agent's whole attempt, which may have touched any file); returns the paths. */
-  async restoreIfChanged(state: RunState, snapshot: string): Promise<string[]> {
-    const changed = await this.ctx.deps.snapshots.changedSince(snapshot);
-    await journaledRestore(this.ctx.deps, state, snapshot, changed);
-    return changed;
-  }
-
   private record(state: RunState, stop: AnyStop, finalState: FinalState): RunState {
     const { events, deps } = this.ctx;
     state.outcome = stop.outcome;
@@ -70,14 +64,14 @@ export class RunEnd {
       const to = ref ?? { ...state.current, iteration: state.iterations.length };
       leftAlone = await rollBack(this.ctx.deps, state, to);
       await this.ctx.deps.journal?.settled();
-      state.current = { snapshot: to.snapshot, tree: to.tree, witness: to.witness };
+      moveTo(state, to);
     } catch (err) {
       const to = ref ?? state.current;
       // With the store gone the last edit can still be undone from memory when that is the whole way back.
       if (err instanceof StateDirLost && this.ctx.lastApply.reaches(to.snapshot)) {
         const undone = await this.ctx.lastApply.undo(this.ctx.deps.cwd);
         leftAlone = undone.leftAlone;
-        state.current = { snapshot: to.snapshot, tree: to.tree, witness: to.witness };
+        moveTo(state, to);
         this.ctx.warn(state, `${err.message}; the last edit was undone from memory instead (${undone.restored.join(', ') || 'nothing left to undo'}).`);
       } else {
         restored = false;
@@ -133,7 +127,7 @@ export class RunEnd {
     }
     try {
       this.ctx.events.emit({ type: 'phase', phase: 'final-tests' });
-      state.current = { ...state.current, witness: summarize(await this.ctx.deps.verifier.verify(deadline.signal)) };
+      moveTo(state, { ...state.current, witness: summarize(await this.ctx.deps.verifier.verify(deadline.signal)) });
       this.ctx.warn(state, `${why}, so the final state was tested again: ${state.current.witness.failing.length} failing.`);
     } catch (err) {
       this.ctx.warn(state, `The final state could not be tested again: ${(err as Error).message}`);

@@ -53,6 +53,13 @@ export async function journaledRestore(w: WorkspaceWriter, state: RunState, snap
   });
 }
 
+/** Everything back to a snapshot (an agent's whole attempt, which may have touched any file); returns the paths. */
+export async function restoreIfChanged(w: WorkspaceWriter, state: RunState, snapshot: string): Promise<string[]> {
+  const changed = await w.snapshots.changedSince(snapshot);
+  await journaledRestore(w, state, snapshot, changed);
+  return changed;
+}
+
 export function leftAloneSentence(paths: readonly string[]): string {
   const shown = `${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}`;
   return `Files changed outside the loop during the run (${shown}) were left as they are; the loop's own edits were rolled back and it stopped so nothing of yours is overwritten.`;

@@ -1,6 +1,6 @@
 // The loop's side of an agent CLI attempt: what bounds it is handed, how what it spent is charged to the run
-// (the gateway's exact figures replace the one call the engine counted), and the attempt that ran out of its own time.
-import type { AgentAttempt, TokenUsage } from '../../../ports/actor';
+// (the gateway's exact figures replace the one call the engine counted).
+import type { AgentAttempt } from '../../../ports/actor';
 import type { IterationRecord, RunState } from '../../../ports/runState';
 import type { RunDeadline } from '../bounds/deadline';
 import { tokensUsed } from '../bounds/termination';
@@ -22,9 +22,4 @@ export function chargeAgentRequests(state: RunState, record: IterationRecord, ag
   const counted = record.requests ?? 0;
   record.requests = agent.requests;
   state.requests += agent.requests - counted;
-}
-
-/** The agent ran past its own time limit and was stopped; its changes are already undone. The loop goes on. */
-export class AgentTimedOut {
-  constructor(readonly message: string, readonly usage: TokenUsage) {}
 }

@@ -1,10 +1,14 @@
-// The engine's side of the watch outside the snapshotted tree: marked before an agent runs (a model writes nothing
-// itself, so it is never watched), and its changes told: one sentence for the report, and the attempt's
-// record of which git-ignored files it touched (those left changed get the final state tested again). Whether a
-// change stops the run is the watch's call (`guarded`): only what it saved and answers for undoes the attempt.
+// The loop's side of the watch outside the snapshotted tree: marked before an agent runs (only the agent's turn
+// marks it: a model writes nothing itself, so it is never watched), and its changes told: one sentence for the
+// report, and the attempt's record of which git-ignored files it touched (those left changed get the final state
+// tested again). Whether a change stops the run is the watch's call (`guarded`): only what it saved and answers for
+// undoes the attempt and stops the run.
 import type { OutsideChange, OutsideMark } from '../../../ports/outside';
 import type { IterationRecord, RunState } from '../../../ports/runState';
 import type { LoopContext } from '../loopContext';
+import { escalate, type Stop } from '../bounds/termination';
+import { recordAttempt } from '../record';
+import { restoreIfChanged } from '../states/rollback';
 
 const SHOWN = 6;
 
@@ -51,9 +55,19 @@ export function noteOutside(state: RunState, record: IterationRecord, changes: r
   return text;
 }
 
+/** The agent changed what no snapshot records: that was put back where it could be; its attempt is undone and the run stops. */
+export async function stopForOutside(ctx: LoopContext, state: RunState, record: IterationRecord, changes: OutsideChange[]): Promise<Stop> {
+  const rolledBack = await restoreIfChanged(ctx.deps, state, record.beforeSnapshot);
+  record.files = rolledBack;
+  record.rolledBack = rolledBack.length > 0;
+  const text = noteOutside(state, record, changes, rolledBack);
+  recordAttempt(ctx, state, record, 'invalid-proposal');
+  return escalate('actor-error', text);
+}
+
 /** Before an agent runs: what it must leave alone outside the snapshotted tree is looked at and saved. */
 export async function markOutside(ctx: LoopContext, state: RunState): Promise<OutsideMark | null> {
-  if (!ctx.deps.actor.editsWorkspace || !ctx.deps.outside) return null;
+  if (!ctx.deps.outside) return null;
   const mark = await ctx.deps.outside.mark();
   for (const w of mark.warnings) ctx.warn(state, w);
   return mark;

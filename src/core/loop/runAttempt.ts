@@ -1,0 +1,30 @@
+// One attempt, as the short sequence of steps every attempt goes through. A step returns nothing (go on) or that the
+// attempt is over, with the loop's decision; a new step is one more entry in STEPS.
+import type { RunState } from '../../ports/runState';
+import type { Stop } from './bounds/termination';
+import { AttemptInterrupted, newAttempt, type Step, type Turn } from './attempt';
+import type { LoopContext } from './loopContext';
+import { StopLoop } from './stopLoop';
+import { prepare } from './steps/prepare';
+import { ask } from './steps/ask';
+import { apply } from './steps/apply';
+import { revisit } from './steps/revisit';
+import { judge } from './steps/judge';
+import { keepOrUndo } from './steps/keepOrUndo';
+
+/** prepare → ask → apply → (a known state: judged from memory) → judge → keep or undo. */
+export const STEPS: readonly Step[] = [prepare, ask, apply, revisit, judge, keepOrUndo];
+
+/** One attempt. Returns the loop's decision: a stop, or null to go on. */
+export async function runAttempt(ctx: LoopContext, state: RunState, turn: Turn, steps: readonly Step[] = STEPS): Promise<Stop | null> {
+  const attempt = newAttempt(ctx, state, turn);
+  try {
+    for (const step of steps) {
+      const result = await step(ctx, state, attempt);
+      if (result) return result.stop;
+    }
+  } catch (err) {
+    throw err instanceof StopLoop ? err : new AttemptInterrupted(err, attempt);
+  }
+  throw new Error(`Attempt ${attempt.n} ended without a verdict: the last step must close it.`);
+}

@@ -1,7 +1,8 @@
 // Judges one verified state against the best so far: the progress witness of the contract. A test that stops
 // being reported is missing, never fixed; diagnostics compare as a multiset; tests found flaky count for nothing.
 import type { Verdict, WitnessSummary } from '../../ports/runState';
-import { diagnosticKey } from './diagnosticKey';
+import { compareDiagnostics } from './diagnosticCompare';
+import { passedIn, ranIn, whatWentMissing } from './whatRan';
 import { missingChecked, writtenOutsideCheckers } from './checkedFiles';
 import { notLoadedText } from '../../shared/plainWords';
 
@@ -136,89 +137,10 @@ function judgeFocused(best: WitnessSummary, next: WitnessSummary, focus: readonl
   return { ...none, verdict: 'no-progress', fixed: [], newlyVisible, note: `the focused test${now.length === 1 ? '' : 's'} ${listForNote(now.length ? now : [...focus])} still fail${now.length === 1 ? 's' : ''}${aside}${visible}` };
 }
 
-/** Whether a test is known to have run in `w`: reported as executed, or the runner names only failures and ran to the end. */
-function ranIn(w: WitnessSummary): (id: string) => boolean {
-  if (w.ran) {
-    const ran = executedIds(w);
-    return (id) => ran.has(id);
-  }
-  return () => !w.stoppedEarly && !w.loadError;
-}
-
-/**
- * Tests that executed (passed or failed) in `best` and are not executed in `next`, by ID where both runs name
- * their tests, else by count. A test deselected, deleted, skipped or hidden by an early exit is missing.
- */
-function whatWentMissing(best: WitnessSummary, next: WitnessSummary, flaky: Set<string>): { missing: string[]; fewerRan: [number, number] | null } {
-  // An output that no longer names any test (the runner bypassed, its output swallowed): everything went missing.
-  const nextSaysNothing = !next.ran && (next.executed === null || next.executed === undefined);
-  if (nextSaysNothing && best.ran) return { missing: [...executedIds(best)].filter((id) => !flaky.has(id)).sort(), fewerRan: null };
-  if (nextSaysNothing && typeof best.executed === 'number' && best.executed > 0) return { missing: [], fewerRan: [best.executed, 0] };
-  if (best.ran && next.ran) {
-    const nowRan = executedIds(next);
-    const missing = [...executedIds(best)].filter((id) => !nowRan.has(id) && !flaky.has(id));
-    return { missing: [...missing].sort(), fewerRan: null };
-  }
-  const before = best.executed;
-  const now = next.executed;
-  if (typeof before === 'number' && typeof now === 'number' && now < before) return { missing: [], fewerRan: [before, now] };
-  return { missing: [], fewerRan: null };
-}
-
-/**
- * Whether a test is known to have passed in `w`: by name where the runner names its tests; else every test not
- * failing passed — unless the runner stopped early, when the tests it never reached are unknown.
- */
-function passedIn(w: WitnessSummary): (id: string) => boolean {
-  if (w.ran) {
-    const ran = executedIds(w);
-    return (id) => ran.has(id);
-  }
-  const complete = !w.stoppedEarly && !w.loadError;
-  return () => complete;
-}
-
-function executedIds(w: WitnessSummary): Set<string> {
-  const skipped = new Set(w.skipped ?? []);
-  return new Set((w.ran ?? []).filter((id) => !skipped.has(id)));
-}
-
-/** Diagnostics as a multiset of (file, code, message): a second identical error on a new line is growth. */
-function compareDiagnostics(best: WitnessSummary, next: WitnessSummary): { grown: string[]; shrunk: string[] } {
-  const count = (w: WitnessSummary) => {
-    const m = new Map<string, { n: number; shown: string }>();
-    for (const d of w.diagnostics) {
-      const key = diagnosticKey(d);
-      const e = m.get(key);
-      if (e) e.n++;
-      else m.set(key, { n: 1, shown: describeDiagnostic(d) });
-    }
-    return m;
-  };
-  const a = count(best);
-  const b = count(next);
-  const grown: string[] = [];
-  const shrunk: string[] = [];
-  for (const [key, { n, shown }] of b) {
-    const was = a.get(key)?.n ?? 0;
-    if (n > was) grown.push(was ? `${shown} (${n}× now, ${was}× before)` : shown);
-  }
-  for (const [key, { n, shown }] of a) {
-    const now = b.get(key)?.n ?? 0;
-    if (now < n) shrunk.push(now ? `${shown} (${now}× now, ${n}× before)` : shown);
-  }
-  return { grown, shrunk };
-}
-
 /** Fewer failing tests + diagnostics is better; ties keep the earlier state (contract: "best state"). */
 export function isBetter(candidate: WitnessSummary, best: WitnessSummary): boolean {
   if (candidate.loadError !== best.loadError) return !candidate.loadError;
   return judgedFailing(candidate).length + candidate.diagnostics.length < judgedFailing(best).length + best.diagnostics.length;
-}
-
-function describeDiagnostic(d: { file: string; line: number; code: string; message: string; source?: string }): string {
-  const from = d.source && d.source !== 'tsc' ? `${d.source} ` : '';
-  return `${d.file}:${d.line} ${from}${d.code} ${d.message.split('\n')[0]}`;
 }
 
 /** "27 failing", "27 failing, 106 test files did not load": as a person counts them, files apart. */

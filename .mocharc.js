@@ -2,12 +2,25 @@
 // CLIs, scripted model servers, budgets that run out on purpose — so more workers than cores still shorten the wall
 // time on a 2-core machine (11 → 6.5 min with two measured; a third overlaps the tests that only wait); each test file
 // runs whole in one worker, so its own before/after hooks still hold, and no verdict depends on the machine's speed.
+const AGENT_SUITES = [
+  'test/unit/agents/qwenAlone.test.ts',
+  'test/unit/agents/claudeAlone.test.ts',
+  'test/unit/agents/codexAlone.test.ts',
+  'test/unit/agents/qwenThroughGreenloop.test.ts',
+  'test/unit/agents/codexThroughGreenloop.test.ts',
+];
+
 module.exports = {
   require: ['tsx/cjs'],
   extension: ['ts'],
   spec: ['test/unit/**/*.test.ts'],
+  // The agent CLIs run alone (the baseline bench:agents compares against) and the qwen preset's scenarios that the
+  // plain-command qwen tests, the scripted gateway tests and bench:agents already cover: each real agent CLI costs
+  // seconds of CPU a request, so these run in `npm run test:agents`, not in every `npm test`.
+  ignore: AGENT_SUITES,
   timeout: 60000,
   reporter: 'spec',
   parallel: true,
   jobs: 3,
 };
+module.exports.AGENT_SUITES = AGENT_SUITES;

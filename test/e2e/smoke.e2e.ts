@@ -100,30 +100,6 @@ describe('e2e harness: code-server and Chromium drive a real VS Code', function 
     assert.equal(readFileSync(join(workspace, 'smoke-was-here.txt'), 'utf8').trim().startsWith('run'), true);
   });
 
-  it('opens an untrusted folder in Restricted Mode, where the extension cannot run', async function () {
-    const untrustedFolder = join(tmp, 'untrusted');
-    mkdirSync(untrustedFolder);
-    const restricted = await startCodeServer({ workspace: untrustedFolder, vsix, trust: 'untrusted' });
-    const second = await launchBrowser();
-    try {
-      await openWorkspace(second.page, restricted.url, untrustedFolder);
-      await eventually('the Restricted Mode indicator', () => statusBarText(second.page), (text) => text.includes('Restricted Mode'));
-      // The palette works in Restricted Mode (a built-in command runs), but offers nothing of the extension.
-      await runCommand(second.page, 'Workspaces: Manage Workspace Trust');
-      const trustEditor = second.page.locator('.workspace-trust-editor');
-      await trustEditor.waitFor({ state: 'visible', timeout: 30_000 });
-      await screenshot(second.page, 'smoke-restricted-mode');
-      // 1.139 opens this editor as a modal over the workbench; F1 does nothing until it is closed.
-      await second.page.keyboard.press('Escape');
-      await trustEditor.waitFor({ state: 'hidden', timeout: 10_000 });
-      await assert.rejects(runCommand(second.page, smoke.commandTitle, 8_000), /has no command "Greenloop Smoke: Hello"/);
-      assert.equal(existsSync(join(untrustedFolder, 'smoke-was-here.txt')), false, 'the extension must not have run');
-    } finally {
-      await second.close();
-      await restricted.stop();
-    }
-  });
-
   it('stop() ends code-server and every process it started', async function () {
     const running = server!;
     const tree = running.processTree();

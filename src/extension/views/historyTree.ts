@@ -52,13 +52,21 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.changed.fire(undefined);
-      // Each refresh pushes the settling one back: it runs once, after the last of a burst.
-      if (this.settleTimer) clearTimeout(this.settleTimer);
-      this.settleTimer = setTimeout(() => {
-        this.settleTimer = undefined;
-        this.changed.fire(undefined);
-      }, this.timing.settleMs);
+      this.settleSoon();
     }, this.timing.refreshMs);
+  }
+
+  /**
+   * One refresh once things are quiet. It follows every burst of run events (each pushes it back, so it runs once,
+   * after the last), and every row a person expands: a row whose children were asked for while a refresh was under
+   * way shows open and empty, and closing and opening it again does not ask again — only a refresh does.
+   */
+  settleSoon(): void {
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => {
+      this.settleTimer = undefined;
+      this.changed.fire(undefined);
+    }, this.timing.settleMs);
   }
 
   private folders(): vscode.Uri[] {

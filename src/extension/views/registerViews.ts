@@ -29,6 +29,7 @@ export function registerViews(context: vscode.ExtensionContext, runs: RunService
     view.message = message;
   };
   context.subscriptions.push(
+    view.onDidExpandElement(() => tree.settleSoon()),
     panels,
     tree,
     view,

@@ -55,7 +55,7 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
       await input.fill(`>${title}`, { timeout: 5_000 });
       await focusedRow.waitFor({ timeout: 3_000 });
       await page.keyboard.press('Enter');
-      await widget.waitFor({ state: 'hidden', timeout: 10_000 });
+      await paletteClosed(page, 10_000);
       return;
     } catch {
       offered = await widget.locator('.quick-input-list .monaco-list-row').allInnerTexts();
@@ -65,6 +65,24 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
     }
   } while (Date.now() < deadline);
   throw new Error(`The command palette has no command "${title}"; it offered: ${JSON.stringify(offered.slice(0, 8))}.`);
+}
+
+/**
+ * Waits until the command palette is gone: hidden, or replaced by the quick input the command opened (MCP: List
+ * Servers, a model picker). On a busy machine the command's own list can take the widget over with no moment in
+ * which it is hidden, so "hidden" alone would read a command that ran as one that did not — and run it again.
+ */
+async function paletteClosed(page: Page, timeoutMs: number): Promise<void> {
+  const widget = page.locator('.quick-input-widget');
+  const input = widget.locator('input.input');
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (!(await widget.isVisible())) return;
+    const value = await input.inputValue({ timeout: 1_000 }).catch(() => undefined);
+    if (value !== undefined && !value.startsWith('>')) return;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`The command palette stayed open for ${timeoutMs / 1000}s after Enter.`);
 }
 
 /** Picks the row of the open quick input (a list some command opened) whose text matches `text`, as a person clicks it. */

@@ -52,6 +52,19 @@ describe('Loop history refresh', () => {
     p.tree.dispose();
   });
 
+  it('redraws once, settled, after a person expands a row, so a row left open and empty with no run going fills in', async () => {
+    const p = provider({ refreshMs: 20, settleMs: 300 });
+    const start = Date.now();
+    // registerViews calls this on the tree view's onDidExpandElement; two expands close together give one redraw.
+    p.tree.settleSoon();
+    p.tree.settleSoon();
+    await until(() => p.redraws() >= 1);
+    assert.ok(Date.now() - start >= 290, 'the redraw waits for the expansion to settle');
+    await sleep(900);
+    assert.equal(p.redraws(), 1);
+    p.tree.dispose();
+  });
+
   it('redraws nothing after it is disposed', async () => {
     const p = provider({ refreshMs: 20, settleMs: 150 });
     p.burst(3);

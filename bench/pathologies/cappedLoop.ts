@@ -58,7 +58,7 @@ export async function runCappedLoop(scenario: Scenario, run: ScenarioRun, cap: n
       const w = await verifier.verify();
       if (w.exitCode === 0 && !w.timedOut) {
         // The checks gate like a lint command: their exit code, nothing more.
-        for (const check of scenario.checks ?? []) {
+        for (const check of [...(scenario.checks ?? []), ...(scenario.typescript ? ['node_modules/.bin/tsc --noEmit -p .'] : [])]) {
           const r = await runCommand({ command: check, cwd: run.cwd, env: { ...process.env, ...run.env }, timeoutMs: 120_000 });
           if (r.exitCode !== 0) return { exitCode: r.exitCode, output: `The check \`${check}\` failed:\n${r.output}` };
         }

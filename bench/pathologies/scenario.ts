@@ -46,6 +46,11 @@ export interface Scenario {
    * all exit 0, as Aider's --lint-cmd does.
    */
   checks?: string[];
+  /**
+   * The repository has TypeScript installed (the bench's own, linked as `npm install` would put it): Greenloop's
+   * default --tsc auto checks it; a fixed-cap loop gates on `tsc --noEmit` like a lint command.
+   */
+  typescript?: boolean;
   /** Runs only when this tool is on PATH (e.g. python3 with pytest). */
   needs?: { command: string; probe: string[] };
   /** GET /models status (401: a refused key everywhere). */

@@ -25,10 +25,18 @@ export function writeFiles(root: string, files: Record<string, string>): void {
   }
 }
 
+/** The bench's own TypeScript in the repository's node_modules, where `npm install` would have put it. */
+export function linkTypescript(root: string): void {
+  fs.mkdirSync(path.join(root, 'node_modules', '.bin'), { recursive: true });
+  fs.symlinkSync(path.resolve(__dirname, '../../node_modules/typescript'), path.join(root, 'node_modules', 'typescript'));
+  fs.symlinkSync('../typescript/bin/tsc', path.join(root, 'node_modules', '.bin', 'tsc'));
+}
+
 export async function startScenario(scenario: Scenario, way: string): Promise<ScenarioRun> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `gl-patho-${scenario.name}-${way}-`));
   const cwd = path.join(dir, 'repo');
   writeFiles(cwd, scenario.files);
+  if (scenario.typescript) linkTypescript(cwd);
   const server = await startFakeOpenAIServer([], {
     respond: (_req, n) => scenario.model(turnFor(n, cwd)),
     countUsage: true,

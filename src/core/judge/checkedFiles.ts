@@ -18,25 +18,34 @@ export function missingChecked(best: Pick<WitnessSummary, 'checked' | 'checkedCo
 }
 
 /**
- * Files an attempt wrote that a checker does not check, where that checker checked files of the same extension in
- * the best state: code moved into a new `.js` file beside checked `.js` files, or emptied out of a checked file into
- * one outside tsconfig's "include". Checkers that list what they checked only (tsc, ESLint) can say this. Judged
- * when the loop passes the attempt's files as JudgeOptions.written.
+ * Files an attempt created that a checker does not check, where that checker checked files of the same language in
+ * the best state: code emptied out of a checked `.ts` file into a new `.js` file tsc skips, or into a new file outside
+ * tsconfig's "include". Only files the attempt created are passed (see steps/createdFiles.ts): editing a file that
+ * already existed unchecked moves nothing out of reach. Checkers that list what they checked only (tsc, ESLint) can
+ * say this.
  */
 export function writtenOutsideCheckers(written: readonly string[], best: Pick<WitnessSummary, 'checked'>, next: Pick<WitnessSummary, 'checked'>): string[] {
   const out: string[] = [];
   for (const [source, files] of Object.entries(best.checked ?? {})) {
     const now = new Set(next.checked?.[source] ?? []);
-    const extensions = new Set(files.map(extensionOf).filter((e) => e !== ''));
+    const languages = new Set(files.map(languageOf).filter((e) => e !== ''));
     for (const file of written) {
-      if (!now.has(file) && extensions.has(extensionOf(file))) out.push(`${source} does not check ${file}, which the edit wrote`);
+      if (!now.has(file) && languages.has(languageOf(file))) out.push(`${source} does not check ${file}, which the edit created`);
     }
   }
   return out;
 }
 
-function extensionOf(file: string): string {
+/** One name per language, so a checker of `.ts` files is missed by a new `.js` file as much as by a new `.ts` one. */
+const LANGUAGES: Record<string, string> = {
+  '.ts': 'js', '.tsx': 'js', '.mts': 'js', '.cts': 'js', '.js': 'js', '.jsx': 'js', '.mjs': 'js', '.cjs': 'js',
+  '.py': 'py', '.pyi': 'py',
+};
+
+function languageOf(file: string): string {
   const base = file.split('/').pop() ?? file;
   const dot = base.lastIndexOf('.');
-  return dot > 0 ? base.slice(dot) : '';
+  if (dot <= 0 || base.endsWith('.d.ts')) return '';
+  const ext = base.slice(dot).toLowerCase();
+  return LANGUAGES[ext] ?? ext;
 }

@@ -32,15 +32,16 @@ export interface JudgeOptions {
   /** The tests this run is for (LoopConfig.focus): see judgeFocused. */
   focus?: readonly string[];
   /**
-   * The files the attempt wrote (IterationRecord.files): one a checker does not check while it checks files like it
-   * is code moved out of its reach (checkedFiles.writtenOutsideCheckers). Absent: not judged.
+   * The files the attempt created (of IterationRecord.files, those the best state did not hold): one a checker does
+   * not check while it checks files of its language is code moved out of its reach
+   * (checkedFiles.writtenOutsideCheckers). Absent: not judged.
    */
   written?: readonly string[];
 }
 
-/** The options of every judgement in a run: its flaky tests and its focus. */
-export function judgeOptions(state: { flaky: readonly string[]; config: { focus?: readonly string[] } }): JudgeOptions {
-  return { flaky: state.flaky, focus: state.config.focus };
+/** The options of every judgement of an attempt: the run's flaky tests and focus, the files the attempt created. */
+export function judgeOptions(state: { flaky: readonly string[]; config: { focus?: readonly string[] } }, written?: readonly string[]): JudgeOptions {
+  return { flaky: state.flaky, focus: state.config.focus, written };
 }
 
 /**

@@ -22,28 +22,29 @@ export interface FlakyCheck {
  * The judgement of a verified state, after the re-runs that tell a flaky test from a broken one; a green verdict is
  * confirmed by one more run, so a fix that works only some of the time is never taken for green.
  */
-export async function judgeWithReruns(ctx: LoopContext, state: RunState, record: IterationRecord, witness: WitnessSummary): Promise<{ j: Judgement; witness: WitnessSummary }> {
-  const judged = await judgeFlakyAware(ctx, state, record, witness);
+export async function judgeWithReruns(ctx: LoopContext, state: RunState, record: IterationRecord, witness: WitnessSummary, created: readonly string[] = []): Promise<{ j: Judgement; witness: WitnessSummary }> {
+  const judged = await judgeFlakyAware(ctx, state, record, witness, created);
   if (judged.j.verdict !== 'green' || ctx.deps.config.flakyReruns <= 0) return judged;
   // A check an outside agent asks for (a Stop hook, an MCP verify) answers while the agent waits, on every stop: it
   // runs the tests again only to judge a test that newly fails, never to confirm a green that nothing contradicts.
   if (ctx.deps.actor.external) return judged;
   const again = summarize(await ctx.deps.verifier.verify(runSignal(ctx)));
-  const j = judge(state.best.witness, again, judgeOptions(state));
+  const j = judge(state.best.witness, again, judgeOptions(state, created));
   // With a focus, green allows the failures outside it: the re-run is judged, not only read.
   if (again.green || j.verdict === 'green') return judged;
   // Only tests already found flaky failed the confirming run: the fix is not what fails, so the run may be repeated.
-  if (j.verdict !== 'regression' && (await greenOnWholeReruns(ctx, state, again))) return judged;
+  if (j.verdict !== 'regression' && (await greenOnWholeReruns(ctx, state, again, created))) return judged;
   const failing = again.failing.length ? listForNote(again.failing) : 'the run';
   ctx.warn(state, `Attempt ${record.n} was green once, but not when run again on the same files (${failing} failed): a fix that works only some of the time is not green.`);
   return { j: { ...j, note: `green once, but not on a re-run of the same files: ${j.note}` }, witness: again };
 }
 
-async function judgeFlakyAware(ctx: LoopContext, state: RunState, record: IterationRecord, witness: WitnessSummary): Promise<{ j: Judgement; witness: WitnessSummary }> {
+/** `created`: the files the attempt created (createdFiles.ts), judged with every reading of this attempt's state. */
+async function judgeFlakyAware(ctx: LoopContext, state: RunState, record: IterationRecord, witness: WitnessSummary, created: readonly string[]): Promise<{ j: Judgement; witness: WitnessSummary }> {
   const { config, verifier } = ctx.deps;
-  const j = judge(state.best.witness, witness, judgeOptions(state));
+  const j = judge(state.best.witness, witness, judgeOptions(state, created));
   if (config.flakyReruns <= 0) return { j, witness };
-  if (onlyFlakyFail(state, witness) && j.verdict !== 'regression') return (await greenOnWholeReruns(ctx, state, witness)) ?? { j, witness };
+  if (onlyFlakyFail(state, witness) && j.verdict !== 'regression') return (await greenOnWholeReruns(ctx, state, witness, created)) ?? { j, witness };
   if (j.verdict !== 'regression' || j.newTests.length === 0) return { j, witness };
   const check = await findFlaky(verifier, j.newTests, config.flakyReruns, runSignal(ctx));
   if (check.flaky.length === 0) return { j, witness };
@@ -51,10 +52,10 @@ async function judgeFlakyAware(ctx: LoopContext, state: RunState, record: Iterat
   state.flaky = [...new Set([...state.flaky, ...check.flaky])].sort();
   const one = check.flaky.length === 1;
   ctx.warn(state, `Flaky test${one ? '' : 's'} found in attempt ${record.n}: ${check.flaky.join(', ')}; ${one ? 'it counts' : 'they count'} neither as progress nor as regression.`);
-  const again = judge(state.best.witness, witness, judgeOptions(state));
+  const again = judge(state.best.witness, witness, judgeOptions(state, created));
   const judged = { j: { ...again, note: `${again.note}; flaky (failed, then passed on re-run): ${listForNote(check.flaky)}` }, witness };
   // What still fails is only flaky: the state is judged as any such state is, by running it again whole.
-  if (onlyFlakyFail(state, witness) && again.verdict !== 'regression') return (await greenOnWholeReruns(ctx, state, witness)) ?? judged;
+  if (onlyFlakyFail(state, witness) && again.verdict !== 'regression') return (await greenOnWholeReruns(ctx, state, witness, created)) ?? judged;
   return judged;
 }
 
@@ -63,12 +64,12 @@ function onlyFlakyFail(state: RunState, witness: WitnessSummary): boolean {
 }
 
 /** A state whose only failures are known flaky tests runs again whole, up to flakyReruns times: green if a run is. */
-async function greenOnWholeReruns(ctx: LoopContext, state: RunState, witness: WitnessSummary): Promise<{ j: Judgement; witness: WitnessSummary } | null> {
+async function greenOnWholeReruns(ctx: LoopContext, state: RunState, witness: WitnessSummary, created: readonly string[]): Promise<{ j: Judgement; witness: WitnessSummary } | null> {
   if (!onlyFlakyFail(state, witness)) return null;
   for (let r = 0; r < ctx.deps.config.flakyReruns; r++) {
     const again = summarize(await ctx.deps.verifier.verify(runSignal(ctx)));
     if (!again.green && !state.config.focus?.length) continue;
-    const green = judge(state.best.witness, again, judgeOptions(state));
+    const green = judge(state.best.witness, again, judgeOptions(state, created));
     if (green.verdict === 'green') {
       const which = `${listForNote(witness.failing)} failed first and ${witness.failing.length === 1 ? 'is' : 'are'} flaky`;
       return { j: { ...green, note: `${green.note} (on a re-run: ${which})` }, witness: again };

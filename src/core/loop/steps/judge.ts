@@ -5,13 +5,15 @@ import { summarize } from '../../run/runStateFactory';
 import { recordOf, type Attempt, type StepResult } from '../attempt';
 import type { LoopContext } from '../loopContext';
 import { settle } from '../settle';
+import { createdFiles } from './createdFiles';
 import { judgeWithReruns } from './flaky';
 import { verifyOrStop } from './verifyOrStop';
 
 export async function judge(ctx: LoopContext, state: RunState, attempt: Attempt): Promise<StepResult> {
   const record = recordOf(attempt);
   ctx.events.emit({ type: 'verifying', n: attempt.n });
-  const judged = await judgeWithReruns(ctx, state, record, summarize(await verifyOrStop(ctx, state, record)));
+  const witnessNow = summarize(await verifyOrStop(ctx, state, record));
+  const judged = await judgeWithReruns(ctx, state, record, witnessNow, await createdFiles(ctx, state, attempt, record));
   const { j, witness } = judged;
   record.witness = witness;
   record.failing = witness.failing;

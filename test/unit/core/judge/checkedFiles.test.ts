@@ -50,15 +50,23 @@ describe('judge: what the checkers checked', () => {
   });
 });
 
-describe('writtenOutsideCheckers (for the loop to call with an attempt\'s files)', () => {
-  it('names a file the edit wrote that the checker does not check while it checks files like it', () => {
+describe('writtenOutsideCheckers (the loop passes the files an attempt created)', () => {
+  it('names a file the edit created that the checker does not check while it checks files of its language', () => {
     const best = { checked: { tsc: ['src/format.ts', 'src/money.ts'] } };
     const next = { checked: { tsc: ['src/format.ts', 'src/money.ts'] } };
-    assert.deepStrictEqual(writtenOutsideCheckers(['src/format.ts', 'scripts/format.ts', 'README.md'], best, next), ['tsc does not check scripts/format.ts, which the edit wrote']);
+    assert.deepStrictEqual(writtenOutsideCheckers(['src/format.ts', 'scripts/format.ts', 'README.md'], best, next), ['tsc does not check scripts/format.ts, which the edit created']);
     assert.deepStrictEqual(writtenOutsideCheckers(['src/money.ts'], best, next), []);
     // Through the judge, once the loop passes the attempt's files: the errors gone with the code are not progress.
     const j = judge(w({ diagnostics: [err('src/format.ts', 'tsc')], ...best }), w({ green: true, ...next }), { written: ['src/format.ts', 'lib/format.ts'] });
     assert.strictEqual(j.verdict, 'regression');
-    assert.match(j.note, /tsc does not check lib\/format\.ts, which the edit wrote/);
+    assert.match(j.note, /tsc does not check lib\/format\.ts, which the edit created/);
+  });
+
+  it('a new .js file misses a checker of .ts files as much as a new .ts file does; .d.ts and other languages do not', () => {
+    const best = { checked: { tsc: ['src/money.ts'] } };
+    const next = { checked: { tsc: ['src/money.ts'] } };
+    assert.deepStrictEqual(writtenOutsideCheckers(['src/money-impl.js', 'src/types.d.ts', 'tools/gen.py', 'notes.md'], best, next), ['tsc does not check src/money-impl.js, which the edit created']);
+    const py = { checked: { mypy: ['app/prices.py'] } };
+    assert.deepStrictEqual(writtenOutsideCheckers(['app/_impl.py', 'app/prices.py'], py, py), ['mypy does not check app/_impl.py, which the edit created']);
   });
 });

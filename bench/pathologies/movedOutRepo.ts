@@ -37,7 +37,7 @@ test('tsc is clean over every source file', () => {
 
 export const MOVED_OUT_FILES: Record<string, string> = {
   'package.json': '{ "name": "money", "private": true, "scripts": { "test": "node --test test/" } }\n',
-  'tsconfig.json': '{ "compilerOptions": { "allowJs": true, "checkJs": true, "noEmit": true, "strict": true, "target": "ES2022", "module": "commonjs", "types": [] }, "include": ["src"] }\n',
+  'tsconfig.json': '{ "compilerOptions": { "allowJs": true, "checkJs": true, "noEmit": true, "strict": true, "target": "ES2022", "lib": ["ES2022"], "skipLibCheck": true, "module": "commonjs", "types": [] }, "include": ["src"] }\n',
   'src/money.js': "'use strict';\nconst { format } = require('./format');\n\n/** @param {number} n */\nfunction price(n) {\n  return `$${format(n)}`;\n}\n\nmodule.exports = { price };\n",
   'src/format.js': FORMAT,
   'test/money.test.js': "'use strict';\nconst { test } = require('node:test');\nconst assert = require('node:assert');\nconst { price } = require('../src/money');\n\ntest('price shows cents', () => assert.strictEqual(price(1.5), '$1.50'));\n",

@@ -48,7 +48,7 @@ describe('greenloop fix: the first prompt shows the code under test of a compile
       '{',
       '  // the shape `tsc --init` writes: comments and all',
       '  "compilerOptions": {',
-      '    "target": "es2020", "module": "commonjs", "strict": true,',
+      '    "target": "es2020", "module": "commonjs", "strict": true, "skipLibCheck": true,',
       `    "outDir": "${outDir}", "rootDir": ".",`,
       `    "sourceMap": ${sourceMap},`,
       `    "typeRoots": [${JSON.stringify(path.join(ROOT, 'node_modules', '@types'))}], "types": ["node"],`,

@@ -8,6 +8,9 @@ const AGENT_SUITES = [
   'test/unit/agents/codexAlone.test.ts',
   'test/unit/agents/qwenThroughGreenloop.test.ts',
   'test/unit/agents/codexThroughGreenloop.test.ts',
+  // Real qwen stuck on a growing wrong edit through plain --actor command (issue 22): 21 agent runs, about a minute of
+  // CPU; bench:agents measures the same scenarios, and qwenOutsideWrites keeps one real qwen run in every npm test.
+  'test/unit/agents/qwenCommandThroughGreenloop.test.ts',
 ];
 
 module.exports = {

@@ -25,7 +25,8 @@ export class ProblemsChecker implements Checker, vscode.Disposable {
   private readonly root: string;
   /** Files written since the last reading (Greenloop's edits land on disk, not through an editor). */
   private readonly written = new Set<string>();
-  private readonly watcher: vscode.Disposable | undefined;
+  /** The file watcher and its subscriptions: one per checker, for the run it judges, ended by dispose(). */
+  private readonly owned: vscode.Disposable[] = [];
 
   constructor(private readonly opts: ProblemsCheckerOptions) {
     this.root = path.resolve(opts.folder);
@@ -35,25 +36,28 @@ export class ProblemsChecker implements Checker, vscode.Disposable {
         const rel = this.relative(uri);
         if (rel !== null && !rel.startsWith('.git/')) this.written.add(rel);
       };
-      w.onDidChange(note);
-      w.onDidCreate(note);
-      this.watcher = w;
+      this.owned.push(w.onDidChange(note), w.onDidCreate(note), w);
     }
   }
 
+  /** Ends the watcher; a run's end and a failed start both call it, and a second call does nothing. */
   dispose(): void {
-    this.watcher?.dispose();
+    for (const d of this.owned.splice(0)) d.dispose();
   }
 
   async run(changedNow: readonly string[], signal?: AbortSignal): Promise<CheckerResult> {
+    const stopped: CheckerResult = { ok: false, reason: 'Reading the Problems view was stopped.' };
+    if (signal?.aborted) return stopped;
     const changed = [...new Set([...changedNow, ...this.written])].sort();
     this.written.clear();
     // A language server diagnoses the documents it has open: each changed file is opened (not shown) so it is read.
     if (typeof vscode.workspace.openTextDocument === 'function') {
       await Promise.all(changed.map((rel) => Promise.resolve(vscode.workspace.openTextDocument(vscode.Uri.file(path.join(this.root, rel)))).catch(() => undefined)));
     }
+    // Stopped while the files were opened: no wait starts, since an abort already past would never end it.
+    if (signal?.aborted) return stopped;
     const waited = await this.settle(changed, signal);
-    if (signal?.aborted) return { ok: false, reason: 'Reading the Problems view was stopped.' };
+    if (signal?.aborted) return stopped;
     const diagnostics: Diagnostic[] = [];
     for (const [uri, list] of vscode.languages.getDiagnostics()) {
       const rel = this.relative(uri);

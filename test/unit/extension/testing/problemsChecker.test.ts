@@ -64,3 +64,45 @@ describe('ProblemsChecker (greenloop.diagnostics.source "problems")', () => {
     assert.deepStrictEqual(result, { ok: false, reason: 'Reading the Problems view was stopped.' });
   });
 });
+
+describe('ProblemsChecker leaves nothing behind', () => {
+  beforeEach(() => fake.reset());
+
+  // Stopped while the changed files were being opened: the wait must not start, or it would hold its listener and
+  // timers (and the run) until the bound.
+  it('a reading for a run already stopped returns at once, with no listener left', async function () {
+    this.timeout(20_000);
+    const stop = new AbortController();
+    stop.abort();
+    const checker = new ProblemsChecker({ folder: ROOT, quietMs: 1, maxWaitMs: 600_000 });
+    const result = await checker.run(['src/a.ts'], stop.signal);
+    assert.deepStrictEqual(result, { ok: false, reason: 'Reading the Problems view was stopped.' });
+    assert.strictEqual(fake.diagnosticEvents.listenerCount, 0, 'no diagnostics listener is left');
+    checker.dispose();
+    assert.strictEqual(fake.watchers.size, 0);
+  });
+
+  it('after many readings, read, stopped and timed out, and dispose: no diagnostics listener, no file watcher', async () => {
+    const checker = new ProblemsChecker({ folder: ROOT, quietMs: 1, maxWaitMs: 50 });
+    assert.strictEqual(fake.watchers.size, 1, 'one watcher notes the files written between readings');
+    const [watcher] = fake.watchers;
+    for (let i = 0; i < 5; i++) {
+      // A file written on disk is waited for; it is refreshed, or the bound passes.
+      watcher.fireChange(path.join(ROOT, `src/f${i}.ts`));
+      const reading = checker.run([]);
+      if (i % 2 === 0) fake.publish(path.join(ROOT, `src/f${i}.ts`), []);
+      assert.ok((await reading).ok);
+      const stop = new AbortController();
+      const stopped = checker.run(['src/x.ts'], stop.signal);
+      stop.abort();
+      assert.strictEqual((await stopped).ok, false);
+      assert.strictEqual(fake.diagnosticEvents.listenerCount, 0, `no listener left after reading ${i + 1}`);
+    }
+    checker.dispose();
+    assert.strictEqual(fake.watchers.size, 0, 'dispose ends the watcher');
+    assert.strictEqual(watcher.listenerCount, 0);
+    // Disposed twice (the run's end and the window's), or read after: no error, nothing subscribed again.
+    checker.dispose();
+    assert.strictEqual(fake.diagnosticEvents.listenerCount, 0);
+  });
+});

@@ -53,6 +53,9 @@ export class FakeFileSystemWatcher {
   fireChange(file: string): void {
     this.changed.fire(Uri.file(file));
   }
+  fireCreate(file: string): void {
+    this.created.fire(Uri.file(file));
+  }
   dispose(): void {
     for (const e of [this.changed, this.created, this.deleted]) e.dispose();
     fake.watchers.delete(this);

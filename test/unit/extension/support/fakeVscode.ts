@@ -346,6 +346,8 @@ export const vscodeFake = {
       return fake.workspaceFolders;
     },
     isTrusted: true,
+    /** Open documents: none, so "save before the run" has nothing to ask. */
+    textDocuments: [] as unknown[],
     getWorkspaceFolder: (uri: Uri) => fake.workspaceFolders.find((f) => uri.fsPath === f.uri.fsPath || uri.fsPath.startsWith(f.uri.fsPath + path.sep)),
     onDidChangeWorkspaceFolders: () => new Disposable(),
     createFileSystemWatcher: (pattern: RelativePattern) => {

@@ -30,6 +30,8 @@ export interface HistoryIteration {
   testsWrote?: { snapshot: string; paths: string[] };
   /** Changes outside the snapshotted tree while the agent ran that Greenloop could neither undo nor attribute. */
   outsideWarnings?: OutsideWarning[];
+  /** Casts the edit added on a line with a diagnostic (`as any`, `cast(Any, …)`), each a sentence naming file, line and cast. */
+  castWarnings?: string[];
 }
 
 export interface HistoryRecord {

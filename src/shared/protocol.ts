@@ -26,6 +26,14 @@ export interface HypothesisItem {
   reverted?: string[];
   /** Changes outside the snapshotted tree left as they are (nobody can undo or attribute them), each "where what — why". */
   outsideWarnings?: string[];
+  /** Casts the edit added on a diagnostic's line (`as any`…), each a sentence naming file, line and cast. */
+  castWarnings?: string[];
+}
+
+/** A cast an attempt added that the workspace still holds, for the person to check. */
+export interface CastWarningItem {
+  n: number;
+  text: string;
 }
 
 /** A file the run changed, and which of the two comparisons the diff editor can show for it. */
@@ -89,6 +97,11 @@ export interface PanelData {
   hints: string[];
   /** Tests found flaky in this run (failed, then passed on a re-run of the same files). */
   flaky: string[];
+  /**
+   * Casts added on a diagnostic's line by the attempts whose edits are still in the workspace: a cast can be right, so
+   * it is kept, but it may only hide the error.
+   */
+  castWarnings?: CastWarningItem[];
   defaultExtra: ExtraBudgetInput;
   /** What fixes a setup problem (Open Settings, Open tasks.json, Set API key…): shown before Retry with hint. */
   setupActions?: SetupAction[];
@@ -177,7 +190,8 @@ function isPanelData(v: unknown): v is PanelData {
     && Array.isArray(v.points) && v.points.every((p) => isRecord(p) && typeof p.n === 'number' && typeof p.failing === 'number' && typeof p.verdict === 'string')
     && Array.isArray(v.hypotheses) && v.hypotheses.every((h) => isRecord(h) && typeof h.n === 'number' && typeof h.hypothesis === 'string'
       && (h.agentText === undefined || typeof h.agentText === 'string') && (h.reverted === undefined || isStringArray(h.reverted))
-      && (h.outsideWarnings === undefined || isStringArray(h.outsideWarnings)))
+      && (h.outsideWarnings === undefined || isStringArray(h.outsideWarnings)) && (h.castWarnings === undefined || isStringArray(h.castWarnings)))
+    && (v.castWarnings === undefined || (Array.isArray(v.castWarnings) && v.castWarnings.every((c) => isRecord(c) && typeof c.n === 'number' && typeof c.text === 'string')))
     && isStringArray(v.hints)
     && isStringArray(v.flaky)
     && isStringArray(v.failingTests)

@@ -38,6 +38,8 @@ const ui = {
   grant: el('grant-summary'),
   retry: el<HTMLButtonElement>('retry'),
   flaky: el('flaky'),
+  casts: el('casts'),
+  castList: el('cast-list'),
   rollbackBest: el<HTMLButtonElement>('rollback-best'),
   rollbackBaseline: el<HTMLButtonElement>('rollback-baseline'),
   accept: el<HTMLButtonElement>('accept'),
@@ -148,6 +150,12 @@ function renderHypotheses(data: PanelData): void {
       left.append(...h.outsideWarnings.map((w) => make('li', '', `Left as it is (Greenloop can neither undo it nor tell who did it): ${w}`)));
       li.append(left);
     }
+    if (h.castWarnings?.length) {
+      const casts = make('ul', 'casts', '');
+      casts.setAttribute('aria-label', `Casts added by attempt ${h.n} to check`);
+      casts.append(...h.castWarnings.map((c) => make('li', '', `Cast to check: ${c}`)));
+      li.append(casts);
+    }
     if (h.note) li.append(make('p', 'note muted', h.note));
     return li;
   }));
@@ -183,6 +191,10 @@ function render(data: PanelData): void {
   setText(ui.flaky, data.flaky.length
     ? `Flaky: ${data.flaky.join(', ')} failed and then passed on a re-run of the same files, so ${data.flaky.length === 1 ? 'it counts' : 'they count'} neither as progress nor as regression.`
     : '');
+  // A cast kept in the files may only hide the error the run was judged on: said where it cannot be missed.
+  const casts = data.castWarnings ?? [];
+  ui.casts.hidden = casts.length === 0;
+  ui.castList.replaceChildren(...casts.map((c) => make('li', '', `Attempt ${c.n}: ${c.text}`)));
   renderChart(data);
   renderChanged(data);
   renderFailing(data);

@@ -1,14 +1,14 @@
 import * as assert from 'node:assert/strict';
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screenshot } from './harness/browser';
 import { formatTimings, startGreenloopSession, ui } from './harness/greenloopSession';
 import type { GreenloopSession } from './harness/greenloopSession';
 import { eventually } from './harness/poll';
 import { stillRunning } from './harness/processGroup';
-import { expandTreeRow, openViewContainer, reloadWindow, runCommand, statusBarText, treeRows, waitForNotification, widenSideBar } from './harness/workbench';
+import { expandTreeRow, openFile, openViewContainer, problemsCounts, reloadWindow, runCommand, statusBarText, treeRows, waitForNotification, widenSideBar } from './harness/workbench';
 import { fixturesDir, runTestsOnDisk } from './harness/workspaces';
-import { answer, FIX_ADD, FIX_MUL, WEAKEN_TEST } from '../support/calcAnswers';
+import { answer, edit, FIX_ADD, FIX_MUL, WEAKEN_TEST } from '../support/calcAnswers';
 
 // Scenarios a, g, d, e of issue 6: the person runs "Fix until green" in a real VS Code (code-server in Chromium),
 // watches the status bar and the Loop history, reloads the window, and presses Stop; each is checked on disk too.
@@ -139,5 +139,41 @@ describe('Greenloop in a real VS Code: Fix until green', function () {
     assert.match(calc(ws), /return a \+ b;\n\}\n\nfunction mul\(a, b\) \{\n  return a \+ b;/);
     const onDisk = await runTestsOnDisk(ws);
     assert.match(onDisk.output, /# fail 1/, `exactly the one test attempt 2 would have fixed fails on disk:\n${onDisk.output}`);
+  });
+
+  // Issue 24: the Problems view as the diagnostic half of the witness. The money project's tests pass, and VS Code's
+  // built-in TypeScript server reports one type error in src/format.js (checkJs); Greenloop judges what it reports.
+  it('p. the Problems view as the checker: a @ts-ignore is refused and named in the next prompt, the real fix ends green and the error leaves the view', async function () {
+    const page = s.browser.page;
+    const ws = s.farm.copy('money', 'p-problems');
+    mkdirSync(join(ws, '.vscode'));
+    writeFileSync(join(ws, '.vscode', 'settings.json'), JSON.stringify({ 'greenloop.diagnostics.source': 'problems' }, null, 2));
+    const typed = '  /** @type {number} */\n  const cents = n.toFixed(2);';
+    const ignore = edit('src/format.js', typed, '  /** @type {number} */\n  // @ts-ignore\n  const cents = n.toFixed(2);', 'Silence the checker.');
+    const fix = edit('src/format.js', typed, '  /** @type {string} */\n  const cents = n.toFixed(2);', 'toFixed returns a string.');
+    const asked = s.model.requests.length;
+    s.model.push(answer(ignore), answer(fix));
+    await s.open(ws);
+    // The person has the file open, so the TypeScript server reports on it: the error the run is judged on.
+    await openFile(page, 'src/format.js');
+    await eventually('the TypeScript error in the Problems view', () => problemsCounts(page), (c) => c.errors === 1, 90_000);
+    await screenshot(page, 'p-problems-before');
+    assert.equal((await runTestsOnDisk(ws)).code, 0, 'the tests pass before the run: only the Problems view has an error');
+
+    await runCommand(page, ui.fix);
+    await eventually('the status bar to show green', status, (t) => t.includes('Greenloop green'), 120_000);
+    assert.equal(s.model.requests.length - asked, 2, 'two model calls: the refused @ts-ignore, then the fix');
+    assert.match(s.prompt(asked), /Type 'string' is not assignable to type 'number'/, 'the first prompt names the error the Problems view shows');
+    assert.match(s.prompt(asked + 1), /adds a suppression `@ts-ignore`[^\n]*instead of fixing it/, 'the next prompt names the refused suppression');
+    const source = readFileSync(join(ws, 'src', 'format.js'), 'utf8');
+    assert.doesNotMatch(source, /@ts-ignore/, 'the suppression was never written');
+    assert.match(source, /@type \{string\}/);
+
+    await eventually('the error to leave the Problems view', () => problemsCounts(page), (c) => c.errors === 0, 60_000);
+    await screenshot(page, 'p-problems-after');
+    await openViewContainer(page, ui.container);
+    await expandTreeRow(page, ui.historyView, 'Green');
+    const rows = await eventually('the attempts of the run', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label === 'Attempt 2: green'));
+    assert.ok(rows.some((r) => r.label === 'Attempt 1: edit refused'), JSON.stringify(rows));
   });
 });

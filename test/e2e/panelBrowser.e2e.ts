@@ -165,6 +165,24 @@ describe('escalation panel in Chromium', function () {
     assert.match((await page.textContent('#flaky')) ?? '', /^Flaky: Cart > rounding failed and then passed on a re-run of the same files, so it counts neither as progress nor as regression\.$/);
   });
 
+  // Issue 24: a cast added on a diagnostic's line is kept but named for the person to look at.
+  it('names the casts the files still hold in a warning block under the reason, and each under its attempt, as text', async () => {
+    await show(data());
+    assert.strictEqual(await page.locator('#casts').isVisible(), false, 'no block when no attempt added a cast');
+    const cast = 'src/<b>money</b>.ts:3: the edit adds `as any` on the line where tsc TS2322 "Type \'string\' is not assignable to type \'number\'." was reported; check that the cast is right and does not just hide the error.';
+    const r = record({
+      outcome: 'green', reason: null, finalState: 'last',
+      iterations: [iteration(1, { verdict: 'green', castWarnings: [cast], hypothesis: 'Cast it.' })],
+    });
+    await show(buildPanelData(r, 'money', []));
+    const block = page.getByRole('note', { name: 'Casts to check' });
+    assert.strictEqual(await block.isVisible(), true);
+    assert.deepStrictEqual(await block.locator('li').allTextContents(), [`Attempt 1: ${cast}`]);
+    assert.deepStrictEqual(await page.locator('#hypotheses .casts li').allTextContents(), [`Cast to check: ${cast}`]);
+    assert.strictEqual(await page.locator('#casts b, #hypotheses b').count(), 0, 'the sentence is text, never markup');
+    assert.ok((await page.locator('#casts').evaluate((e) => e.getBoundingClientRect().top)) < (await page.locator('#chart').evaluate((e) => e.getBoundingClientRect().top)), 'said before the chart');
+  });
+
   it('retries with the hint and the extra budget it shows, driven by keyboard alone', async () => {
     await show(data());
     assert.strictEqual(await page.textContent('#grant-summary'), 'This grants 3 more attempts, 30,000 more tokens and 9 more minutes.');

@@ -37,6 +37,7 @@ export function toHistoryRecord(state: RunState): HistoryRecord {
       ...(it.reverted?.length ? { reverted: it.reverted } : {}),
       ...(it.testsWrote ? { testsWrote: it.testsWrote } : {}),
       ...(it.outsideWarnings?.length ? { outsideWarnings: it.outsideWarnings } : {}),
+      ...(it.castWarnings?.length ? { castWarnings: it.castWarnings } : {}),
     })),
     tokens: { prompt: state.tokens.prompt, completion: state.tokens.completion },
     llmCalls: state.llmCalls,

@@ -8,6 +8,7 @@ import type { ConfigReader } from '../config';
 import { GuardRefusal, requireTrust } from '../run/editorGuards';
 import type { RunView } from '../run/runServiceApi';
 import { prepareVerifier } from '../run/runSetup';
+import type { VerifierParts } from '../run/runSetup';
 import type { OutputSink } from '../testing/terminalVerifier';
 import { runtime } from '../loadRuntime';
 import { testRunLabel } from '../testing/testRunLabel';
@@ -55,9 +56,21 @@ export function refuseToRun(runs: ToolRuns): void {
   }
 }
 
-export async function openFolderSession(folder: vscode.WorkspaceFolder, deps: ToolHostDeps): Promise<CheckSession> {
+/**
+ * Runs `work` on the folder's check session. Each tool call builds its own verifier, so what that verifier watches
+ * (the Problems view's files) ends with the call, whether it answered, failed or was cancelled.
+ */
+export async function withFolderSession<T>(folder: vscode.WorkspaceFolder, deps: ToolHostDeps, work: (session: CheckSession) => Promise<T>): Promise<T> {
   const settings = deps.config.read(folder.uri);
   const parts = await prepareVerifier(folder, settings, deps.context, deps.sink);
+  try {
+    return await work(await openSession(parts, deps));
+  } finally {
+    parts.verifier.dispose();
+  }
+}
+
+function openSession(parts: VerifierParts, deps: ToolHostDeps): Promise<CheckSession> {
   return runtime().openCheckSession({
     key: toolSessionKey(parts.cwd), client: TOOL_CLIENT, cwd: parts.cwd, stateDir: deps.runs.stateDir,
     verifier: parts.verifier, typeChecks: parts.verifier.typeChecks, config: parts.loop, redactor: parts.secrets.redactor,

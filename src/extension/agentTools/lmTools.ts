@@ -7,7 +7,7 @@ import { toReport } from '../../core/run/report';
 import { runSecrets } from '../../base/secretEnv';
 import type { RunState } from '../../ports/runState';
 import { countsText, workspaceAtText } from '../../shared/plainWords';
-import { openFolderSession, refuseToRun, toolFolder, type ToolHostDeps } from './folderSessions';
+import { refuseToRun, toolFolder, withFolderSession, type ToolHostDeps } from './folderSessions';
 
 export const TOOL_NAMES = {
   verify: 'greenloop_verify',
@@ -36,11 +36,10 @@ export function registerLmTools(deps: ToolHostDeps): vscode.Disposable[] {
 function verifyTool(deps: ToolHostDeps): vscode.LanguageModelTool<VerifyInput> {
   return {
     prepareInvocation: () => ({ invocationMessage: 'Greenloop: running the tests and judging the change' }),
-    invoke: (options, token) => answering(deps, async (folder) => {
-      const session = await openFolderSession(folder, deps);
+    invoke: (options, token) => answering(deps, (folder) => withFolderSession(folder, deps, async (session) => {
       const answer = await session.check(signalOf(token), { restart: options.input?.restart === true });
       return answerResult(answer.text, answer);
-    }),
+    })),
   };
 }
 
@@ -50,15 +49,14 @@ function rollbackTool(deps: ToolHostDeps): vscode.LanguageModelTool<RollbackInpu
       invocationMessage: `Greenloop: rolling back to the ${stateWords(targetOf(options.input))}`,
       confirmationMessages: rollbackConfirmation(targetOf(options.input), safeFolderName()),
     }),
-    invoke: (options, token) => answering(deps, async (folder) => {
+    invoke: (options, token) => answering(deps, (folder) => withFolderSession(folder, deps, async (session) => {
       const to = targetOf(options.input);
-      const session = await openFolderSession(folder, deps);
       const { restored, answer } = await session.rollback(to, signalOf(token));
       const head = restored.length
         ? `Rolled back ${restored.length} file${restored.length === 1 ? '' : 's'} to the ${stateWords(to)}: ${restored.slice(0, 10).join(', ')}${restored.length > 10 ? ' …' : ''}.`
         : `Nothing to roll back: the files are as they were in the ${stateWords(to)}.`;
       return answerResult(`${head}\n${answer.text}`, { ...answer, restored });
-    }),
+    })),
   };
 }
 

@@ -199,7 +199,13 @@ export class RunService implements RunServiceApi, LaunchHost {
   private async execute(
     run: LiveRun, config: LoopConfig, actor: Actor, verifier: TerminalVerifier, opts: LaunchOptions = {},
   ): Promise<RunState | undefined> {
-    const state = await startRun(this, run, config, actor, verifier, opts);
+    let state: RunState | undefined;
+    try {
+      state = await startRun(this, run, config, actor, verifier, opts);
+    } finally {
+      // A verifier serves one run: what it watches (the Problems view's files) ends with the run, however it ended.
+      verifier.dispose();
+    }
     if (state) await this.notify(endOfRunNotice(state, run.redactor.text(state.reasonText), run.testSource), run, state);
     this.emitter.fire({ kind: 'history', folder: run.folder });
     return state;

@@ -66,9 +66,16 @@ export async function prepareVerifier(
   const spec = await resolveTestSpec(folder, settings.testCommand, context.workspaceState);
   // The test task's own variables count too: a token it sets is as secret as one in the window's environment.
   const secrets = runSecrets({ env: { ...process.env, ...spec.env }, apiKey });
+  // The Problems view's checker watches the folder from here on: the verifier owns it, and a verifier that cannot be
+  // made ends it at once.
   const problems = settings.diagnosticsSource === 'problems' ? new ProblemsChecker({ folder: cwd }) : undefined;
-  const verifier = new TerminalVerifier({ ...spec, cwd: spec.cwd === folder.uri.fsPath ? cwd : spec.cwd }, settings.tsc, settings.loop.verifyTimeoutS, sink, secrets.withheld, { checks: settings.checks, problems });
-  return { cwd, spec, verifier, loop: settings.loop, secrets };
+  try {
+    const verifier = new TerminalVerifier({ ...spec, cwd: spec.cwd === folder.uri.fsPath ? cwd : spec.cwd }, settings.tsc, settings.loop.verifyTimeoutS, sink, secrets.withheld, { checks: settings.checks, problems });
+    return { cwd, spec, verifier, loop: settings.loop, secrets };
+  } catch (err) {
+    problems?.dispose();
+    throw err;
+  }
 }
 
 export async function prepareRun(
@@ -77,6 +84,11 @@ export async function prepareRun(
   // An agent's gateway sends the stored key upstream too; the agent itself only ever sees a placeholder.
   const apiKey = settings.model.provider !== 'vscode-lm' ? (await readApiKey(context.secrets)) || undefined : undefined;
   const parts = await prepareVerifier(folder, settings, context, sink, apiKey);
-  const { actor, warnings } = await createActor(settings, context.globalState, apiKey, { cwd: parts.cwd, withheld: parts.secrets.withheld });
-  return { ...parts, actor, warnings };
+  try {
+    const { actor, warnings } = await createActor(settings, context.globalState, apiKey, { cwd: parts.cwd, withheld: parts.secrets.withheld });
+    return { ...parts, actor, warnings };
+  } catch (err) {
+    parts.verifier.dispose();
+    throw err;
+  }
 }

@@ -2,6 +2,7 @@
 // errors the person's own language servers report, for any language. A language server re-reads a changed file on
 // its own schedule, so the view is read only once every changed file's diagnostics have been refreshed and the view
 // has gone quiet; a wait past its bound is said, never passed off as a fresh reading.
+import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { Checker, CheckerResult, Diagnostic } from '../../ports/verifier';
@@ -23,9 +24,16 @@ const MAX_WAIT_MS = 30_000;
 export class ProblemsChecker implements Checker, vscode.Disposable {
   readonly source = 'problems';
   private readonly root: string;
-  /** Files written since the last reading (Greenloop's edits land on disk, not through an editor). */
-  private readonly written = new Set<string>();
-  private readonly watcher: vscode.Disposable | undefined;
+  /**
+   * Files written since the last reading (Greenloop's edits land on disk, not through an editor), each with when it was
+   * last written, and when a language server last refreshed its diagnostics after that. Counted in events, not time:
+   * a refresh that came before the reading started (while the tests ran) is as good as one during it.
+   */
+  private readonly writtenAt = new Map<string, number>();
+  private readonly refreshedAt = new Map<string, number>();
+  private events = 0;
+  /** The file watcher, the diagnostics listener and their subscriptions: ended by dispose(). */
+  private readonly owned: vscode.Disposable[] = [];
 
   constructor(private readonly opts: ProblemsCheckerOptions) {
     this.root = path.resolve(opts.folder);
@@ -33,27 +41,47 @@ export class ProblemsChecker implements Checker, vscode.Disposable {
       const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(this.root), '**/*'));
       const note = (uri: vscode.Uri) => {
         const rel = this.relative(uri);
-        if (rel !== null && !rel.startsWith('.git/')) this.written.add(rel);
+        if (rel !== null && !rel.startsWith('.git/')) this.writtenAt.set(rel, ++this.events);
       };
-      w.onDidChange(note);
-      w.onDidCreate(note);
-      this.watcher = w;
+      this.owned.push(w.onDidChange(note), w.onDidCreate(note), w);
     }
+    this.owned.push(vscode.languages.onDidChangeDiagnostics((e) => {
+      for (const uri of e.uris) {
+        const rel = this.relative(uri);
+        if (rel !== null && this.writtenAt.has(rel)) this.refreshedAt.set(rel, ++this.events);
+      }
+    }));
   }
 
+  /** Ends the watcher; a run's end and a failed start both call it, and a second call does nothing. */
   dispose(): void {
-    this.watcher?.dispose();
+    for (const d of this.owned.splice(0)) d.dispose();
   }
 
   async run(changedNow: readonly string[], signal?: AbortSignal): Promise<CheckerResult> {
-    const changed = [...new Set([...changedNow, ...this.written])].sort();
-    this.written.clear();
+    const stopped: CheckerResult = { ok: false, reason: 'Reading the Problems view was stopped.' };
+    if (signal?.aborted) return stopped;
+    // Files named by the caller were changed just now: only a refresh from here on is fresh.
+    const now = ++this.events;
+    for (const rel of changedNow) this.writtenAt.set(rel.split(path.sep).join('/'), now);
+    const writes = new Map(this.writtenAt);
+    // A file gone from disk (an edit's temporary file, renamed into place; a deleted file) has nothing to refresh.
+    const changed = [...writes.keys()].filter((rel) => fs.existsSync(path.join(this.root, rel))).sort();
     // A language server diagnoses the documents it has open: each changed file is opened (not shown) so it is read.
     if (typeof vscode.workspace.openTextDocument === 'function') {
       await Promise.all(changed.map((rel) => Promise.resolve(vscode.workspace.openTextDocument(vscode.Uri.file(path.join(this.root, rel)))).catch(() => undefined)));
     }
-    const waited = await this.settle(changed, signal);
-    if (signal?.aborted) return { ok: false, reason: 'Reading the Problems view was stopped.' };
+    // Stopped while the files were opened: no wait starts, since an abort already past would never end it.
+    if (signal?.aborted) return stopped;
+    const stale = changed.filter((rel) => (this.refreshedAt.get(rel) ?? 0) < writes.get(rel)!);
+    // What this reading covers is forgotten; a file written again meanwhile stays for the next one.
+    for (const [rel, at] of writes) {
+      if (this.writtenAt.get(rel) !== at) continue;
+      this.writtenAt.delete(rel);
+      this.refreshedAt.delete(rel);
+    }
+    const waited = await this.settle(stale, signal);
+    if (signal?.aborted) return stopped;
     const diagnostics: Diagnostic[] = [];
     for (const [uri, list] of vscode.languages.getDiagnostics()) {
       const rel = this.relative(uri);

@@ -28,7 +28,7 @@ export class TerminalVerifier implements Verifier {
    */
   constructor(
     private readonly spec: TestSpec, tsc: TscMode, timeoutS: number, private readonly sink: () => OutputSink, withheldEnv?: readonly string[],
-    diagnostics: { checks?: readonly unknown[]; problems?: Checker } = {},
+    diagnostics: { checks?: readonly unknown[]; problems?: Checker & { dispose(): void } } = {},
   ) {
     const rt = runtime();
     let checks;
@@ -44,7 +44,12 @@ export class TerminalVerifier implements Verifier {
     });
   }
 
-  private readonly problems: Checker | undefined;
+  private readonly problems: (Checker & { dispose(): void }) | undefined;
+
+  /** Ends what the verifier watches (the Problems view's file watcher): called once its run or check is over. */
+  dispose(): void {
+    this.problems?.dispose();
+  }
 
   private out: OutputSink | undefined;
 

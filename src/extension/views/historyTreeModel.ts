@@ -16,6 +16,7 @@ export type HistoryNode =
   | { kind: 'reverted'; folder: string; runId: string; n: number; path: string; reason: string }
   | { kind: 'testsWrote'; folder: string; runId: string; n: number; path: string }
   | { kind: 'outside'; folder: string; runId: string; n: number; warning: OutsideWarning }
+  | { kind: 'cast'; folder: string; runId: string; iteration: HistoryIteration; sentence: string }
   | { kind: 'more'; folder: string; parentId: string; count: number };
 
 /**
@@ -117,6 +118,7 @@ export function nodeId(node: HistoryNode): string {
     case 'reverted': return `${node.folder}|${node.runId}|${node.n}|reverted|${node.path}`;
     case 'testsWrote': return `${node.folder}|${node.runId}|${node.n}|testsWrote|${node.path}`;
     case 'outside': return `${node.folder}|${node.runId}|${node.n}|outside|${node.warning.where}`;
+    case 'cast': return `${node.folder}|${node.runId}|${node.iteration.n}|cast|${node.sentence}`;
     case 'more': return `${node.parentId}|more`;
   }
 }
@@ -146,7 +148,8 @@ export function childrenOf(node: HistoryNode): HistoryNode[] {
       const reverted = (iteration.reverted ?? []).map((r): HistoryNode => ({ kind: 'reverted', folder, runId, n: iteration.n, path: r.path, reason: r.reason }));
       const undone = (iteration.testsWrote?.paths ?? []).map((p): HistoryNode => ({ kind: 'testsWrote', folder, runId, n: iteration.n, path: p }));
       const outside = (iteration.outsideWarnings ?? []).map((warning): HistoryNode => ({ kind: 'outside', folder, runId, n: iteration.n, warning }));
-      return [...agent, ...reverted, ...undone, ...outside, ...tests, ...more, ...files];
+      const casts = (iteration.castWarnings ?? []).map((sentence): HistoryNode => ({ kind: 'cast', folder, runId, iteration, sentence }));
+      return [...agent, ...reverted, ...undone, ...outside, ...casts, ...tests, ...more, ...files];
     }
     default:
       return [];
@@ -188,10 +191,11 @@ function iterationView(node: Extract<HistoryNode, { kind: 'iteration' }>): NodeV
     label: `Attempt ${it.n}: ${verdictWords(it.verdict)}`,
     description: `${count(it.failing, it.diagnostics, it.loadErrorFiles)} · ${formatTokens(tokens)} tok · ${formatDuration(it.durationMs)}`,
     tooltip: [hypothesis ? `Hypothesis: ${hypothesis}` : 'The model gave no hypothesis.', it.note, it.rolledBack ? 'This edit was rolled back.' : '',
-      it.flaky?.length ? `Flaky: ${it.flaky.join(', ')} failed, then passed on a re-run.` : '']
+      it.flaky?.length ? `Flaky: ${it.flaky.join(', ')} failed, then passed on a re-run.` : '',
+      it.castWarnings?.length ? `${it.castWarnings.length} cast${it.castWarnings.length === 1 ? '' : 's'} to check: ${it.castWarnings.map((c) => castPlace(c).short).join(', ')}` : '']
       .filter(Boolean).join('\n\n'),
     icon: VERDICT_ICONS[it.verdict] ?? { id: 'question' },
-    collapsible: it.failing.length || it.loadErrorFiles?.length || it.files.length || it.missing?.length || it.flaky?.length || it.agent || it.reverted?.length || it.testsWrote || it.outsideWarnings?.length ? 'collapsed' : 'none',
+    collapsible: it.failing.length || it.loadErrorFiles?.length || it.files.length || it.missing?.length || it.flaky?.length || it.agent || it.reverted?.length || it.testsWrote || it.outsideWarnings?.length || it.castWarnings?.length ? 'collapsed' : 'none',
     contextValue: 'greenloop.iteration',
   };
 }
@@ -278,7 +282,33 @@ export function describeNode(node: HistoryNode, now: number): NodeView {
         contextValue: 'greenloop.outside',
       };
     }
+    case 'cast': {
+      const { file, short } = castPlace(node.sentence);
+      const it = node.iteration;
+      return {
+        id: nodeId(node),
+        label: `cast: ${short}`,
+        description: 'check it',
+        tooltip: node.sentence,
+        icon: { id: 'warning', color: 'list.warningForeground' },
+        collapsible: 'none',
+        contextValue: 'greenloop.cast',
+        ...(file ? { resourcePath: file } : {}),
+        command: file && it.afterSnapshot !== null
+          ? { command: 'greenloop.openIterationDiff', title: 'Show change', arguments: [node.folder, node.runId, it.n, file] }
+          : undefined,
+      };
+    }
     case 'more':
       return { id: nodeId(node), label: `…and ${node.count} more failing`, icon: { id: 'ellipsis' }, collapsible: 'none', contextValue: 'greenloop.more' };
   }
+}
+
+/**
+ * "src/money.ts:3 `as any`" and the file, from a cast warning's sentence (core/edits/castWarnings.ts writes it as
+ * "<file>:<line>: the edit adds `<cast>` …"); a sentence in another shape is shown whole.
+ */
+function castPlace(sentence: string): { file: string | null; short: string } {
+  const m = /^(.+?):(\d+): the edit adds (`[^`]+`)/.exec(sentence);
+  return m ? { file: m[1], short: `${m[1]}:${m[2]} ${m[3]}` } : { file: null, short: sentence };
 }

@@ -1,6 +1,6 @@
 // Turns a run (live or from history) into what the escalation panel shows. Pure: no vscode, no I/O.
 import type { HistoryRecord } from '../../ports/history';
-import type { ChangedFile, ChartPoint, ExtraBudgetInput, HypothesisItem, PanelActions, PanelData } from '../../shared/protocol';
+import type { CastWarningItem, ChangedFile, ChartPoint, ExtraBudgetInput, HypothesisItem, PanelActions, PanelData } from '../../shared/protocol';
 import { agentCountsText, countsText, NO_TEST_COUNT, verdictWords, workspaceAtText } from '../../shared/plainWords';
 import { MAX_EXTRA } from '../../shared/protocol';
 import { explainStop } from './reasonText';
@@ -36,7 +36,18 @@ export function hypotheses(record: HistoryRecord): HypothesisItem[] {
     ...(it.agent ? { agentText: `Agent: ${agentCountsText(it.agent)}` } : {}),
     ...(it.reverted?.length ? { reverted: it.reverted.map((r) => `${r.path} — ${r.reason}`) } : {}),
     ...(it.outsideWarnings?.length ? { outsideWarnings: it.outsideWarnings.map((w) => `${w.where} ${w.what} — ${w.why}`) } : {}),
+    ...(it.castWarnings?.length ? { castWarnings: it.castWarnings } : {}),
   }));
+}
+
+/**
+ * The casts the workspace still holds: those of attempts whose edit was kept, up to the best state when the workspace
+ * was put back there. At the baseline none of the run's edits is in the files.
+ */
+export function standingCasts(record: HistoryRecord): CastWarningItem[] {
+  if (record.finalState === 'baseline') return [];
+  const best = record.finalState === 'best' ? record.iterations.find((it) => it.afterSnapshot === record.bestSnapshot)?.n ?? 0 : Infinity;
+  return record.iterations.filter((it) => !it.rolledBack && it.n <= best).flatMap((it) => (it.castWarnings ?? []).map((text) => ({ n: it.n, text })));
 }
 
 /**
@@ -110,6 +121,7 @@ export function buildPanelData(record: HistoryRecord, folderName: string, change
     actions: panelActions(record),
     hints: record.hints,
     flaky: record.flaky ?? [],
+    castWarnings: standingCasts(record),
     defaultExtra: defaultExtraBudget(record),
     // A model that cannot be reached, a test command that cannot run: what to open comes first, not a retry.
     setupActions: record.reason === 'actor-error' || (record.reason === 'verify-error' && record.iterations.length === 0)

@@ -60,6 +60,10 @@ export function panelHtml(input: PanelHtmlInput): string {
     <p id="advice"></p>
     <ul id="hints" class="hints" aria-label="Hints given so far"></ul>
     <p id="flaky" class="muted" hidden></p>
+    <div id="casts" class="casts" role="note" aria-labelledby="casts-heading" hidden>
+      <h3 id="casts-heading">Casts to check</h3>
+      <ul id="cast-list"></ul>
+    </div>
   </section>
   <section aria-labelledby="retry-heading">
     <h2 id="retry-heading">Retry with a hint</h2>

@@ -85,6 +85,34 @@ async function paletteClosed(page: Page, timeoutMs: number): Promise<void> {
   throw new Error(`The command palette stayed open for ${timeoutMs / 1000}s after Enter.`);
 }
 
+/** Opens a file of the workspace in an editor through Quick Open, as a person types its name after Ctrl+P. */
+export async function openFile(page: Page, relPath: string, timeoutMs = 30_000): Promise<void> {
+  const widget = page.locator('.quick-input-widget');
+  const input = widget.locator('input.input');
+  const name = relPath.split('/').pop()!;
+  await page.keyboard.press('F1');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await input.fill(relPath);
+  await widget.locator('.quick-input-list .monaco-list-row.focused').filter({ hasText: name }).waitFor({ timeout: timeoutMs });
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab.active').filter({ hasText: name }).waitFor({ timeout: timeoutMs });
+}
+
+/**
+ * What the Problems item of the status bar says, from its accessible name ("Errors: 1, Warnings: 0"), as
+ * { errors, warnings }; the counts every language server's diagnostics add up to in the Problems view.
+ */
+export async function problemsCounts(page: Page): Promise<{ errors: number; warnings: number; label: string }> {
+  const item = page.locator(`${statusBar} [id="status.problems"]`);
+  const label = (await item.locator('[aria-label]').first().getAttribute('aria-label').catch(() => null)) ?? (await item.innerText());
+  const count = (word: string) => {
+    if (/no problems/i.test(label)) return 0;
+    const m = new RegExp(`${word}: (\\d+)`, 'i').exec(label);
+    return m ? Number(m[1]) : NaN;
+  };
+  return { errors: count('errors'), warnings: count('warnings'), label };
+}
+
 /** Picks the row of the open quick input (a list some command opened) whose text matches `text`, as a person clicks it. */
 export async function pickQuickInputRow(page: Page, text: string | RegExp, timeoutMs = 30_000): Promise<void> {
   const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');

@@ -4,17 +4,10 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { ROOT, runCli } from '../support/cli';
+import { linkTypescript, runCli } from '../support/cli';
 import { fixHarness } from '../support/fixHarness';
 import type { FixHarness } from '../support/fixHarness';
 import { answer, edit } from '../../support/calcAnswers';
-
-/** The workspace's own TypeScript, as `npm install` would have put it. */
-function linkTypescript(project: string): void {
-  fs.mkdirSync(path.join(project, 'node_modules', '.bin'), { recursive: true });
-  fs.symlinkSync(path.join(ROOT, 'node_modules', 'typescript'), path.join(project, 'node_modules', 'typescript'));
-  fs.symlinkSync('../typescript/bin/tsc', path.join(project, 'node_modules', '.bin', 'tsc'));
-}
 
 const TYPED_LINE = '  /** @type {number} */\n  const cents = n.toFixed(2);';
 const REAL_FIX = edit('src/format.js', TYPED_LINE, '  /** @type {string} */\n  const cents = n.toFixed(2);', 'toFixed returns a string.');

@@ -2,16 +2,14 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { ROOT, runCli, tempDir } from '../support/cli';
+import { linkTypescript, ROOT, runCli, tempDir } from '../support/cli';
 import { alive } from '../support/processes';
 
 /** A copy of examples/cart whose node_modules/typescript is this repository's (the "workspace's own" tsc). */
 function cartWithTypescript(): string {
   const dir = tempDir('cart');
   fs.cpSync(path.join(ROOT, 'examples', 'cart'), dir, { recursive: true, filter: (src) => !src.includes('node_modules') });
-  fs.mkdirSync(path.join(dir, 'node_modules', '.bin'), { recursive: true });
-  fs.symlinkSync(path.join(ROOT, 'node_modules', 'typescript'), path.join(dir, 'node_modules', 'typescript'));
-  fs.symlinkSync('../typescript/bin/tsc', path.join(dir, 'node_modules', '.bin', 'tsc'));
+  linkTypescript(dir);
   return dir;
 }
 

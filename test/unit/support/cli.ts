@@ -81,3 +81,10 @@ export function treeBytes(dir: string): Record<string, string> {
   walk(dir);
   return out;
 }
+
+/** Gives `dir` this repository's TypeScript as its own node_modules/typescript (and .bin/tsc), as `npm install` would. */
+export function linkTypescript(dir: string): void {
+  fs.mkdirSync(path.join(dir, 'node_modules', '.bin'), { recursive: true });
+  fs.symlinkSync(path.join(ROOT, 'node_modules', 'typescript'), path.join(dir, 'node_modules', 'typescript'));
+  fs.symlinkSync('../typescript/bin/tsc', path.join(dir, 'node_modules', '.bin', 'tsc'));
+}

@@ -112,6 +112,30 @@ describe('agent tools in VS Code (greenloop_verify, greenloop_rollback, greenloo
     assert.doesNotMatch(text, /Failing now/);
   });
 
+  // Each check builds its verifier, and with the Problems view as the checker a file watcher with it: none may outlive
+  // its check, or every call an agent makes would leave one more watcher on the folder.
+  it('checks reading the Problems view leave no file watcher and no diagnostics listener behind, a cancelled one neither', async () => {
+    fake.settings.set('greenloop.diagnostics.source', 'problems');
+    const calc = path.join(project, 'src', 'calc.js');
+    fake.publish(calc, [{ range: { start: { line: 1, character: 2 } }, message: 'Unreachable code detected.', severity: 0, source: 'ts', code: 7027 }]);
+    const original = fs.readFileSync(calc, 'utf8');
+    const checks: unknown[] = [];
+    for (let i = 0; i < 3; i++) {
+      fs.writeFileSync(calc, `${original}\n// edit ${i}\n`);
+      const { json } = await invoke(TOOL_NAMES.verify);
+      checks.push([json.check, (json.diagnostics as unknown[]).length]);
+    }
+    assert.deepEqual(checks, [[0, 1], [1, 1], [2, 1]], 'three checks ran, each reading the error in the Problems view');
+    assert.equal(fake.watchers.size, 0, 'no file watcher is left after 3 checks');
+    assert.equal(fake.diagnosticEvents.listenerCount, 0, 'no diagnostics listener is left');
+    // A check the agent cancels before it starts.
+    const cancelled = new CancellationTokenSource();
+    cancelled.cancel();
+    await tool(TOOL_NAMES.verify).invoke({ input: {}, toolInvocationToken: undefined }, cancelled.token);
+    assert.equal(fake.watchers.size, 0, 'nor after a cancelled check');
+    assert.equal(fake.diagnosticEvents.listenerCount, 0);
+  });
+
   it('rollback asks before it changes files, and puts the first checked state back', async () => {
     const prepared = await tool(TOOL_NAMES.rollback).prepareInvocation!({ input: { to: 'baseline' } }, new CancellationTokenSource().token) as { confirmationMessages?: { title: string; message: string } };
     assert.equal(prepared.confirmationMessages?.title, 'Roll back calc?');

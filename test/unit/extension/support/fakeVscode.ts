@@ -24,8 +24,41 @@ export class EventEmitter<T> {
   fire(e: T): void {
     for (const l of [...this.listeners]) l(e);
   }
+  /** Listeners still subscribed: what a leak leaves behind. */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
   dispose(): void {
     this.listeners.clear();
+  }
+}
+
+export class RelativePattern {
+  constructor(readonly base: Uri, readonly pattern: string) {}
+}
+
+/** A file system watcher as VS Code makes one: disposing it ends its events; `fake.watchers` holds the live ones. */
+export class FakeFileSystemWatcher {
+  private readonly changed = new EventEmitter<Uri>();
+  private readonly created = new EventEmitter<Uri>();
+  private readonly deleted = new EventEmitter<Uri>();
+  readonly onDidChange = this.changed.event;
+  readonly onDidCreate = this.created.event;
+  readonly onDidDelete = this.deleted.event;
+  constructor(readonly pattern: RelativePattern) {}
+  /** Listeners on any of its events. */
+  get listenerCount(): number {
+    return this.changed.listenerCount + this.created.listenerCount + this.deleted.listenerCount;
+  }
+  fireChange(file: string): void {
+    this.changed.fire(Uri.file(file));
+  }
+  fireCreate(file: string): void {
+    this.created.fire(Uri.file(file));
+  }
+  dispose(): void {
+    for (const e of [this.changed, this.created, this.deleted]) e.dispose();
+    fake.watchers.delete(this);
   }
 }
 
@@ -251,6 +284,8 @@ export const fake = {
     this.diagnostics.set(path.resolve(file), list);
     this.diagnosticEvents.fire({ uris: [Uri.file(file)] });
   },
+  /** File system watchers made and not disposed. */
+  watchers: new Set<FakeFileSystemWatcher>(),
   settings: new Map<string, unknown>(),
   tasks: [] as FakeTask[],
   /** Answers to showQuickPick in order; a function picks from the items. */
@@ -266,6 +301,7 @@ export const fake = {
   reset(): void {
     this.diagnostics.clear();
     this.diagnosticEvents = new EventEmitter();
+    this.watchers.clear();
     this.tools.clear();
     this.mcpProviders.clear();
     vscodeFake.workspace.isTrusted = true;
@@ -296,7 +332,7 @@ function configuration(section: string) {
 }
 
 export const vscodeFake = {
-  Disposable, EventEmitter, Uri, ThemeColor, MarkdownString, StatusBarAlignment, TreeItemCollapsibleState, ThemeIcon, TreeItem, CancellationError, CancellationTokenSource,
+  Disposable, EventEmitter, Uri, RelativePattern, ThemeColor, MarkdownString, StatusBarAlignment, TreeItemCollapsibleState, ThemeIcon, TreeItem, CancellationError, CancellationTokenSource,
   LanguageModelError, LanguageModelChatMessage, LanguageModelTextPart, LanguageModelToolResult, McpStdioServerDefinition, TaskGroup, TaskScope, ShellExecution, ProcessExecution, CustomExecution,
   DiagnosticSeverity,
   languages: {
@@ -310,8 +346,15 @@ export const vscodeFake = {
       return fake.workspaceFolders;
     },
     isTrusted: true,
+    /** Open documents: none, so "save before the run" has nothing to ask. */
+    textDocuments: [] as unknown[],
     getWorkspaceFolder: (uri: Uri) => fake.workspaceFolders.find((f) => uri.fsPath === f.uri.fsPath || uri.fsPath.startsWith(f.uri.fsPath + path.sep)),
     onDidChangeWorkspaceFolders: () => new Disposable(),
+    createFileSystemWatcher: (pattern: RelativePattern) => {
+      const w = new FakeFileSystemWatcher(pattern);
+      fake.watchers.add(w);
+      return w;
+    },
   },
   window: {
     createStatusBarItem: () => {

@@ -199,6 +199,26 @@ describe('history tree model', () => {
     assert.match(left.tooltip ?? '', /^\.\.\/build\.log created while the agent ran attempt 1 \(next to the workspace, where Greenloop saves nothing\)\. Greenloop can neither undo this nor tell the agent's write from another program's, so it was left as it is and the attempt stands/);
   });
 
+  it('names a cast the attempt added on a diagnostic\'s line as a warning under the attempt: file, line and cast in the label, the sentence in the tooltip', () => {
+    const sentence = 'src/money.ts:3: the edit adds `as any` on the line where tsc TS2322 "Type \'string\' is not assignable to type \'number\'." was reported; check that the cast is right and does not just hide the error.';
+    const run = record({ iterations: [iteration(1, { files: ['src/money.ts'], verdict: 'green', failing: [], castWarnings: [sentence] })] });
+    const attempt = childrenOf(runNode(run))[1];
+    assert.match(describeNode(attempt, NOW).tooltip ?? '', /1 cast to check: src\/money\.ts:3 `as any`/);
+    const kids = childrenOf(attempt);
+    assert.deepStrictEqual(kids.map((k) => k.kind), ['cast', 'file']);
+    const cast = describeNode(kids[0], NOW);
+    assert.strictEqual(cast.label, 'cast: src/money.ts:3 `as any`');
+    assert.strictEqual(cast.description, 'check it');
+    assert.deepStrictEqual(cast.icon, { id: 'warning', color: 'list.warningForeground' });
+    assert.strictEqual(cast.tooltip, sentence);
+    assert.strictEqual(cast.resourcePath, 'src/money.ts');
+    assert.deepStrictEqual(cast.command, { command: 'greenloop.openIterationDiff', title: 'Show change', arguments: [FOLDER, 'run-1', 1, 'src/money.ts'] });
+    assert.notStrictEqual(cast.id, describeNode(kids[1], NOW).id);
+    // A cast alone (an agent's attempt that changed no file Greenloop lists) still opens the attempt.
+    const alone = childrenOf(runNode(record({ iterations: [iteration(1, { castWarnings: [sentence] })] })))[1];
+    assert.strictEqual(describeNode(alone, NOW).collapsible, 'collapsed');
+  });
+
   it('survives records with unknown outcomes or verdicts read back from disk', () => {
     const odd = record({ outcome: 'exploded', reason: 'gremlins', iterations: [iteration(1, { verdict: 'weird' })] });
     const view = describeNode(runNode(odd), NOW);

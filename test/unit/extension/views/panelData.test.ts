@@ -70,6 +70,32 @@ describe('escalation panel data', () => {
     assert.strictEqual(second.outsideWarnings, undefined);
   });
 
+  // Issue 24: a cast added on the line of a diagnostic is kept (it can be right) but named for the person to look at.
+  it('names per attempt the casts it added on a diagnostic\'s line, and lists those the workspace still holds as a warning of the run', () => {
+    const cast = 'src/money.ts:3: the edit adds `as any` on the line where tsc TS2322 "Type \'string\' is not assignable to type \'number\'." was reported; check that the cast is right and does not just hide the error.';
+    const undone = 'src/tax.ts:9: the edit adds `as unknown as Rate` on the line where tsc TS2322 "x" was reported; check that the cast is right and does not just hide the error.';
+    const run = record({
+      outcome: 'green', reason: null, finalState: 'last',
+      iterations: [
+        iteration(1, { verdict: 'regression', rolledBack: true, castWarnings: [undone] }),
+        iteration(2, { verdict: 'green', castWarnings: [cast] }),
+        iteration(3),
+      ],
+    });
+    const d = buildPanelData(run, 'money', []);
+    assert.deepStrictEqual(d.hypotheses.map((h) => h.castWarnings), [[undone], [cast], undefined]);
+    // The edit of attempt 1 was rolled back: its cast is not in the files any more, so only attempt 2's is the run's.
+    assert.deepStrictEqual(d.castWarnings, [{ n: 2, text: cast }]);
+    // Put back to the best state (attempt 2): a later attempt's cast is not in the files either.
+    const later = 'src/money.ts:4: the edit adds `as any` on the line where tsc TS2322 "y" was reported; check that the cast is right and does not just hide the error.';
+    const atBest = { ...run, finalState: 'best', bestSnapshot: 'snap-2', iterations: [...run.iterations.slice(0, 2), iteration(3, { verdict: 'no-progress', castWarnings: [later] })] };
+    assert.deepStrictEqual(buildPanelData(atBest, 'money', []).castWarnings, [{ n: 2, text: cast }]);
+    assert.deepStrictEqual(buildPanelData({ ...atBest, finalState: 'last' }, 'money', []).castWarnings, [{ n: 2, text: cast }, { n: 3, text: later }]);
+    // At the baseline none of the run's edits is in the files.
+    assert.deepStrictEqual(buildPanelData({ ...run, finalState: 'baseline' }, 'money', []).castWarnings, []);
+    assert.deepStrictEqual(buildPanelData(record({ iterations: [iteration(1)] }), 'cart', []).castWarnings, []);
+  });
+
   it('proposes 3 more attempts at what an attempt has cost so far, rounded up', () => {
     // 20,000 tokens over 2 attempts → 30,000 for 3; 6 minutes over 2 attempts → 9 minutes for 3.
     assert.deepStrictEqual(defaultExtraBudget(r), { iterations: 3, tokens: 30_000, minutes: 9 });

@@ -61,6 +61,11 @@ describe('escalation panel HTML', () => {
     assert.doesNotMatch(html, /tabindex="[1-9]/, 'focus follows document order');
   });
 
+  it('has a hidden warning block for the casts to check, under the reason and before the retry form', () => {
+    assert.match(html, /<div id="casts" class="casts" role="note" aria-labelledby="casts-heading" hidden>\s*<h3 id="casts-heading">Casts to check<\/h3>\s*<ul id="cast-list"><\/ul>/);
+    assert.ok(html.indexOf('id="casts"') > html.indexOf('id="reason"') && html.indexOf('id="casts"') < html.indexOf('id="retry-form"'));
+  });
+
   it('escapes the title', () => {
     const evil = panelHtml({ ...input, title: 'Greenloop: <img src=x onerror=alert(1)>' });
     assert.doesNotMatch(evil, /<img/);

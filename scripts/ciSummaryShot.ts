@@ -5,9 +5,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { chromium } from 'playwright-core';
-// markdown-it comes with @vscode/vsce (a devDependency); GitHub renders summaries as GitHub-flavoured markdown.
-// It ships no types: the little this script uses is typed here.
-const MarkdownIt = require('markdown-it') as new (opts: { html: boolean; linkify: boolean }) => MarkdownRenderer;
+// markdown-it comes with the pinned @vscode/vsce (scripts/vsce.sh installs it); GitHub renders summaries as
+// GitHub-flavoured markdown. It ships no types: the little this script uses is typed here.
+const vsceDir = require('child_process').execFileSync('bash', [path.join(__dirname, 'vsce.sh'), '--where'], { encoding: 'utf8' }).trim();
+const MarkdownIt = require(path.join(vsceDir, 'node_modules', 'markdown-it')) as new (opts: { html: boolean; linkify: boolean }) => MarkdownRenderer;
 interface MarkdownRenderer {
   renderer: { rules: { fence?: (tokens: { content: string }[], i: number) => string } };
   utils: { escapeHtml(s: string): string };

@@ -11,7 +11,7 @@ if [ -z "${GREENLOOP_E2E_VSIX:-}" ]; then
   VSIX_DIR="$(mktemp -d "${TMPDIR:-/tmp}/greenloop-vsix-XXXXXX")"
   trap 'rm -rf "$VSIX_DIR"' EXIT
   echo "[e2e] packaging the extension once for every spec ..."
-  node_modules/.bin/vsce package --no-dependencies --no-rewrite-relative-links --allow-missing-repository --skip-license --out "$VSIX_DIR/greenloop.vsix" >/dev/null
+  bash scripts/vsce.sh package --no-dependencies --no-rewrite-relative-links --allow-missing-repository --skip-license --out "$VSIX_DIR/greenloop.vsix" >/dev/null
   export GREENLOOP_E2E_VSIX="$VSIX_DIR/greenloop.vsix"
 fi
 npx mocha --config test/e2e/.mocharc.json "$@"

@@ -11,14 +11,12 @@ const execFileP = promisify(execFile);
  * `--no-dependencies` because our bundles are self-contained (esbuild) and the test extensions have none.
  */
 export async function packageExtension(extensionDir: string, outFile: string): Promise<string> {
-  const vsce = join(repoRoot, 'node_modules', '.bin', 'vsce');
-  if (!existsSync(vsce)) {
-    throw new Error('@vscode/vsce is not installed; run `npm ci` at the repository root, then rerun.');
-  }
+  // scripts/vsce.sh installs the pinned vsce into a cache the first time, and says why in one line if it cannot.
+  const vsce = join(repoRoot, 'scripts', 'vsce.sh');
   try {
-    await execFileP(vsce, ['package', '--no-dependencies', '--no-rewrite-relative-links', '--allow-missing-repository', '--skip-license', '--out', outFile], {
+    await execFileP('bash', [vsce, 'package', '--no-dependencies', '--no-rewrite-relative-links', '--allow-missing-repository', '--skip-license', '--out', outFile], {
       cwd: extensionDir,
-      timeout: 120_000,
+      timeout: 300_000,
     });
   } catch (err) {
     const e = err as { stdout?: string; stderr?: string; message: string };

@@ -1,3 +1,4 @@
+const { globSync } = require('tinyglobby');
 // Unit tests (`npm test`). Most of their time is spent waiting on real processes — the CLI, git, test runners, agent
 // CLIs, scripted model servers, budgets that run out on purpose — so more workers than cores still shorten the wall
 // time on a 2-core machine (11 → 6.5 min with two measured; a third overlaps the tests that only wait); each test file
@@ -13,10 +14,32 @@ const AGENT_SUITES = [
   'test/unit/agents/qwenCommandThroughGreenloop.test.ts',
 ];
 
+// The files that take longest go to the workers first: a long file dealt out last would run alone at the end while
+// the other workers sit idle (measured with `--reporter json`; the rest follow in name order).
+const LONGEST_FIRST = [
+  'test/unit/cli/fixPromise.test.ts',
+  'test/unit/cli/fixCheckerGaming.test.ts',
+  'test/unit/cli/fix.test.ts',
+  'test/unit/cli/fixChecks.test.ts',
+  'test/unit/cli/fixBounds.test.ts',
+  'test/unit/faults/killRecovery.test.ts',
+  'test/unit/core/loop/engine.test.ts',
+  'test/unit/cli/fixOutside.test.ts',
+  'test/unit/cli/agentGateway.test.ts',
+  'test/unit/hook/claudeStopHook.test.ts',
+  'test/unit/action/actionRun.test.ts',
+  'test/unit/snapshot/roundTrip.test.ts',
+];
+const everyFile = globSync('test/unit/**/*.test.ts').sort();
+const spec = [
+  ...LONGEST_FIRST.filter((f) => everyFile.includes(f)),
+  ...everyFile.filter((f) => !LONGEST_FIRST.includes(f)),
+];
+
 module.exports = {
   require: ['tsx/cjs'],
   extension: ['ts'],
-  spec: ['test/unit/**/*.test.ts'],
+  spec,
   // The agent CLIs run alone (the baseline bench:agents compares against) and the qwen preset's scenarios that the
   // plain-command qwen tests, the scripted gateway tests and bench:agents already cover: each real agent CLI costs
   // seconds of CPU a request, so these run in `npm run test:agents`, not in every `npm test`.

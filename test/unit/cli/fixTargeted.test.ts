@@ -47,7 +47,7 @@ const FAMILIES: Family[] = [
   },
   {
     name: 'pytest (a node id)', testCmd: 'python3 -m pytest', source: 'app/calc.py', wrong: ['def add(a, b):', '# Adds two numbers.\ndef add(a, b):'], fix: ['    return a - b', '    return a + b'],
-    failing: 'tests/test_a.py::TestMath::test_adds', targeted: /^python3 -m pytest -rA 'tests\/test_a\.py::TestMath::test_adds'/,
+    failing: 'tests/test_a.py > TestMath > test_adds', targeted: /^python3 -m pytest -rA '?tests\/test_a\.py::TestMath::test_adds'?$/,
   },
   {
     name: 'go (the package and an anchored -run)', testCmd: 'go test -v ./...', source: 'calc/calc.go', wrong: ['func Add(a, b int) int {', '// Add adds two numbers.\nfunc Add(a, b int) int {'], fix: ['\treturn a - b', '\treturn a + b'],

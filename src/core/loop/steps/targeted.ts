@@ -77,13 +77,14 @@ function failingFirst(state: RunState): boolean {
 
 /**
  * The tests to run first: the best state's failing tests, when they are all that is wrong with it. A best state with
- * diagnostics, a file that does not load or a runner that names only failures could make progress a targeted run
- * cannot see: those attempts run the whole suite.
+ * diagnostics, a file that does not load or output no parser read could make progress a targeted run cannot see:
+ * those attempts run the whole suite. (A runner that names only its failures, or stopped at the first failing
+ * binary, still names the tests that fail: whether they pass now is what the targeted run says.)
  */
 function targetsOf(state: RunState): TestTarget[] | null {
   const best = state.best.witness;
   if (best.green || best.loadError || best.loadErrorFiles?.length || best.diagnostics.length || best.checkFailures?.length) return null;
-  if (best.unreadable || best.stoppedEarly || best.commandFailure || best.scope === 'targeted' || !best.ran) return null;
+  if (best.unreadable || best.commandFailure || best.scope === 'targeted') return null;
   const flaky = new Set(state.flaky);
   const targets = best.failures.filter((f) => !flaky.has(f.id)).map((f) => ({ id: f.id, file: f.file, message: f.message }));
   return targets.length ? targets : null;

@@ -37,7 +37,7 @@ export async function targeted(ctx: LoopContext, state: RunState, attempt: Attem
     return undefined;
   }
   if (!run.ok) {
-    ctx.warn(state, `The test command cannot be narrowed to the failing tests (${run.why}), so every attempt runs the whole suite.`);
+    ctx.warn(state, `The failing tests could not be run on their own (${run.why}); the whole suite runs instead.`);
     return undefined;
   }
   noteTestRun(state, record, run.witness, run.command);

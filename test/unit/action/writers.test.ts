@@ -26,9 +26,9 @@ describe('the action\'s inputs', () => {
 
   it('mirror the fix flags, one --check and --protect per line, and stop the loop 2 minutes before the job', () => {
     const p = plan({ 'working-directory': 'packages/app', 'test-command': 'npm test', 'base-url': 'http://m/v1', model: 'm', 'api-key-env': 'KEY',
-      checks: 'npx eslint .\n\n  npx tsc --noEmit  \n', protect: 'fixtures/**', 'allow-test-edits': 'true', 'on-give-up': 'restore-baseline', 'timeout-minutes': '20', 'max-minutes': '45' });
+      checks: 'npx eslint .\n\n  npx tsc --noEmit  \n', protect: 'fixtures/**', 'allow-test-edits': 'true', 'on-give-up': 'restore-baseline', 'verify-scope': 'full', 'timeout-minutes': '20', 'max-minutes': '45' });
     assert.strictEqual(p.cwd, '/repo/packages/app');
-    assert.deepStrictEqual(p.args, ['--cwd', '/repo/packages/app', '--test-cmd', 'npm test', '--base-url', 'http://m/v1', '--model', 'm', '--on-give-up', 'restore-baseline',
+    assert.deepStrictEqual(p.args, ['--cwd', '/repo/packages/app', '--test-cmd', 'npm test', '--base-url', 'http://m/v1', '--model', 'm', '--verify-scope', 'full', '--on-give-up', 'restore-baseline',
       '--check', 'npx eslint .', '--check', 'npx tsc --noEmit', '--protect', 'fixtures/**', '--allow-test-edits', '--api-key-env', 'KEY', '--max-minutes', '18']);
     assert.deepStrictEqual(p.secrets, ['sk-1']);
     assert.match(p.notes[0], /max-minutes 45 would outlast the job's timeout-minutes 20; the loop stops after 18 minutes/);

@@ -94,7 +94,7 @@ async function main(): Promise<void> {
       process.stderr.write(`${scenario.name} / ${scope}: running (${new Date().toISOString().slice(11, 19)} UTC)\n`);
       const row = await runLoop(pristine, scenario, scope, scopeFlag);
       const full = row.runs.filter((t) => t.scope === 'full').length;
-      process.stderr.write(`${scenario.name} / ${scope}: ${row.outcome}, ${row.finalFailing.length} failing, ${full} whole-suite + ${row.runs.length - full} targeted runs, tests ${row.testMs === null ? 'n/a' : (row.testMs / 1000).toFixed(1)} s, wall ${(row.wallMs / 1000).toFixed(1)} s\n`);
+      process.stderr.write(`${scenario.name} / ${scope}: ${row.outcome}, ${row.finalFailing.length} failing, ${full} whole-suite + ${row.runs.length - full} targeted runs in attempts, tests ${row.testMs === null ? 'n/a' : (row.testMs / 1000).toFixed(1)} s, wall ${(row.wallMs / 1000).toFixed(1)} s\n`);
       rows.push(row);
     }
     results.push({ scenario, rows });

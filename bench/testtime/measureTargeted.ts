@@ -7,7 +7,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { CommandVerifier } from '../../src/verify/commandVerifier';
 import { narrowToTargets } from '../../src/verify/targeted/narrow';
-import { targetedCoverage } from '../../src/verify/targeted/coverage';
+import { targetedCoverage } from '../../src/core/judge/targetedCoverage';
 import { BENCH_TEST_COMMAND, INJECTED_BUGS, applyEdits } from './scenarios';
 
 async function main(): Promise<void> {

@@ -51,6 +51,7 @@ const FLAGS = {
   'extra-minutes': { type: 'string' },
   'ignore-history': { type: 'boolean' },
   'flaky-reruns': { type: 'string' },
+  'verify-scope': { type: 'string' },
   'cross-run-limit': { type: 'string' },
   'request-timeout-s': { type: 'string' },
   'max-answer-bytes': { type: 'string' },

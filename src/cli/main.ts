@@ -18,13 +18,13 @@ const FIX_USAGE = `  greenloop fix [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|o
       [--agent-requests-per-attempt N] (default 12) [--agent-timeout-s N] (default 600); --max-tokens defaults to 2,000,000
       [--max-iterations N] [--max-tokens N] [--max-minutes M] [--patience N] [--verify-timeout-s N]
       [--on-give-up keep-best|restore-baseline|keep-last] [--allow-test-edits] [--protect GLOB]...
-      [--flaky-reruns N] [--cross-run-limit N] [--ignore-history] [--max-answer-bytes N]
+      [--flaky-reruns N] [--verify-scope failing-first|full] [--cross-run-limit N] [--ignore-history] [--max-answer-bytes N]
       [--focus TEST_ID]...   (only these failing tests must pass; the rest of the suite must not regress)
       [--state-dir DIR] [--report FILE] [--json] [--format text|github]   (github: on by itself when GITHUB_ACTIONS=true)
       [--resume RUN_ID|last --hint TEXT [--extra-iterations N] [--extra-tokens N] [--extra-minutes M]]
       Fixes until green, bounded by code; exit 0 green, 1 not green, 2 setup error, 3 internal error.`;
 const SESSION_OPTIONS = `[--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--junit GLOB] [--check CMD[:FORMAT]]... [--max-iterations N] [--max-minutes M]
-      [--patience N] [--verify-timeout-s N] [--allow-test-edits] [--protect GLOB]... [--flaky-reruns N] [--state-dir DIR]`;
+      [--patience N] [--verify-timeout-s N] [--allow-test-edits] [--protect GLOB]... [--flaky-reruns N] [--verify-scope failing-first|full] [--state-dir DIR]`;
 const HOOK_USAGE = `  greenloop hook claude-stop ${SESSION_OPTIONS}
       A Claude Code Stop hook (event JSON on stdin): blocks the stop while tests fail and the bounds allow another
       attempt, lets the agent stop when green or when stagnation, a cycle or a budget trips. Errors exit 1.`;

@@ -30,12 +30,12 @@ export function fixRequestFromFlags(values: FixRequestFlags, over: { cwd?: strin
   const { redactor, withheld } = runSecrets({ env: process.env, apiKey: model.key, keyVariable: model.variable });
   const config = loopConfigFromFlags(values);
   if (over.maxIterations) config.maxIterations = over.maxIterations;
-  const { cwd, verifier, testCommand } = buildVerifier({ ...values, cwd: over.cwd ?? values.cwd }, config.verifyTimeoutS, withheld);
+  const stateDir = values['state-dir'] ?? defaultStateDir();
+  const { cwd, verifier, testCommand } = buildVerifier({ ...values, cwd: over.cwd ?? values.cwd }, config.verifyTimeoutS, withheld, undefined, stateDir);
   const actorWarnings: string[] = [];
   const actor = over.actor ?? actorFromFlags(values, cwd, model, withheld, actorWarnings);
   // An agent resends its whole conversation with every request: a model's token budget would not last one attempt.
   if (actor.editsWorkspace && values['max-tokens'] === undefined) config.maxTokens = DEFAULT_AGENT_SETTINGS.maxTokens;
-  const stateDir = values['state-dir'] ?? defaultStateDir();
   return {
     request: { cwd, stateDir, actor, verifier, typeChecks: verifier.typeChecks, config, redactor },
     testCommand, model, actorWarnings,

@@ -4,6 +4,7 @@ import type { LoopConfig, OnGiveUp } from '../shared/config';
 import { DEFAULT_LOOP_CONFIG, validateLoopConfig } from '../shared/config';
 import { parseNumberFlag, UsageError } from './usageError';
 import { scriptsNamedBy } from '../shared/checkerConfigs';
+import { verifyScopeFlag } from './verifierFlags';
 
 export interface FixFlagValues {
   actor?: string;
@@ -32,6 +33,8 @@ export interface FixFlagValues {
   /** The verifier's flags the loop's guards read too (verifierFlags.ts). */
   check?: string[];
   'allow-suppressions'?: boolean;
+  /** failing-first (default) or full: see verifierFlags.verifyScopeFlag. */
+  'verify-scope'?: string;
 }
 
 export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
@@ -54,6 +57,7 @@ export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
     maxAnswerBytes: parseNumberFlag('max-answer-bytes', v['max-answer-bytes'], { min: 1000, integer: true }) ?? DEFAULT_LOOP_CONFIG.maxAnswerBytes,
     ...(v.focus?.length ? { focus: [...new Set(v.focus)] } : {}),
     ...(v['allow-suppressions'] ? { allowSuppressions: true } : {}),
+    ...(v['verify-scope'] !== undefined ? { verifyScope: verifyScopeFlag(v['verify-scope']) } : {}),
     // `--check "npm run lint"`: the lint script's definition is protected like the test script's.
     ...(v.check?.length ? { checkScripts: scriptsNamedBy(v.check) } : {}),
   };

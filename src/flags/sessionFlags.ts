@@ -18,6 +18,7 @@ export const SESSION_FLAGS = {
   'allow-test-edits': { type: 'boolean' },
   protect: { type: 'string', multiple: true },
   'flaky-reruns': { type: 'string' },
+  'verify-scope': { type: 'string' },
   'state-dir': { type: 'string' },
 } as const;
 
@@ -27,8 +28,8 @@ export type SessionFlagValues = VerifierFlagValues & FixFlagValues & { 'state-di
 export async function checkSessionFromFlags(values: SessionFlagValues, key: string, client: string, cwdOverride?: string): Promise<CheckSession> {
   const { redactor, withheld } = runSecrets({ env: process.env });
   const config = loopConfigFromFlags(values);
-  const { cwd, verifier } = buildVerifier({ ...values, cwd: cwdOverride ?? values.cwd }, config.verifyTimeoutS, withheld);
   const stateDir = values['state-dir'] ?? defaultStateDir();
+  const { cwd, verifier } = buildVerifier({ ...values, cwd: cwdOverride ?? values.cwd }, config.verifyTimeoutS, withheld, undefined, stateDir);
   try {
     return await openCheckSession({ key, client, cwd, stateDir, verifier, typeChecks: verifier.typeChecks, config, redactor });
   } catch (err) {

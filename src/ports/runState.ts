@@ -54,6 +54,17 @@ export interface WitnessSummary {
   checkedCounts?: Record<string, number>;
   /** Checkers that could not say (Witness.checkFailures). */
   checkFailures?: string[];
+  /** Only the tests failing in the best state ran (no checker): says nothing about any other test. Absent: the whole suite. */
+  scope?: 'targeted';
+}
+
+/** One test run of an attempt: the failing tests only, or the whole suite; how many tests it reported; how long it took. */
+export interface TestRun {
+  scope: 'targeted' | 'full';
+  tests: number;
+  ms: number;
+  /** A targeted run: the narrowed command it ran. */
+  command?: string;
 }
 
 export interface IterationRecord {
@@ -105,6 +116,10 @@ export interface IterationRecord {
   reverted?: Array<{ path: string; reason: string }>;
   /** Protected test files that changed while the tests ran, undone; what was written is kept in `snapshot`. */
   testsWrote?: { snapshot: string; paths: string[] };
+  /** Every test run this attempt made, in order (targeted first, the whole suite, re-runs). Absent in older runs. */
+  testRuns?: TestRun[];
+  /** Judged by its targeted run alone: never best, never green; a regression it hides is found by a later whole run. */
+  judgedBy?: 'targeted';
 }
 
 /** One change outside the snapshotted tree left as it is: where, what happened, why Greenloop could not undo it. */
@@ -188,6 +203,8 @@ export interface RunState {
   feedback: string;
   hints: string[];
   warnings: string[];
+  /** Milliseconds spent in test runs (baseline, attempts, re-runs, the final check); absent in older runs. */
+  testMs?: number;
   /** What the cross-run guard said about earlier runs on the same failures (also in the first prompt). */
   crossRun?: string;
   finishedAt: number | null;

@@ -31,6 +31,9 @@ export interface PlannedRestore {
   blob: string | null;
 }
 
+/** A change carried over onto another state: the snapshot it makes and the paths that differ from that state. */
+export type Replayed = { ok: true; snapshot: SnapshotRef; paths: string[] } | { ok: false; conflicts: string[] };
+
 export interface SnapshotStore {
   /**
    * Records the workspace as it is now. With `written`, the caller vouches that the store's last look (a snapshot or
@@ -54,6 +57,12 @@ export interface SnapshotStore {
   diff(fromId: string, toId: string, paths?: string[]): Promise<string>;
   /** Content of one file as recorded in a snapshot, or null when absent. */
   readFile(id: string, relPath: string): Promise<Buffer | null>;
+  /**
+   * The change from one snapshot to another carried over onto a third, recorded as a new snapshot without touching
+   * the workspace: each path the change touched takes its new content where the third holds what the change started
+   * from, else a three-way merge of the text. `conflicts`: the paths that could not be merged (nothing recorded then).
+   */
+  replay?(fromId: string, toId: string, ontoId: string): Promise<Replayed>;
   /** Snapshots whose trees the caller already knows (a saved session's states): a new process need not ask for them. */
   remember?(refs: readonly SnapshotRef[]): void;
   /**

@@ -96,6 +96,8 @@ export interface Witness {
   checkedCounts?: Record<string, number>;
   /** One sentence per checker that could not say (not installed, crashed, unrecognised): never green, never clean. */
   checkFailures?: string[];
+  /** What ran: the whole suite (with the checkers), or only some tests (absent: the whole suite). */
+  scope?: 'targeted' | 'full';
 }
 
 /** What one checker said about one workspace state: its errors, what it checked, or why it could not say. */
@@ -119,8 +121,35 @@ export class VerifyError extends Error {
   }
 }
 
+/** A test to run first: its id, and where the runner said it is (file, or a stack in the message). */
+export interface TestTarget {
+  id: string;
+  file?: string;
+  message?: string;
+}
+
+/** A targeted run: the witness of the narrowed command (no checkers), or why the command cannot be narrowed. */
+export type TargetedRun =
+  | { ok: true; witness: Witness; /** The narrowed command as it ran. */ command: string; /** Tests asked for. */ tests: number }
+  | { ok: false; why: string };
+
+/** How the loop asks for a whole-suite run. */
+export interface VerifyOptions {
+  /**
+   * Checkers (by source, e.g. "tsc") not to run: the caller knows none of the files they see changed since a run
+   * whose findings it carries over itself.
+   */
+  skipCheckers?: readonly string[];
+}
+
 export interface Verifier {
-  verify(signal?: AbortSignal): Promise<Witness>;
+  verify(signal?: AbortSignal, opts?: VerifyOptions): Promise<Witness>;
+  /**
+   * Runs only these tests, narrowed by file and name with the runner's own selection, and no checker: what the loop
+   * runs first when the tests failing in the best state are all that can change the verdict. `ok: false` when the
+   * command cannot be narrowed (the loop then runs the whole suite).
+   */
+  verifyTargeted?(targets: readonly TestTarget[], signal?: AbortSignal): Promise<TargetedRun>;
   /**
    * Runs the test command again for these test IDs only (the runner's own filter where it has one, else the whole
    * command), to tell a flaky test from a broken one. The witness may name other tests too.

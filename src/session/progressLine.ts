@@ -7,6 +7,15 @@ function failingText(failing: number, notLoaded = 0): string {
   return notLoaded ? `${failing} failing, ${notLoadedText(notLoaded)}` : `${failing} failing`;
 }
 
+/** "running the 3 failing tests", "running the whole suite": what judges the attempt, as it starts. */
+export function runningText(e: Extract<LoopEvent, { type: 'verifying' }>): string {
+  const n = e.tests ?? 0;
+  if (e.scope === 'targeted' && e.confirming) return `running the ${n === 1 ? 'test that now passes' : `${n} tests that now pass`} again`;
+  if (e.scope === 'targeted') return `running the ${n === 1 ? 'failing test' : `${n} failing tests`}`;
+  if (e.scope === 'full') return 'running the whole suite';
+  return 'running the verifier';
+}
+
 export function progressLine(e: LoopEvent): string | null {
   switch (e.type) {
     case 'phase':
@@ -26,7 +35,7 @@ export function progressLine(e: LoopEvent): string | null {
     case 'applied':
       return null;
     case 'verifying':
-      return `greenloop: attempt ${e.n}: running the verifier`;
+      return `greenloop: attempt ${e.n}: ${runningText(e)}`;
     case 'verified': {
       // An agent's attempt says what it spent and why it ended, beside the verdict the tests gave.
       const agent = e.iteration?.agent ? ` [agent: ${agentCountsText(e.iteration.agent)}]` : '';

@@ -36,7 +36,15 @@ export interface LoopConfig {
    * suite. With a focus the run is green once these pass and nothing that passed broke (core/judge/witnessCompare).
    */
   focus?: string[];
+  /**
+   * `failing-first`: each attempt first runs only the tests failing in the best state, and the whole suite only when
+   * one of them passes (core/loop/steps/targeted.ts); `full`: the whole suite every attempt. Absent: failing-first.
+   */
+  verifyScope?: VerifyScope;
 }
+
+export type VerifyScope = 'failing-first' | 'full';
+export const VERIFY_SCOPES: readonly VerifyScope[] = ['failing-first', 'full'];
 
 /** Far above any edit a model should send, far below what could exhaust memory or stall the loop. */
 export const DEFAULT_MAX_ANSWER_BYTES = 2_000_000;
@@ -145,6 +153,7 @@ export function validateLoopConfig(c: LoopConfig): string[] {
   nonNegative('maxTokens', c.maxTokens);
   nonNegative('maxMinutes', c.maxMinutes);
   if (!(c.verifyTimeoutS > 0)) problems.push(`verifyTimeoutS must be a positive number of seconds (got ${String(c.verifyTimeoutS)}).`);
+  if (c.verifyScope !== undefined && !VERIFY_SCOPES.includes(c.verifyScope)) problems.push(`verifyScope must be failing-first or full (got ${String(c.verifyScope)}).`);
   if (!['keep-best', 'restore-baseline', 'keep-last'].includes(c.onGiveUp)) {
     problems.push(`onGiveUp must be keep-best, restore-baseline or keep-last (got ${String(c.onGiveUp)}).`);
   }

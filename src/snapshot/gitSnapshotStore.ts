@@ -5,7 +5,8 @@ import { newRunId } from '../base/runId';
 import { createHash } from 'node:crypto';
 import { existsSync, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { StateDirLost, type PlannedRestore, type SnapshotRef, type SnapshotStore } from '../ports/snapshots';
+import { StateDirLost, type PlannedRestore, type Replayed, type SnapshotRef, type SnapshotStore } from '../ports/snapshots';
+import { planReplay, treeWith } from './replay';
 import { entriesOf, writeTreeFiles } from './writeTreeFiles';
 import { DEFAULT_SNAPSHOT_EXCLUDES } from '../shared/config';
 import { writeCommit } from './commitObject';
@@ -138,6 +139,19 @@ export class GitSnapshotStore implements SnapshotStore {
         await this.treeOf(fromId), await this.treeOf(toId)];
       if (paths && paths.length > 0) args.push('--', ...paths.map(toGitPath));
       return this.git.text(args);
+    }));
+  }
+
+  replay(fromId: string, toId: string, ontoId: string): Promise<Replayed> {
+    return this.serial(() => this.guard([fromId, toId, ontoId], async () => {
+      const trees = { from: await this.treeOf(fromId), to: await this.treeOf(toId), onto: await this.treeOf(ontoId) };
+      const plan = await planReplay(this.git, trees, await this.changedTrees(trees.from, trees.to));
+      if (plan.conflicts.length) return { ok: false, conflicts: plan.conflicts };
+      const tree = await treeWith(this.git, trees.onto, plan.entries);
+      const id = `${this.runId}/${++this.counter}`;
+      await this.writeRef(id, await writeCommit(this.storeDir, tree, 'replay'));
+      this.trees.set(id, tree);
+      return { ok: true, snapshot: { id, tree }, paths: await this.changedTrees(trees.onto, tree) };
     }));
   }
 

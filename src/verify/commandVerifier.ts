@@ -1,11 +1,13 @@
 // The deterministic judge: runs the test command (and tsc), reduces what it saw to a Witness.
 import * as fs from 'fs';
 import * as path from 'path';
-import type { Verifier } from '../ports/verifier';
+import type { TargetedRun, TestTarget, Verifier, VerifyOptions } from '../ports/verifier';
 import { VerifyError } from '../ports/verifier';
 import type { Diagnostic, FailingTest, LoadErrorFile, RunnerFormat, Witness } from '../ports/verifier';
 import type { FormatOption } from './types';
-import { narrowTestCommand } from './rerunFilter';
+import { narrowTestCommand, packageScripts } from './rerunFilter';
+import { narrowToTargets } from './targeted/narrow';
+import { workspaceFiles } from './targeted/workspaceFiles';
 import { classifyRun } from './runClass';
 import { cannotRunSentence } from './cannotRun';
 import { abortError } from '../base/abort';
@@ -66,7 +68,7 @@ export class CommandVerifier implements Verifier {
     return this.opts.tsc !== 'off' && detectTsc(this.opts.cwd) !== null;
   }
 
-  async verify(signal?: AbortSignal): Promise<Witness> {
+  async verify(signal?: AbortSignal, opts: VerifyOptions = {}): Promise<Witness> {
     const { cwd, testCommand, timeoutMs } = this.opts;
     const started = Date.now();
     const { run: tests, parsed } = await this.runAndRead(testCommand, this.opts.env, timeoutMs, started, signal, this.opts.onOutput);
@@ -80,7 +82,7 @@ export class CommandVerifier implements Verifier {
     let diagnostics: Diagnostic[] = [];
     let tscOutput = '';
     const checked: Record<string, string[]> = {};
-    const tsc = this.opts.tsc === 'off' ? null : detectTsc(cwd);
+    const tsc = this.opts.tsc === 'off' || opts.skipCheckers?.includes('tsc') ? null : detectTsc(cwd);
     if (tsc && !tests.timedOut && !tests.cancelled) {
       const remaining = Math.max(1000, timeoutMs - (Date.now() - started));
       const command = tscCommand(tsc, { buildInfoDir: this.opts.tscBuildInfoDir, listFiles: true });
@@ -117,6 +119,7 @@ export class CommandVerifier implements Verifier {
       const { run, parsed } = await this.runAndRead(narrowed.command, env, timeoutMs, started, signal);
       if (!run.notFound && !run.timedOut && !run.cancelled) {
         const w = this.witness(run, parsed, [], run.output, started, false, false);
+        w.scope = 'targeted';
         // Skipped is not run: a filter that matched nothing else reports the test, but as skipped.
         if (w.ran && ids.every((id) => w.ran!.includes(id) && !w.skipped.includes(id))) return w;
       }
@@ -127,6 +130,32 @@ export class CommandVerifier implements Verifier {
     if (run.cancelled) throw abortError(signal);
     if (run.notFound) throw new VerifyError(`Test command not found: ${testCommand} (run in ${cwd}).`);
     return this.witness(run, parsed, [], run.output, started, run.timedOut, true);
+  }
+
+  /**
+   * Only these tests, narrowed by file and name with the runner's own selection (targeted/narrow.ts), and no checker:
+   * the loop runs them first and the whole suite only when one of them passes. Whether the run covered every target
+   * is the caller's to check (core/judge/targetedCoverage.ts): a selection that matched nothing must never read as passing.
+   */
+  async verifyTargeted(targets: readonly TestTarget[], signal?: AbortSignal): Promise<TargetedRun> {
+    const { cwd, testCommand, timeoutMs } = this.opts;
+    if (process.platform === 'win32') return { ok: false, why: 'the test command is not narrowed on Windows' };
+    if (this.opts.junitGlob) return { ok: false, why: 'the results are read from JUnit reports, which a narrowed run would leave half-written' };
+    // Only go and mocha need the workspace's files (a base name, a stack frame): no walk for the others.
+    const needsFiles = this.lastRunner === 'go' || this.lastRunner === 'mocha';
+    const files = needsFiles ? workspaceFiles(cwd) ?? undefined : undefined;
+    const narrowed = narrowToTargets({ testCommand, runner: this.lastRunner, targets, scripts: packageScripts(cwd), files });
+    if (!narrowed.ok) return { ok: false, why: narrowed.why };
+    const env = narrowed.pathDirs.length
+      ? { ...(this.opts.env ?? process.env), PATH: [...narrowed.pathDirs.map((d) => path.join(cwd, d)), (this.opts.env ?? process.env).PATH ?? ''].join(path.delimiter) }
+      : this.opts.env;
+    const started = Date.now();
+    const { run, parsed } = await this.runAndRead(narrowed.command, env, timeoutMs, started, signal, this.opts.onOutput);
+    if (run.cancelled || signal?.aborted) throw abortError(signal);
+    if (run.notFound) return { ok: false, why: `the narrowed command could not start (${narrowed.command})` };
+    const witness = this.witness(run, parsed, [], run.output, started, run.timedOut, false);
+    witness.scope = 'targeted';
+    return { ok: true, witness, command: narrowed.command, tests: narrowed.tests };
   }
 
   /**

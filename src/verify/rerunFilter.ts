@@ -26,7 +26,7 @@ export function narrowTestCommand(
   return { command: narrowed.command, env: { ...process.env, PATH: [...dirs, process.env.PATH ?? ''].join(path.delimiter) } };
 }
 
-function packageScripts(cwd: string): Record<string, unknown> | null {
+export function packageScripts(cwd: string): Record<string, unknown> | null {
   try {
     const scripts = JSON.parse(fs.readFileSync(path.join(cwd, 'package.json'), 'utf8'))?.scripts;
     return scripts && typeof scripts === 'object' ? scripts : null;

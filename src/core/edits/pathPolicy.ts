@@ -109,6 +109,11 @@ function ruleRefusal(policy: PathPolicy, rel: string, shownAs: string, forReadin
  */
 export function isProtected(policy: PathPolicy, rel: string): boolean {
   if (policy.allowTestEdits) return false;
+  return matchesProtected(policy, rel);
+}
+
+/** Whether `rel` is a test file or test configuration, allowed to be edited or not. */
+export function matchesProtected(policy: PathPolicy, rel: string): boolean {
   const norm = rel.replace(/\\/g, '/').replace(/^\.\//, '');
   return policy.protectedGlobs.some((g) => minimatch(norm, g, GLOB_OPTIONS));
 }

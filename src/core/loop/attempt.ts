@@ -28,6 +28,8 @@ export interface Attempt {
   /** The snapshot after the edit. */
   after: SnapshotRef | null;
   judged: { j: Judgement; witness: WitnessSummary } | null;
+  /** Failing tests of the best state that passed in this attempt's targeted run (steps/targeted.ts). */
+  passedAlone?: string[];
   /** Null when the verdict is a regression (the workspace is not settled then, it is rolled back). */
   settled: Settled | null;
   verdict: Verdict | null;

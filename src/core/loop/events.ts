@@ -11,7 +11,9 @@ export type LoopEvent =
   | { type: 'iteration-started'; n: number; max: number; /** The actor is an agent CLI (it edits the workspace itself). */ agent?: boolean }
   | { type: 'proposal-received'; n: number; tokens: { prompt: number; completion: number }; files: string[] }
   | { type: 'applied'; n: number; files: string[] }
-  | { type: 'verifying'; n: number }
+  /** `scope`: only the `tests` failing in the best state run, or the whole suite (absent: the whole suite). */
+  /** `confirming`: the tests that flipped to passing run again before a green is believed. */
+  | { type: 'verifying'; n: number; scope?: 'targeted' | 'full'; tests?: number; confirming?: boolean }
   | { type: 'verified'; n: number; verdict: Verdict; failing: number; notLoaded?: number; diagnostics: number; rolledBack: boolean; note: string; iteration: IterationRecord }
   | { type: 'retrying'; n: number; attempt: number; delayMs: number; message: string }
   | { type: 'warning'; message: string }

@@ -9,11 +9,17 @@ import { prepare } from './steps/prepare';
 import { ask } from './steps/ask';
 import { apply } from './steps/apply';
 import { revisit } from './steps/revisit';
+import { targeted } from './steps/targeted';
 import { judge } from './steps/judge';
+import { rejudge } from './steps/rejudge';
 import { keepOrUndo } from './steps/keepOrUndo';
 
-/** prepare → ask → apply → (a known state: judged from memory) → judge → keep or undo. */
-export const STEPS: readonly Step[] = [prepare, ask, apply, revisit, judge, keepOrUndo];
+/**
+ * prepare → ask → apply → (a known state: judged from memory) → (the failing tests first: judged by them when none
+ * passes) → judge (the whole suite) → (a regression an earlier edit hid: the latest edit judged again on the best
+ * state) → keep or undo.
+ */
+export const STEPS: readonly Step[] = [prepare, ask, apply, revisit, targeted, judge, rejudge, keepOrUndo];
 
 /** One attempt. Returns the loop's decision: a stop, or null to go on. */
 export async function runAttempt(ctx: LoopContext, state: RunState, turn: Turn, steps: readonly Step[] = STEPS): Promise<Stop | null> {

@@ -8,6 +8,7 @@ import type { AnyStop, LoopContext } from './loopContext';
 import { newRunState, summarize, UNVERIFIED } from '../run/runStateFactory';
 import { leftAloneSentence, rollBack } from './states/rollback';
 import { moveTo } from './states/moveTo';
+import { addTestTime } from './testRuns';
 import { newRunId } from '../../base/runId';
 
 export class RunEnd {
@@ -79,7 +80,9 @@ export class RunEnd {
       }
     }
     if (leftAlone.length) this.ctx.warn(state, leftAloneSentence(leftAlone));
-    const why = !restored ? 'The restore did not finish' : leftAlone.length ? 'Files changed by someone else were left as they are' : state.unrecordedChanged?.length ? 'Git-ignored files changed during the run' : '';
+    // A state judged by its failing tests alone says nothing of the rest of the suite: the report must.
+    const targetedOnly = state.current.witness.scope === 'targeted';
+    const why = !restored ? 'The restore did not finish' : leftAlone.length ? 'Files changed by someone else were left as they are' : state.unrecordedChanged?.length ? 'Git-ignored files changed during the run' : targetedOnly ? 'The last state was judged by its failing tests alone' : '';
     if (why) await this.reverifyFinal(state, why);
     // A restore that did not finish left the workspace as it was: the report must not name a state it is not in.
     return restored ? target : 'last';
@@ -127,7 +130,9 @@ export class RunEnd {
     }
     try {
       this.ctx.events.emit({ type: 'phase', phase: 'final-tests' });
-      moveTo(state, { ...state.current, witness: summarize(await this.ctx.deps.verifier.verify(deadline.signal)) });
+      const w = await this.ctx.deps.verifier.verify(deadline.signal);
+      addTestTime(state, w.durationMs);
+      moveTo(state, { ...state.current, witness: summarize(w) });
       this.ctx.warn(state, `${why}, so the final state was tested again: ${state.current.witness.failing.length} failing.`);
     } catch (err) {
       this.ctx.warn(state, `The final state could not be tested again: ${(err as Error).message}`);

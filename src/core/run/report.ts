@@ -1,5 +1,5 @@
 // The JSON report of `greenloop fix` exactly as ../shared/contract.md fixes it.
-import type { OutsideWarning, RunState } from '../../ports/runState';
+import type { OutsideWarning, RunState, TestRun } from '../../ports/runState';
 import type { Redactor } from '../../base/redact';
 
 export interface FixReport {
@@ -27,7 +27,11 @@ export interface FixReport {
     testsWrote?: { snapshot: string; paths: string[] };
     /** Changes outside the snapshotted tree while the agent ran that Greenloop can neither undo nor attribute: left, warned of. */
     outsideWarnings?: OutsideWarning[];
+    /** What judged the attempt: each test run, targeted (the failing tests only) or full (the whole suite), in order (contract addition). */
+    testRuns?: TestRun[];
   }[];
+  /** Milliseconds spent running tests in the whole run: the baseline, every attempt's runs and re-runs (contract addition). */
+  testMs?: number;
   llmCalls: number;
   /** Model requests actually made, each retry included. */
   requests: number;
@@ -55,7 +59,9 @@ export function toReport(state: RunState, redactor: Redactor): FixReport {
       ...(it.reverted?.length ? { reverted: it.reverted } : {}),
       ...(it.testsWrote ? { testsWrote: it.testsWrote } : {}),
       ...(it.outsideWarnings?.length ? { outsideWarnings: it.outsideWarnings } : {}),
+      testRuns: it.testRuns ?? [],
     })),
+    testMs: state.testMs ?? state.iterations.reduce((sum, it) => sum + (it.testRuns ?? []).reduce((s, r) => s + r.ms, 0), 0),
     llmCalls: state.llmCalls,
     requests: state.requests ?? state.llmCalls,
     tokens: { prompt: state.tokens.prompt, completion: state.tokens.completion },

@@ -66,6 +66,7 @@ export function summarize(w: Witness): WitnessSummary {
     stoppedEarly: w.stoppedEarly, commandFailure: w.commandFailure,
     ...(w.checked ? { checked: w.checked } : {}), ...(w.checkedCounts ? { checkedCounts: w.checkedCounts } : {}),
     ...(w.checkFailures?.length ? { checkFailures: w.checkFailures } : {}),
+    ...(w.scope === 'targeted' ? { scope: 'targeted' as const } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
 // happened to each attempt (an edit refused, a regression rolled back, a flaky test) is said when it happens.
 import type { LoopEvent, RunPhase } from '../../core/loop/events';
 import { countsText, verdictWords } from '../../shared/plainWords';
+import { runningText } from '../../session/progressLine';
 
 export function liveLine(e: LoopEvent): string | null {
   switch (e.type) {
@@ -19,7 +20,8 @@ export function liveLine(e: LoopEvent): string | null {
     case 'applied':
       return null;
     case 'verifying':
-      return `running the tests (attempt ${e.n})`;
+      // Which tests judge the attempt: the failing ones first, the whole suite when it can change the verdict.
+      return e.scope ? `${runningText(e)} (attempt ${e.n})` : `running the tests (attempt ${e.n})`;
     case 'verified':
       return verifiedLine(e);
     case 'warning':

@@ -1,7 +1,7 @@
 // Lets the host hold the loop between steps (while a person decides about their own edit) without the core
 // knowing: the actor and verifier wait at the gate before and after their work. No vscode here.
 import type { Actor, ActorRequest, ActorResponse } from '../../ports/actor';
-import type { Verifier } from '../../ports/verifier';
+import type { Verifier, VerifyOptions } from '../../ports/verifier';
 import { abortError } from '../../base/abort';
 import type { Witness } from '../../ports/verifier';
 
@@ -61,9 +61,9 @@ export function gatedActor(inner: Actor, gate: PauseGate): Actor {
 
 export function gatedVerifier(inner: Verifier, gate: PauseGate): Verifier {
   const gated: Verifier = {
-    async verify(signal?: AbortSignal): Promise<Witness> {
+    async verify(signal?: AbortSignal, opts?: VerifyOptions): Promise<Witness> {
       await gate.pass(signal);
-      return inner.verify(signal);
+      return inner.verify(signal, opts);
     },
   };
   const rerun = inner.rerun?.bind(inner);
@@ -71,6 +71,13 @@ export function gatedVerifier(inner: Verifier, gate: PauseGate): Verifier {
     gated.rerun = async (ids, signal) => {
       await gate.pass(signal);
       return rerun(ids, signal);
+    };
+  }
+  const targeted = inner.verifyTargeted?.bind(inner);
+  if (targeted) {
+    gated.verifyTargeted = async (targets, signal) => {
+      await gate.pass(signal);
+      return targeted(targets, signal);
     };
   }
   return gated;

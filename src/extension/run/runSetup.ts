@@ -1,6 +1,7 @@
 // Everything a run needs before the engine starts: the folder, its settings, its verifier and its model.
 // Each failure ends in one sentence a person can act on.
 import * as fs from 'fs';
+import * as path from 'path';
 import * as vscode from 'vscode';
 import type { Actor } from '../../ports/actor';
 import type { ExtensionSettings } from '../config';
@@ -67,7 +68,9 @@ export async function prepareVerifier(
   // The test task's own variables count too: a token it sets is as secret as one in the window's environment.
   const secrets = runSecrets({ env: { ...process.env, ...spec.env }, apiKey });
   const problems = settings.diagnosticsSource === 'problems' ? new ProblemsChecker({ folder: cwd }) : undefined;
-  const verifier = new TerminalVerifier({ ...spec, cwd: spec.cwd === folder.uri.fsPath ? cwd : spec.cwd }, settings.tsc, settings.loop.verifyTimeoutS, sink, secrets.withheld, { checks: settings.checks, problems });
+  // tsc keeps its build info in the window's state folder (where runs and snapshots are), never in the workspace.
+  const tscBuildInfoDir = path.join((context.storageUri ?? context.globalStorageUri).fsPath, 'tsc');
+  const verifier = new TerminalVerifier({ ...spec, cwd: spec.cwd === folder.uri.fsPath ? cwd : spec.cwd }, settings.tsc, settings.loop.verifyTimeoutS, sink, secrets.withheld, { checks: settings.checks, problems, tscBuildInfoDir });
   return { cwd, spec, verifier, loop: settings.loop, secrets };
 }
 

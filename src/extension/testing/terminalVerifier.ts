@@ -1,6 +1,6 @@
 // The run's verifier: the workspace's test command (from its test task, setting or package.json) run by the
 // core's CommandVerifier, with its output mirrored live into a terminal.
-import type { Checker, CheckerResult, Verifier } from '../../ports/verifier';
+import type { Checker, CheckerResult, TargetedRun, TestTarget, Verifier, VerifyOptions } from '../../ports/verifier';
 import { SettingsError } from '../config';
 import type { CommandVerifier } from '../../verify/commandVerifier';
 import { runtime } from '../loadRuntime';
@@ -28,7 +28,7 @@ export class TerminalVerifier implements Verifier {
    */
   constructor(
     private readonly spec: TestSpec, tsc: TscMode, timeoutS: number, private readonly sink: () => OutputSink, withheldEnv?: readonly string[],
-    diagnostics: { checks?: readonly unknown[]; problems?: Checker } = {},
+    diagnostics: { checks?: readonly unknown[]; problems?: Checker; tscBuildInfoDir?: string } = {},
   ) {
     const rt = runtime();
     let checks;
@@ -40,7 +40,7 @@ export class TerminalVerifier implements Verifier {
     this.problems = diagnostics.problems;
     this.inner = new rt.CommandVerifier({
       cwd: spec.cwd, testCommand: spec.command, env: spec.env, withheldEnv, tsc: this.problems ? 'off' : tsc, timeoutMs: timeoutS * 1000,
-      onOutput: (chunk) => this.out?.write(chunk), checks,
+      onOutput: (chunk) => this.out?.write(chunk), checks, tscBuildInfoDir: diagnostics.tscBuildInfoDir,
     });
   }
 
@@ -75,14 +75,32 @@ export class TerminalVerifier implements Verifier {
     return w;
   }
 
-  async verify(signal?: AbortSignal): Promise<Witness> {
+  /** Only the tests failing in the best state, shown in the same terminal with the narrowed command. */
+  async verifyTargeted(targets: readonly TestTarget[], signal?: AbortSignal): Promise<TargetedRun> {
+    this.out = this.sink();
+    const n = targets.length;
+    this.out.writeLine(`\x1b[1m── Greenloop ${forTerminal(this.label ?? 'test run')}: the ${n === 1 ? 'failing test' : `${n} failing tests`} first: ${forTerminal(targets.slice(0, 3).map((t) => t.id).join(', '))}${n > 3 ? ' …' : ''}\x1b[0m`);
+    const run = await this.inner.verifyTargeted(targets, signal).catch((err: Error) => {
+      if (isAbortError(err)) this.out?.writeLine('\x1b[33m── stopped\x1b[0m\n');
+      throw err;
+    });
+    if (!run.ok) {
+      this.out.writeLine(`── cannot be narrowed (${forTerminal(run.why)}): the whole suite runs\n`);
+      return run;
+    }
+    const w = run.witness;
+    this.out.writeLine(`── ${forTerminal(run.command)} · ${(w.durationMs / 1000).toFixed(1)} s · ${w.failing.length} failing\n`);
+    return run;
+  }
+
+  async verify(signal?: AbortSignal, opts?: VerifyOptions): Promise<Witness> {
     this.out = this.sink();
     this.runs += 1;
     this.runsOfLabel += 1;
     const name = this.label === undefined ? `test run ${this.runs}` : this.runsOfLabel === 1 ? this.label : `${this.label}, run ${this.runsOfLabel}`;
     this.out.writeLine(`\x1b[1m── Greenloop ${forTerminal(name)}: ${forTerminal(`${this.spec.command}  (${this.spec.source}, in ${this.spec.cwd})`)}\x1b[0m`);
     try {
-      const w = await this.inner.verify(signal);
+      const w = await this.inner.verify(signal, opts);
       if (this.problems) withCheckerResult(w, this.problems.source, await this.problems.run([], signal));
       const failing = w.failing.length + w.diagnostics.length;
       const notLoaded = w.loadErrorFiles.length ? `, ${notLoadedText(w.loadErrorFiles.length)}` : w.loadError ? ', suite did not load' : '';

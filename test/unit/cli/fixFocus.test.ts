@@ -28,10 +28,20 @@ describe('greenloop fix --focus (real CLI)', function () {
   });
 
   it('rolls back an edit that breaks a passing test outside the focus, then goes green on the focused fix', async () => {
-    const res = await h.fix([answer(BREAK_NEG), answer(FIX_ADD)], ['--focus', 'calc > adds', '--patience', '3']);
+    const res = await h.fix([answer(BREAK_NEG), answer(FIX_ADD)], ['--focus', 'calc > adds', '--patience', '3', '--verify-scope', 'full']);
     assert.strictEqual(res.code, 0, res.stderr);
     assert.deepStrictEqual(res.report.iterations.map((i: any) => [i.verdict, i.rolledBack]), [['regression', true], ['green', false]]);
     assert.match(h.read('src/calc.js'), /function neg\(a\) \{\n  return -a;/, 'the broken negation was rolled back');
+  });
+
+  it('failing tests first: the break outside the focus is found by the fix\'s whole-suite run, and the fix is kept alone', async () => {
+    const res = await h.fix([answer(BREAK_NEG), answer(FIX_ADD)], ['--focus', 'calc > adds', '--patience', '3']);
+    assert.strictEqual(res.code, 0, res.stderr);
+    // BREAK_NEG is judged by the failing tests alone (kept, no progress); FIX_ADD's whole run sees `negates` broken,
+    // so FIX_ADD is judged again on the best state without BREAK_NEG: green.
+    assert.deepStrictEqual(res.report.iterations.map((i: any) => [i.verdict, i.rolledBack]), [['no-progress', false], ['green', false]]);
+    assert.match(h.read('src/calc.js'), /function neg\(a\) \{\n  return -a;/, 'the broken negation is gone');
+    assert.match(h.read('src/calc.js'), /return a \+ b;/, 'the focused fix is kept');
   });
 
   it('fixing only a test outside the focus is no progress', async () => {

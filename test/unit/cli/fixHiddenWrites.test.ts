@@ -65,9 +65,24 @@ describe('greenloop fix: a file the same edit hides from git is never left behin
     const keep = blocks(create('helper.js', 'module.exports = 1;\n'), FIX_ADD);
     const ignoreIt = blocks(edit('.gitignore', 'node_modules/', 'node_modules/\nhelper.js'), BREAK);
     const exclude = edit('.git/info/exclude', '', 'src/\n');
-    const res = await h.fix([answer(keep), answer(ignoreIt), answer(exclude)], ['--patience', '2', '--on-give-up', 'restore-baseline']);
+    const res = await h.fix([answer(keep), answer(ignoreIt), answer(exclude)], ['--patience', '2', '--on-give-up', 'restore-baseline', '--verify-scope', 'full']);
     assert.strictEqual(res.report.reason, 'stagnation', res.report.reasonText);
     assert.deepStrictEqual(res.report.iterations.map((i: any) => i.verdict), ['progress', 'regression', 'invalid-proposal']);
+    assert.match(res.report.iterations[2].note, /\.git\/info\/exclude is inside \.git\/, which Greenloop never edits/);
+    assert.strictEqual(exists('helper.js'), false, 'the kept attempt\'s file went with the restore');
+    assert.strictEqual(h.read('.gitignore'), 'node_modules/\n');
+    assert.match(h.read('src/calc.js'), /return a - b;/, 'back at the baseline');
+    assert.doesNotMatch(fs.readFileSync(path.join(h.project, '.git/info/exclude'), 'utf8'), /src\//);
+  });
+
+  it('failing tests first: the same, with the breaking edit kept as no progress until the end', async () => {
+    h.write('.gitignore', 'node_modules/\n');
+    const keep = blocks(create('helper.js', 'module.exports = 1;\n'), FIX_ADD);
+    const ignoreIt = blocks(edit('.gitignore', 'node_modules/', 'node_modules/\nhelper.js'), BREAK);
+    const exclude = edit('.git/info/exclude', '', 'src/\n');
+    const res = await h.fix([answer(keep), answer(ignoreIt), answer(exclude)], ['--patience', '2', '--on-give-up', 'restore-baseline']);
+    assert.strictEqual(res.report.reason, 'stagnation', res.report.reasonText);
+    assert.deepStrictEqual(res.report.iterations.map((i: any) => i.verdict), ['progress', 'no-progress', 'invalid-proposal']);
     assert.match(res.report.iterations[2].note, /\.git\/info\/exclude is inside \.git\/, which Greenloop never edits/);
     assert.strictEqual(exists('helper.js'), false, 'the kept attempt\'s file went with the restore');
     assert.strictEqual(h.read('.gitignore'), 'node_modules/\n');

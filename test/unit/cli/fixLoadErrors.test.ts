@@ -45,7 +45,7 @@ describe('test files that did not load, through the CLI (real node --test, scrip
 
   it('fix says "2 failing, 3 test files did not load", rolls back an edit that stops them loading again, and goes green', async () => {
     server.push(answer(FIX_LEDGER), answer(BREAK_LEDGER), answer(FIX_ADD), answer(FIX_MUL));
-    const res = await runCli(['fix', '--cwd', project, '--actor', 'openai', '--base-url', server.url, '--model', 'scripted', '--no-stream', '--tsc', 'off', '--state-dir', stateDir, '--patience', '3', '--json']);
+    const res = await runCli(['fix', '--cwd', project, '--actor', 'openai', '--base-url', server.url, '--model', 'scripted', '--no-stream', '--tsc', 'off', '--state-dir', stateDir, '--patience', '3', '--json', '--verify-scope', 'full']);
     assert.strictEqual(res.code, 0, res.stderr);
     const report = JSON.parse(res.stdout);
     assert.deepStrictEqual(report.baseline.failing, FAILING);
@@ -69,5 +69,17 @@ describe('test files that did not load, through the CLI (real node --test, scrip
     assert.match(firstPrompt, /SyntaxError/);
     assert.match(firstPrompt, /## Failing tests \(2\)/);
     assert.match(firstPrompt, /src\/ledger\.js\n```/, 'the file that keeps them from loading is shown');
+  });
+  it('failing tests first: an edit that stops them loading again is found by the next whole-suite run, and the fix kept alone', async () => {
+    server.push(answer(FIX_LEDGER), answer(BREAK_LEDGER), answer(FIX_ADD), answer(FIX_MUL));
+    const res = await runCli(['fix', '--cwd', project, '--actor', 'openai', '--base-url', server.url, '--model', 'scripted', '--no-stream', '--tsc', 'off', '--state-dir', stateDir, '--patience', '3', '--json']);
+    assert.strictEqual(res.code, 0, res.stderr);
+    const report = JSON.parse(res.stdout);
+    // BREAK_LEDGER leaves the two failing tests failing: judged by them alone; FIX_ADD's whole run sees the files not
+    // loading, so FIX_ADD is judged again on the best state without BREAK_LEDGER.
+    assert.deepStrictEqual(report.iterations.map((i: { verdict: string }) => i.verdict), ['progress', 'no-progress', 'progress', 'green']);
+    assert.match(report.iterations[2].note, /judged again on top of the best state, without attempt 2's edit/);
+    assert.deepStrictEqual(report.final.loadErrorFiles, []);
+    assert.deepStrictEqual(report.final.failing, []);
   });
 });

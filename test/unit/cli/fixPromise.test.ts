@@ -158,10 +158,16 @@ describe('greenloop fix keeps its promise (real CLI, scripted model server)', fu
         `if (on) fs.writeFileSync(${JSON.stringify(toggle)}, '1'); else fs.rmSync(${JSON.stringify(toggle)});`,
         'module.exports = on ? { add: (a, b) => a + b, mul: (a, b) => a * b, neg } : { add, mul, neg };',
       ].join('\n'), 'Sometimes right.');
-      const res = await h.fix([answer(unreliable)], ['--max-iterations', '1']);
+      const res = await h.fix([answer(unreliable)], ['--max-iterations', '1', '--verify-scope', 'full']);
       assert.notStrictEqual(res.report.outcome, 'green', res.stderr);
       assert.notStrictEqual(res.report.iterations[0].verdict, 'green');
       assert.match(res.report.warnings.join(' '), /green once, but not when run again on the same files/);
+      // Failing tests first: the fix passes in the targeted run and fails in the whole suite (or the other way round).
+      fs.rmSync(toggle, { force: true });
+      const first = await h.fix([answer(unreliable)], ['--max-iterations', '1']);
+      assert.notStrictEqual(first.report.outcome, 'green', first.stderr);
+      assert.notStrictEqual(first.report.iterations[0].verdict, 'green');
+      assert.match(first.report.warnings.join(' '), /passed when run alone but failed in the whole suite|green once, but not when run again/);
     });
 
     it('a test command that runs no test is never green: the baseline escalates as verify-error before any model call', async () => {

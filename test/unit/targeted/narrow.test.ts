@@ -4,8 +4,8 @@ import * as assert from 'assert';
 import { execFileSync } from 'child_process';
 import { narrowToTargets } from '../../../src/verify/targeted/narrow';
 import type { TargetedRequest } from '../../../src/verify/targeted/narrow';
-import { targetedCoverage } from '../../../src/verify/targeted/coverage';
-import type { TargetedRead } from '../../../src/verify/targeted/coverage';
+import { targetedCoverage } from '../../../src/core/judge/targetedCoverage';
+import type { TargetedRead } from '../../../src/core/judge/targetedCoverage';
 import { joinCommand, splitCommand } from '../../../src/verify/targeted/words';
 
 function narrow(req: Partial<TargetedRequest> & Pick<TargetedRequest, 'testCommand' | 'runner'>): string {

@@ -8,7 +8,7 @@ import * as path from 'path';
 import { CommandVerifier } from '../../../src/verify/commandVerifier';
 import { narrowToTargets } from '../../../src/verify/targeted/narrow';
 import type { Targeted } from '../../../src/verify/targeted/narrow';
-import { targetedCoverage } from '../../../src/verify/targeted/coverage';
+import { targetedCoverage } from '../../../src/core/judge/targetedCoverage';
 import type { Witness } from '../../../src/ports/verifier';
 
 const ROOT = path.join(__dirname, '..', '..', '..');

@@ -1,6 +1,7 @@
 // Before an edit is blamed for a test that newly fails, that test runs again on the same files: a test that passes
 // on a re-run is flaky — named in the report, never counted as a regression (nor, later, as progress). A state whose
-// only failures are tests already found flaky runs again whole, and is green if that run is.
+// only failures are tests already found flaky runs again whole, and is green if that run is. A green is confirmed by
+// running again the tests that flipped to passing (the whole suite only where they cannot be singled out).
 import type { Verifier } from '../../../ports/verifier';
 import type { Witness } from '../../../ports/verifier';
 import type { IterationRecord, RunState, WitnessSummary } from '../../../ports/runState';
@@ -10,6 +11,8 @@ import { abortError } from '../../../base/abort';
 import { runSignal } from '../loopContext';
 import type { LoopContext } from '../loopContext';
 import { summarize } from '../../run/runStateFactory';
+import { targetedCoverage } from '../../judge/targetedCoverage';
+import { recording } from '../testRuns';
 
 export interface FlakyCheck {
   /** Tests that passed in a re-run after failing on the same files. */
@@ -23,27 +26,30 @@ export interface FlakyCheck {
  * confirmed by one more run, so a fix that works only some of the time is never taken for green.
  */
 export async function judgeWithReruns(ctx: LoopContext, state: RunState, record: IterationRecord, witness: WitnessSummary): Promise<{ j: Judgement; witness: WitnessSummary }> {
-  const judged = await judgeFlakyAware(ctx, state, record, witness);
+  const verifier = recording(ctx.deps.verifier, state, record);
+  const judged = await judgeFlakyAware(ctx, state, record, witness, verifier);
   if (judged.j.verdict !== 'green' || ctx.deps.config.flakyReruns <= 0) return judged;
   // A check an outside agent asks for (a Stop hook, an MCP verify) answers while the agent waits, on every stop: it
   // runs the tests again only to judge a test that newly fails, never to confirm a green that nothing contradicts.
   if (ctx.deps.actor.external) return judged;
-  const again = summarize(await ctx.deps.verifier.verify(runSignal(ctx)));
+  const confirmed = await confirmByTarget(ctx, state, witness, verifier);
+  if (confirmed === 'confirmed') return judged;
+  const again = confirmed ?? summarize(await verifier.verify(runSignal(ctx)));
   const j = judge(state.best.witness, again, judgeOptions(state));
   // With a focus, green allows the failures outside it: the re-run is judged, not only read.
   if (again.green || j.verdict === 'green') return judged;
   // Only tests already found flaky failed the confirming run: the fix is not what fails, so the run may be repeated.
-  if (j.verdict !== 'regression' && (await greenOnWholeReruns(ctx, state, again))) return judged;
+  if (j.verdict !== 'regression' && (await greenOnWholeReruns(ctx, state, again, verifier))) return judged;
   const failing = again.failing.length ? listForNote(again.failing) : 'the run';
   ctx.warn(state, `Attempt ${record.n} was green once, but not when run again on the same files (${failing} failed): a fix that works only some of the time is not green.`);
   return { j: { ...j, note: `green once, but not on a re-run of the same files: ${j.note}` }, witness: again };
 }
 
-async function judgeFlakyAware(ctx: LoopContext, state: RunState, record: IterationRecord, witness: WitnessSummary): Promise<{ j: Judgement; witness: WitnessSummary }> {
-  const { config, verifier } = ctx.deps;
+async function judgeFlakyAware(ctx: LoopContext, state: RunState, record: IterationRecord, witness: WitnessSummary, verifier: Verifier): Promise<{ j: Judgement; witness: WitnessSummary }> {
+  const { config } = ctx.deps;
   const j = judge(state.best.witness, witness, judgeOptions(state));
   if (config.flakyReruns <= 0) return { j, witness };
-  if (onlyFlakyFail(state, witness) && j.verdict !== 'regression') return (await greenOnWholeReruns(ctx, state, witness)) ?? { j, witness };
+  if (onlyFlakyFail(state, witness) && j.verdict !== 'regression') return (await greenOnWholeReruns(ctx, state, witness, verifier)) ?? { j, witness };
   if (j.verdict !== 'regression' || j.newTests.length === 0) return { j, witness };
   const check = await findFlaky(verifier, j.newTests, config.flakyReruns, runSignal(ctx));
   if (check.flaky.length === 0) return { j, witness };
@@ -54,7 +60,7 @@ async function judgeFlakyAware(ctx: LoopContext, state: RunState, record: Iterat
   const again = judge(state.best.witness, witness, judgeOptions(state));
   const judged = { j: { ...again, note: `${again.note}; flaky (failed, then passed on re-run): ${listForNote(check.flaky)}` }, witness };
   // What still fails is only flaky: the state is judged as any such state is, by running it again whole.
-  if (onlyFlakyFail(state, witness) && again.verdict !== 'regression') return (await greenOnWholeReruns(ctx, state, witness)) ?? judged;
+  if (onlyFlakyFail(state, witness) && again.verdict !== 'regression') return (await greenOnWholeReruns(ctx, state, witness, verifier)) ?? judged;
   return judged;
 }
 
@@ -63,10 +69,10 @@ function onlyFlakyFail(state: RunState, witness: WitnessSummary): boolean {
 }
 
 /** A state whose only failures are known flaky tests runs again whole, up to flakyReruns times: green if a run is. */
-async function greenOnWholeReruns(ctx: LoopContext, state: RunState, witness: WitnessSummary): Promise<{ j: Judgement; witness: WitnessSummary } | null> {
+async function greenOnWholeReruns(ctx: LoopContext, state: RunState, witness: WitnessSummary, verifier: Verifier): Promise<{ j: Judgement; witness: WitnessSummary } | null> {
   if (!onlyFlakyFail(state, witness)) return null;
   for (let r = 0; r < ctx.deps.config.flakyReruns; r++) {
-    const again = summarize(await ctx.deps.verifier.verify(runSignal(ctx)));
+    const again = summarize(await verifier.verify(runSignal(ctx)));
     if (!again.green && !state.config.focus?.length) continue;
     const green = judge(state.best.witness, again, judgeOptions(state));
     if (green.verdict === 'green') {
@@ -75,6 +81,29 @@ async function greenOnWholeReruns(ctx: LoopContext, state: RunState, witness: Wi
     }
   }
   return null;
+}
+
+/**
+ * The tests that flipped to passing, run again on the same files: 'confirmed' when every one passes again; the
+ * green witness with those that failed this time added, when one did; null when they cannot be singled out (the
+ * caller then runs the whole suite again, as with `--verify-scope full`).
+ */
+async function confirmByTarget(ctx: LoopContext, state: RunState, witness: WitnessSummary, verifier: Verifier): Promise<'confirmed' | WitnessSummary | null> {
+  if ((state.config.verifyScope ?? 'failing-first') !== 'failing-first' || !verifier.verifyTargeted) return null;
+  const best = state.best.witness;
+  if (best.loadError || best.loadErrorFiles?.length || best.diagnostics.length || best.unreadable) return null;
+  const flipped = best.failures.filter((f) => !witness.failing.includes(f.id));
+  if (flipped.length === 0) return null;
+  const ids = flipped.map((f) => f.id);
+  ctx.events.emit({ type: 'verifying', n: state.iterations.length + 1, scope: 'targeted', tests: ids.length, confirming: true });
+  const run = await verifier.verifyTargeted(flipped.map((f) => ({ id: f.id, file: f.file, message: f.message })), runSignal(ctx));
+  if (!run.ok) return null;
+  const coverage = targetedCoverage(ids, run.witness);
+  if (!coverage.complete || run.witness.loadError) return null;
+  if (coverage.failing.length === 0) return 'confirmed';
+  const now = summarize(run.witness);
+  const failures = [...witness.failures, ...now.failures.filter((f) => coverage.failing.includes(f.id))].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { ...witness, green: false, failing: failures.map((f) => f.id), failures, outputExcerpt: now.outputExcerpt };
 }
 
 export async function findFlaky(verifier: Verifier, ids: readonly string[], maxReruns: number, signal: AbortSignal): Promise<FlakyCheck> {

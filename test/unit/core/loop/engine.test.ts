@@ -136,8 +136,11 @@ describe('loop engine (in-process, real verifier and snapshots)', function () {
     const { e, events } = await engine(actor);
     await e.run(new AbortController().signal);
     const types = events.map((ev) => (ev.type === 'phase' ? `phase:${ev.phase}` : ev.type));
-    // What runs before the first result is said as it begins: a host's notification is never empty.
-    assert.deepStrictEqual(types.slice(0, 8), ['phase:snapshot', 'phase:baseline-tests', 'run-started', 'iteration-started', 'proposal-received', 'applied', 'verifying', 'verified']);
+    // What runs before the first result is said as it begins: a host's notification is never empty. FIX_ADD makes a
+    // failing test pass: the failing tests run first, then the whole suite, each announced.
+    assert.deepStrictEqual(types.slice(0, 9), ['phase:snapshot', 'phase:baseline-tests', 'run-started', 'iteration-started', 'proposal-received', 'applied', 'verifying', 'verifying', 'verified']);
+    const scopes = events.flatMap((ev) => (ev.type === 'verifying' && ev.n === 1 ? [`${ev.scope}:${ev.tests ?? ''}`] : []));
+    assert.deepStrictEqual(scopes, ['targeted:2', 'full:']);
     assert.strictEqual(types[types.length - 2], 'escalated');
     assert.strictEqual(types[types.length - 1], 'finished');
   });

@@ -22,6 +22,13 @@ describe('live progress lines', () => {
     assert.strictEqual(line, 'attempt 1: no progress, 2 failing; flaky: Cart > rounding failed, then passed on a re-run');
   });
 
+  it('says which tests judge an attempt: the failing ones first, the whole suite, the flipped ones again', () => {
+    assert.strictEqual(liveLine({ type: 'verifying', n: 2, scope: 'targeted', tests: 3 }), 'running the 3 failing tests (attempt 2)');
+    assert.strictEqual(liveLine({ type: 'verifying', n: 2, scope: 'targeted', tests: 1 }), 'running the failing test (attempt 2)');
+    assert.strictEqual(liveLine({ type: 'verifying', n: 2, scope: 'full' }), 'running the whole suite (attempt 2)');
+    assert.strictEqual(liveLine({ type: 'verifying', n: 2, scope: 'targeted', tests: 2, confirming: true }), 'running the 2 tests that now pass again (attempt 2)');
+  });
+
   it('uses plain words for the steps: running the tests, not the verifier; no run id', () => {
     assert.strictEqual(liveLine({ type: 'verifying', n: 1 }), 'running the tests (attempt 1)');
     const started = liveLine({ type: 'run-started', runId: '20261123-201143-abcd', baselineFailing: 3, baselineDiagnostics: 1, resumed: false, state: {} as never });

@@ -25,6 +25,7 @@ interface Report {
   iterations?: Array<{ n: number; verdict: string; testRuns?: TestRun[] }>;
   testRuns?: TestRun[];
   testMs?: number;
+  warnings?: string[];
 }
 
 export interface LoopRow {
@@ -35,8 +36,12 @@ export interface LoopRow {
   runs: TestRun[];
   /** The report's total test time; null when it has none (a build without issue 25's fields). */
   testMs: number | null;
-  /** Test time no listed run accounts for (the baseline, when the report does not list it). */
+  /** Test time no listed run accounts for: the baseline's run and final re-tests (the report lists neither). */
   unlistedMs: number;
+  /** Whole-suite runs outside every attempt: the baseline, and each final re-test the report warns of. */
+  unlistedRuns: number;
+  /** Each attempt's runs in order, e.g. "2: targeted 2 tests 1.2 s, full 6664 tests 18.0 s". */
+  sequence: string[];
   wallMs: number;
   verdicts: string[];
   /** Model requests beyond the scenario's answers. */
@@ -59,7 +64,7 @@ export async function runLoop(pristine: string, scenario: Scenario, scope: Scope
       '--json', '--test-cmd', BENCH_TEST_COMMAND, '--max-minutes', '180', '--verify-timeout-s', '1200'];
     if (scopeFlag) args.push('--verify-scope', scope);
     const fix = await runFix(args);
-    if (process.env.GREENLOOP_BENCH_LOG) fs.appendFileSync(process.env.GREENLOOP_BENCH_LOG, `\n== ${scenario.name} / ${scope}\n${fix.stderr}\n`);
+    if (process.env.GREENLOOP_BENCH_LOG) fs.appendFileSync(process.env.GREENLOOP_BENCH_LOG, `\n== ${scenario.name} / ${scope}\n${fix.stderr}\nreport: ${fix.stdout.trim()}\n`);
     let report: Report;
     try {
       report = JSON.parse(fix.stdout) as Report;
@@ -73,6 +78,11 @@ export async function runLoop(pristine: string, scenario: Scenario, scope: Scope
     const testMs = typeof report.testMs === 'number' ? report.testMs : null;
     if (testMs === null) notes.push('the report has no testMs (this build predates issue 25)');
     if (!runs.length) notes.push('the report lists no testRuns');
+    const finalRetests = (report.warnings ?? []).filter((w) => /final state was tested again/.test(w)).length;
+    const unlistedRuns = (report.baseline ? 1 : 0) + finalRetests;
+    const sequence = (report.iterations ?? []).map((it) => `${it.n}: ${(it.testRuns ?? []).map((t) => `${t.scope} ${t.tests} tests ${(t.ms / 1000).toFixed(1)} s`).join(', ') || 'no test run'}`);
+    if (finalRetests) notes.push(`${finalRetests} final re-test(s) of the whole suite (the report's warnings)`);
+    if (fix.stderr.includes('found') && /broken with attempt \d+'s edit/.test(fix.stderr)) notes.push('a whole-suite run found a regression an earlier attempt\'s edit hid, and the attempt was judged again on the best state');
     const judged = await new CommandVerifier({ cwd: ws.cwd, testCommand: JUDGE_COMMAND, tsc: 'off', timeoutMs: 600_000 }).verify();
     return {
       scope,
@@ -81,6 +91,8 @@ export async function runLoop(pristine: string, scenario: Scenario, scope: Scope
       runs,
       testMs,
       unlistedMs: testMs === null ? 0 : Math.max(0, testMs - listed),
+      unlistedRuns,
+      sequence,
       wallMs: fix.wallMs,
       verdicts: (report.iterations ?? []).map((it) => it.verdict),
       extraRequests: model.extra(),

@@ -2,7 +2,8 @@
 // loop — with the same scripted model, the same actor, edit applier and test runner. Prints per scenario and in
 // total: outcome correct, model calls, tokens, wall time, wasted calls, final failing count (by the original tests),
 // no worse than baseline, cheating green accepted; then whether issue 14's targets hold (exit 1 when one does not).
-// Run: npm run bench:pathologies [-- --quick] [-- --only a,b] [-- --explain]
+// Run: npm run bench:pathologies [-- --quick] [-- --only a,b] [-- --explain] [-- --verify-scope failing-first|full]
+//   [-- --summary FILE]  (writes Greenloop's totals as JSON, for bench:testtime, which runs this under both scopes)
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -16,8 +17,11 @@ import type { LoopResult } from './loopResult';
 import { printTables, targetLines } from './tables';
 import type { Row, Way } from './tables';
 
+/** Flags added to Greenloop's own command line (the capped loops have no such knobs). */
+const greenloopArgs: string[] = [];
+
 const WAYS: Array<{ way: Way; run: (s: Scenario, r: Awaited<ReturnType<typeof startScenario>>) => Promise<LoopResult> }> = [
-  { way: 'Greenloop', run: runGreenloop },
+  { way: 'Greenloop', run: (s, r) => runGreenloop(s, r, greenloopArgs) },
   { way: 'cap-25', run: (s, r) => runCappedLoop(s, r, 25) },
   { way: 'cap-3', run: (s, r) => runCappedLoop(s, r, 3) },
 ];
@@ -71,6 +75,15 @@ async function main(): Promise<void> {
   const quick = args.includes('--quick');
   const onlyAt = args.indexOf('--only');
   const only = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',')) : null;
+  const scopeAt = args.indexOf('--verify-scope');
+  if (scopeAt >= 0) {
+    const scope = args[scopeAt + 1] ?? '';
+    if (scope !== 'full' && scope !== 'failing-first') throw new Error(`--verify-scope takes failing-first or full, not "${scope}".`);
+    greenloopArgs.push('--verify-scope', scope);
+  }
+  const summaryAt = args.indexOf('--summary');
+  const summary = summaryAt >= 0 ? args[summaryAt + 1] : undefined;
+  if (summaryAt >= 0 && !summary) throw new Error('--summary needs a file to write.');
   if (!fs.existsSync(path.resolve(__dirname, '../../dist/cli.js'))) throw new Error('dist/cli.js is missing; run `npm run build` first.');
   const chosen = SCENARIOS.filter((s) => (only ? only.has(s.name) : !quick || s.quick));
   if (only && chosen.length !== only.size) throw new Error(`Unknown scenario in --only; the scenarios are: ${SCENARIOS.map((s) => s.name).join(', ')}.`);
@@ -87,6 +100,11 @@ async function main(): Promise<void> {
   if (skipped.length) console.log(`\nNOT RUN (missing tools, so not counted): ${skipped.join('; ')}`);
   const { lines, met } = targetLines(rows);
   console.log(`\n${lines.join('\n')}`);
+  if (summary) {
+    const gl = rows.filter((r) => r.way === 'Greenloop');
+    const totals = { scenarios: gl.length, correct: gl.filter((r) => r.correct).length, wallMs: gl.reduce((a, r) => a + r.wallMs, 0), targetsMet: met, skipped: skipped.length };
+    fs.writeFileSync(summary, JSON.stringify(totals));
+  }
   if (!met || skipped.length) process.exitCode = 1;
 }
 

@@ -15,6 +15,12 @@ export interface TextEdit {
   replace: string;
   /** What it does, for the bench's log. */
   why: string;
+  /**
+   * A fix: the scripted model, which sees the workspace as a real model sees the files in its prompt, puts the lines
+   * back as upstream wrote them whatever an earlier kept edit made of them (a no-progress edit is kept, so after
+   * "wrong bell" the loop reads `i <= n - 1` and the fix must turn that, not `i < n`, into `i <= n`).
+   */
+  restores?: boolean;
 }
 
 const CATALAN = 'src/function/combinatorics/catalan.js';
@@ -32,7 +38,7 @@ export const INJECTED_BUGS: TextEdit[] = [BUG_CATALAN, BUG_BELL, BUG_COMPOSITION
 
 /** The fix of a bug: the same replacement the other way. */
 export function fixOf(bug: TextEdit): TextEdit {
-  return { file: bug.file, find: bug.replace, replace: bug.find, why: `fix: ${bug.why}` };
+  return { file: bug.file, find: bug.replace, replace: bug.find, why: `fix: ${bug.why}`, restores: true };
 }
 
 /** Wrong edits whose behaviour no test can tell from the state before them (the failing set stays the same). */
@@ -51,7 +57,16 @@ export const BREAK_STIRLING: TextEdit = {
   file: STIRLING, find: 'addScalar(multiplyScalar(make(i), prev[i]), prev[i - 1])', replace: 'addScalar(multiplyScalar(make(i + 1), prev[i]), prev[i - 1])', why: 'breaks: Stirling recurrence multiplies by i + 1',
 };
 
+/** What the bench holds failing-first to (issue 25's "Measured"). */
+export type Target =
+  /** Test time at most this fraction of the `full` scope's, same scenario, same invocation. */
+  | { kind: 'ratio'; max: number }
+  /** Test time at most this many whole-suite runs' worth (the scenario's median whole-suite run is the unit). */
+  | { kind: 'suite-runs'; max: number };
+
 export interface Scenario {
+  /** `--scenario` picks it by this letter. */
+  key: string;
   name: string;
   /** Bugs injected before the loop starts. */
   start: TextEdit[];
@@ -59,26 +74,46 @@ export interface Scenario {
   answers: TextEdit[];
   /** What the loop must end with, in both scopes. */
   expected: { outcome: 'green' | 'escalated'; failing: number };
+  /**
+   * The fewest test runs the verdicts need (README-notes.md): whole-suite runs (baseline, one per candidate for
+   * progress or green, one per hidden regression to re-judge) and targeted runs (one per attempt).
+   */
+  minimum: { full: number; targeted: number };
+  /** Whole-suite runs `full` makes today, for the table (README-notes.md). */
+  fullToday: string;
+  target: Target;
 }
 
 export const SCENARIOS: Scenario[] = [
   {
+    key: 'a',
     name: 'a: fix, wrong, fix, wrong, fix',
     start: INJECTED_BUGS,
     answers: [fixOf(BUG_CATALAN), WRONG_BELL_SAME_LOOP, fixOf(BUG_BELL), WRONG_CATALAN_SAME_VALUE, fixOf(BUG_COMPOSITION)],
     expected: { outcome: 'green', failing: 0 },
+    minimum: { full: 4, targeted: 5 },
+    fullToday: '7',
+    target: { kind: 'ratio', max: 0.65 },
   },
   {
+    key: 'b',
     name: 'b: two different wrong edits',
     start: [BUG_CATALAN],
     answers: [WRONG_CATALAN_SAME_VALUE, WRONG_CATALAN_COMMENT],
     expected: { outcome: 'escalated', failing: 2 },
+    minimum: { full: 1, targeted: 2 },
+    fullToday: '3',
+    target: { kind: 'suite-runs', max: 1.5 },
   },
   {
+    key: 'c',
     name: 'c: a breaking edit that fixes nothing, then the real fix',
     start: [BUG_CATALAN],
     answers: [BREAK_STIRLING, fixOf(BUG_CATALAN)],
     expected: { outcome: 'green', failing: 0 },
+    minimum: { full: 3, targeted: 2 },
+    fullToday: '3–4',
+    target: { kind: 'suite-runs', max: 3.5 },
   },
 ];
 

@@ -11,6 +11,7 @@ import { abortError } from '../../../base/abort';
 import { runSignal } from '../loopContext';
 import type { LoopContext } from '../loopContext';
 import { summarize } from '../../run/runStateFactory';
+import { hiddenEdits } from './hiddenEdits';
 import { targetedCoverage } from '../../judge/targetedCoverage';
 import { recording } from '../testRuns';
 
@@ -52,6 +53,10 @@ async function judgeFlakyAware(ctx: LoopContext, state: RunState, record: Iterat
   if (config.flakyReruns <= 0) return { j, witness };
   if (onlyFlakyFail(state, witness) && j.verdict !== 'regression') return (await greenOnWholeReruns(ctx, state, witness, verifier, created)) ?? { j, witness };
   if (j.verdict !== 'regression' || j.newTests.length === 0) return { j, witness };
+  // Edits judged by their failing tests alone are still in the workspace, so the re-judge step (rejudge.ts) runs this
+  // attempt again on the best state alone, and that run's new failures get their flaky re-runs there: re-running them
+  // now, on a state about to be dropped, would only pay for them twice.
+  if (ctx.deps.snapshots.replay && hiddenEdits(state).length) return { j, witness };
   const check = await findFlaky(verifier, j.newTests, config.flakyReruns, runSignal(ctx));
   if (check.flaky.length === 0) return { j, witness };
   record.flaky = check.flaky;

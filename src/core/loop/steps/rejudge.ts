@@ -15,6 +15,7 @@ import { rollBackTo } from '../states/moveTo';
 import { journaledRestore, leftAloneSentence } from '../states/rollback';
 import { judgeWithReruns } from './flaky';
 import { createdFiles } from './createdFiles';
+import { hiddenEdits } from './hiddenEdits';
 import { verifyOrStop } from './verifyOrStop';
 
 export async function rejudge(ctx: LoopContext, state: RunState, attempt: Attempt): Promise<StepResult> {
@@ -61,22 +62,6 @@ export async function rejudge(ctx: LoopContext, state: RunState, attempt: Attemp
   attempt.settled = j.verdict === 'regression' ? null : await settle(ctx, state, after, record.files);
   attempt.verdict = attempt.settled?.tampered.length ? 'regression' : j.verdict;
   return undefined;
-}
-
-/**
- * The attempts since the workspace last was a whole-suite-verified state whose edits are still in it and were judged
- * only by their targeted run: whatever they broke, no run has seen.
- */
-export function hiddenEdits(state: RunState): IterationRecord[] {
-  const out: IterationRecord[] = [];
-  for (let i = state.iterations.length - 1; i >= 0; i--) {
-    const it = state.iterations[i];
-    if (it.n <= state.best.iteration || it.rolledBack) break;
-    if (it.afterSnapshot === null || it.verdict === 'invalid-proposal') continue;
-    if (it.judgedBy !== 'targeted') break;
-    out.push(it);
-  }
-  return out.reverse();
 }
 
 function attemptsText(its: readonly IterationRecord[]): string {

@@ -25,7 +25,7 @@ describe('prepareRun', () => {
     fake.settings.set('greenloop.model.provider', 'vscode-lm');
     fake.chatModels = [];
     const config = new ConfigReader();
-    const context = { workspaceState: new FakeMemento(), globalState: new FakeMemento(), secrets: { get: async () => undefined }, subscriptions: [] };
+    const context = { workspaceState: new FakeMemento(), globalState: new FakeMemento(), secrets: { get: async () => undefined }, subscriptions: [], globalStorageUri: Uri.file(path.join(project, '..', 'storage')) };
     try {
       await assert.rejects(prepareRun(folder as never, config.read(folder.uri as never), context as never, () => ({ write: () => undefined, writeLine: () => undefined })), /model/i);
       assert.strictEqual(fake.watchers.size, 0, 'no file watcher is left');

@@ -59,7 +59,10 @@ export interface Witness {
   exitCode: number | null;
   signal: string | null;
   timedOut: boolean;
+  /** The whole verification: the test command and the checkers (tsc, --check) it ran after it. */
   durationMs: number;
+  /** The test command's own time, without the checkers; reports' test time (`testRuns`, `testMs`) counts this. */
+  testDurationMs?: number;
   /** sha256 of the normalized output; equal for two runs of the same failing state. */
   signature: string;
   /** Counts from the runner, when it printed them. */

@@ -231,6 +231,7 @@ export class CommandVerifier implements Verifier {
       signal: run.signal,
       timedOut,
       durationMs: Date.now() - started,
+      testDurationMs: run.durationMs,
       signature: signatureOf(normalized),
       passedCount: parsed.passedCount,
       failedCount: parsed.failedCount,

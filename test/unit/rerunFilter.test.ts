@@ -4,6 +4,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { narrowTestCommand, shellQuote } from '../../src/verify/rerunFilter';
 import { CommandVerifier } from '../../src/verify/commandVerifier';
+import { testTimeOf } from '../../src/core/loop/testRuns';
 import { tempProject } from './support/cli';
 
 describe('narrowing a test command to a few tests', () => {
@@ -99,5 +100,22 @@ describe('CommandVerifier.rerun of a test whose own name holds " > "', function 
     assert.deepStrictEqual(w.failing, []);
     assert.ok(!w.skipped.includes('clock > settles within the deadline'));
     assert.deepStrictEqual(w.skipped, ['other'], 'only the asked-for test ran');
+  });
+});
+
+describe('test time is the test command\'s own', function () {
+  this.timeout(60_000);
+  it('the type check after the tests adds to the verification, not to the test time the report counts', async () => {
+    const dir = tempProject('calc');
+    // A tsc that takes 3 s: at least 3 s that are not test time, however fast the machine (a lower bound only).
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), '{ "include": ["src"] }\n');
+    fs.mkdirSync(path.join(dir, 'node_modules', '.bin'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'node_modules', '.bin', 'tsc'), '#!/bin/sh\nsleep 3\n', { mode: 0o755 });
+    const v = new CommandVerifier({ cwd: dir, testCommand: 'node --test test/', tsc: 'on', timeoutMs: 50_000 });
+    const w = await v.verify();
+    assert.ok(w.testDurationMs !== undefined, 'the witness says how long the test command took');
+    assert.ok(w.durationMs - w.testDurationMs! >= 2900, `verification ${w.durationMs} ms, tests ${w.testDurationMs} ms`);
+    assert.strictEqual(testTimeOf(w), w.testDurationMs);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

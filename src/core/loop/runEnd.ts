@@ -131,7 +131,7 @@ export class RunEnd {
     try {
       this.ctx.events.emit({ type: 'phase', phase: 'final-tests' });
       const w = await this.ctx.deps.verifier.verify(deadline.signal);
-      addTestTime(state, w.durationMs);
+      addTestTime(state, w);
       moveTo(state, { ...state.current, witness: summarize(w) });
       this.ctx.warn(state, `${why}, so the final state was tested again: ${state.current.witness.failing.length} failing.`);
     } catch (err) {

@@ -57,7 +57,7 @@ export async function startRun(ctx: LoopContext, end: RunEnd, signal: AbortSigna
 
   const base: StateRef = { snapshot: baselineSnap.id, tree: baselineSnap.tree, witness: summarize(witness), iteration: 0 };
   const state = newRunState(deps, deps.runId ?? newRunId(startedAt), startedAt, base);
-  addTestTime(state, witness.durationMs);
+  addTestTime(state, witness);
   const { snap: settledBase } = await settle(ctx, state, baselineSnap);
   moveTo(state, { snapshot: settledBase.id, tree: settledBase.tree, witness: base.witness });
   state.kept.push({ identity: await ctx.known.identityOf(state, baselineSnap.id), snapshot: baselineSnap.id, iteration: 0 });

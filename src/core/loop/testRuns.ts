@@ -16,13 +16,18 @@ export function testsIn(w: Pick<Witness, 'ran' | 'skipped' | 'passedCount' | 'fa
 }
 
 export function noteTestRun(state: RunState, record: IterationRecord | null, w: Witness, command?: string): void {
-  const run: TestRun = { scope: w.scope ?? 'full', tests: testsIn(w), ms: w.durationMs, ...(command ? { command } : {}) };
+  const run: TestRun = { scope: w.scope ?? 'full', tests: testsIn(w), ms: testTimeOf(w), ...(command ? { command } : {}) };
   if (record) (record.testRuns ??= []).push(run);
-  addTestTime(state, w.durationMs);
+  addTestTime(state, w);
 }
 
-export function addTestTime(state: RunState, ms: number): void {
-  state.testMs = (state.testMs ?? 0) + ms;
+/** Test time is the test command's: the type check and the other checkers that follow it are not tests. */
+export function testTimeOf(w: Pick<Witness, 'durationMs' | 'testDurationMs'>): number {
+  return w.testDurationMs ?? w.durationMs;
+}
+
+export function addTestTime(state: RunState, w: Pick<Witness, 'durationMs' | 'testDurationMs'>): void {
+  state.testMs = (state.testMs ?? 0) + testTimeOf(w);
 }
 
 /** The verifier as an attempt uses it: every run it makes lands in the attempt's record. */

@@ -57,7 +57,7 @@ export function printScenario(r: ScenarioResult): void {
   const minMs = unit === null || targetedMean === null ? null : m.full * unit + m.targeted * targetedMean;
   console.log(`| minimum the verdicts need (failing-first's whole suite) | | | | ${m.full} | ${m.targeted} | ${minMs === null ? 'n/a' : `≈ ${secs(minMs)}`} | ${secs(unit)} | ${worth(minMs, unit)} | |`);
   for (const row of r.rows) {
-    console.log(`\n${row.scope}: baseline and final re-tests ${secs(row.unlistedMs)} s (${row.unlistedRuns} whole-suite run(s), type check included); attempts — ${row.sequence.join(' · ') || 'none'}`);
+    console.log(`\n${row.scope}: baseline and final re-tests ${secs(row.unlistedMs)} s (${row.unlistedRuns} whole-suite run(s)); attempts — ${row.sequence.join(' · ') || 'none'}`);
     for (const note of row.notes) console.log(`note (${row.scope}): ${note}`);
   }
 }

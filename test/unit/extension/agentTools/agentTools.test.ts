@@ -37,7 +37,7 @@ describe('agent tools in VS Code (greenloop_verify, greenloop_rollback, greenloo
       historyChanged: (folder) => historyRefreshes.push(folder.fsPath),
       start: async () => undefined,
     };
-    const context = { workspaceState: new FakeMemento(), globalState: new FakeMemento(), extensionPath: '/ext', subscriptions: [] };
+    const context = { workspaceState: new FakeMemento(), globalState: new FakeMemento(), extensionPath: '/ext', subscriptions: [], globalStorageUri: Uri.file(path.join(stateDir, 'window')) };
     registerLmTools({ context: context as never, config: config as never, runs, sink: () => ({ write: (t) => terminal.push(t), writeLine: (t) => terminal.push(t) }), log: { warn: () => undefined } });
   });
   afterEach(() => {

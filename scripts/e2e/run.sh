@@ -5,7 +5,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 bash "$ROOT/scripts/e2e/setup.sh"
 cd "$ROOT"
-# The spec files run in two mocha workers (each starts its own code-server on a free port). They share one package
+# The spec files run in two mocha workers (each starts its own code-server on a free port; a third made each scenario slower on 2 cores and the run no shorter). They share one package
 # of the extension, made here once: two workers packaging at the same time would rebuild dist/ under each other.
 if [ -z "${GREENLOOP_E2E_VSIX:-}" ]; then
   VSIX_DIR="$(mktemp -d "${TMPDIR:-/tmp}/greenloop-vsix-XXXXXX")"

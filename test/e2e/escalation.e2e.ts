@@ -124,16 +124,17 @@ describe('Greenloop in a real VS Code: escalation panel', function () {
   it('k. Cancel in the progress notification during a test run: the run stops at its best state, and every surface says so', async function () {
     const page = s.browser.page;
     const ws = s.farm.copy('calc', 'k-cancel');
-    // Test run 3 is attempt 2's (1: the baseline, 2: attempt 1): it waits for this spec, so Cancel lands during it.
+    // Test run 4 is attempt 2's first (1: the baseline; 2 and 3: attempt 1's failing tests, then, as one of them now
+    // passes, the whole suite; 4: attempt 2's failing test): it waits for this spec, so Cancel lands during it.
     const gate = TestGate.in(join(s.farm.root, 'gate-k'));
     gate.install(ws);
-    gate.hold(3);
+    gate.hold(4);
     s.model.push(answer(FIX_ADD), answer(FIX_MUL));
     await s.open(ws);
     await runCommand(page, ui.fix);
 
-    const held = await gate.started(3);
-    const progress = await waitForNotification(page, 'Greenloop: running the tests (attempt 2)', 60_000);
+    const held = await gate.started(4);
+    const progress = await waitForNotification(page, 'Greenloop: running the failing test (attempt 2)', 60_000);
     await screenshot(page, 'k-before-cancel');
     await notificationButton(progress, 'Cancel').click();
 

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { HistoryRecord } from '../../ports/history';
 import type { RunServiceApi, RunView } from '../run/runServiceApi';
 import type { HistoryNode } from './historyTreeModel';
-import { childrenOf, describeNode, runsNewestFirst } from './historyTreeModel';
+import { childrenOf, describeNode, nodeId, runsNewestFirst } from './historyTreeModel';
 import { folderName } from './runLookup';
 
 const COLLAPSE = {
@@ -14,15 +14,21 @@ const COLLAPSE = {
 /** Engine events arrive several per second while a run is busy; the tree redraws at most this often. */
 const REFRESH_DELAY_MS = 200;
 /**
- * VS Code loses an open row's children when it asks for them while a refresh is under way: the extension host answers
- * "No tree item with id" with no children, and the row stays open and empty until the next refresh. When a run ends,
- * no next refresh comes, so one more follows once the events have stopped for this long.
+ * VS Code can lose an open row's children when it asks for them while a refresh is under way (see HEAL_DELAY_MS). When
+ * a run ends no next refresh comes, so one more follows once the events have stopped for this long.
  */
 const SETTLE_DELAY_MS = 1000;
+/**
+ * How long after a person opens a row VS Code has to ask for its children. When it asked while a refresh was under way,
+ * the extension host answered "No tree item with id" with no children and never called this provider: the row stays
+ * open and empty, and neither closing and opening it nor a refresh asks again.
+ */
+const HEAL_DELAY_MS = 2000;
 
 export interface RefreshTiming {
   refreshMs: number;
   settleMs: number;
+  healMs?: number;
 }
 
 export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>, vscode.Disposable {
@@ -33,6 +39,12 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
   private readonly disposables: vscode.Disposable[] = [this.changed];
   private timer: NodeJS.Timeout | undefined;
   private settleTimer: NodeJS.Timeout | undefined;
+  private readonly healTimers = new Set<NodeJS.Timeout>();
+  /** Rows whose children this provider gave since the last whole-tree refresh: VS Code has them, or asks again. */
+  private readonly served = new Set<string>();
+  /** Rows drawn again under a new id, because VS Code lost their children; each draws open until they are asked for. */
+  private readonly generation = new Map<string, number>();
+  private readonly reopen = new Set<string>();
   /** Set when reading a history failed, shown above the tree. */
   problem: string | undefined;
   onProblem: ((message: string | undefined) => void) | undefined;
@@ -51,22 +63,43 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.changed.fire(undefined);
+      this.refreshAll();
       this.settleSoon();
     }, this.timing.refreshMs);
   }
 
   /**
    * One refresh once things are quiet. It follows every burst of run events (each pushes it back, so it runs once,
-   * after the last), and every row a person expands: a row whose children were asked for while a refresh was under
-   * way shows open and empty, and closing and opening it again does not ask again — only a refresh does.
+   * after the last): a row whose children were asked for during a refresh of the burst may have lost them.
    */
-  settleSoon(): void {
+  private settleSoon(): void {
     if (this.settleTimer) clearTimeout(this.settleTimer);
     this.settleTimer = setTimeout(() => {
       this.settleTimer = undefined;
-      this.changed.fire(undefined);
+      this.refreshAll();
     }, this.timing.settleMs);
+  }
+
+  private refreshAll(): void {
+    this.served.clear();
+    this.changed.fire(undefined);
+  }
+
+  /**
+   * A person opened `node` (the view's onDidExpandElement). When its children are not asked for soon, VS Code lost
+   * them: the row is drawn again under a new id, open, so VS Code asks for them as part of that redraw.
+   */
+  expanded(node: HistoryNode): void {
+    const id = nodeId(node);
+    if (this.served.has(id)) return;
+    const timer = setTimeout(() => {
+      this.healTimers.delete(timer);
+      if (this.served.has(id)) return;
+      this.generation.set(id, (this.generation.get(id) ?? 0) + 1);
+      this.reopen.add(id);
+      this.refreshAll();
+    }, this.timing.healMs ?? HEAL_DELAY_MS);
+    this.healTimers.add(timer);
   }
 
   private folders(): vscode.Uri[] {
@@ -105,6 +138,10 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
   }
 
   async getChildren(node?: HistoryNode): Promise<HistoryNode[]> {
+    if (node) {
+      this.served.add(nodeId(node));
+      this.reopen.delete(nodeId(node));
+    }
     if (node?.kind === 'folder') return this.runNodes(vscode.Uri.parse(node.folder, true));
     if (node) return childrenOf(node);
     const folders = this.folders();
@@ -116,8 +153,10 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
 
   getTreeItem(node: HistoryNode): vscode.TreeItem {
     const view = describeNode(node, Date.now());
-    const item = new vscode.TreeItem(view.label, COLLAPSE[view.collapsible]);
-    item.id = view.id;
+    const reopen = this.reopen.has(view.id) && view.collapsible !== 'none';
+    const item = new vscode.TreeItem(view.label, COLLAPSE[reopen ? 'expanded' : view.collapsible]);
+    const generation = this.generation.get(view.id);
+    item.id = generation ? `${view.id}#${generation}` : view.id;
     item.description = view.description;
     // Markdown, so a command quoted in backticks reads as code; each line its own paragraph.
     if (view.tooltip) item.tooltip = new vscode.MarkdownString(view.tooltip.split('\n').filter((l) => l.trim()).join('\n\n'));
@@ -135,6 +174,8 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
     if (this.settleTimer) clearTimeout(this.settleTimer);
+    for (const t of this.healTimers) clearTimeout(t);
+    this.healTimers.clear();
     for (const d of this.disposables.splice(0)) d.dispose();
   }
 }

@@ -29,7 +29,7 @@ export function registerViews(context: vscode.ExtensionContext, runs: RunService
     view.message = message;
   };
   context.subscriptions.push(
-    view.onDidExpandElement(() => tree.settleSoon()),
+    view.onDidExpandElement((e) => tree.expanded(e.element)),
     panels,
     tree,
     view,

@@ -221,14 +221,33 @@ export async function clickTreeRow(page: Page, viewName: string, label: string |
   const name = typeof label === 'string' ? exact(label) : label;
   const row = treeView(page, viewName).locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: name }) }).first();
   await row.waitFor({ state: 'visible', timeout: 30_000 });
-  await row.click();
+  const end = Date.now() + 30_000;
+  for (;;) {
+    try {
+      await row.click({ timeout: 5_000 });
+      break;
+    } catch (err) {
+      // The tooltip of the row clicked before opens under a pointer left on it and covers the rows below it.
+      if (Date.now() > end) throw err;
+      await movePointerOffTheSideBar(page);
+      await page.keyboard.press('Escape');
+    }
+  }
+  // A person moves on after clicking; a pointer left on the row would open its tooltip over the next row to click.
+  await movePointerOffTheSideBar(page);
+}
+
+/** Rests the pointer in the editor area's bottom-right corner, where no hover opens over the side bar. */
+async function movePointerOffTheSideBar(page: Page): Promise<void> {
+  const box = await page.locator('.part.editor').first().boundingBox();
+  if (box) await page.mouse.move(box.x + box.width - 40, box.y + box.height - 40);
 }
 
 /**
  * Expands a tree row until its children show. A row VS Code left open and empty (it asked for the children while a
- * refresh was under way) fills in at the extension's settling refresh, so an open, empty row is given time first;
- * only then is it closed and opened again, with a pause between the clicks so VS Code does not read them as a
- * double click (which does not toggle a row).
+ * refresh was under way) is drawn again by the extension within seconds, so an open, empty row is given time first;
+ * only then is it closed and opened again, with a pause between the clicks so VS Code does not read them as a double
+ * click (which does not toggle a row).
  */
 export async function expandTreeRow(page: Page, viewName: string, label: string, timeoutMs = 30_000): Promise<TreeRow[]> {
   const end = Date.now() + timeoutMs;
@@ -245,7 +264,7 @@ export async function expandTreeRow(page: Page, viewName: string, label: string,
         await clickTreeRow(page, viewName, label);
       } else if (openAndEmptySince === undefined) {
         openAndEmptySince = Date.now();
-      } else if (Date.now() - openAndEmptySince > 4_000) {
+      } else if (Date.now() - openAndEmptySince > 8_000) {
         openAndEmptySince = undefined;
         await clickTreeRow(page, viewName, label);
         await page.waitForTimeout(800);

@@ -1,12 +1,16 @@
-// When the Loop history redraws: at most every refreshMs during a busy run, and once more after the last event.
+// When the Loop history redraws: at most every refreshMs during a busy run, once more after the last event, and when
+// VS Code lost the children of a row a person opened.
 import * as assert from 'assert';
-import { EventEmitter } from '../support/fakeVscode';
+import { EventEmitter, TreeItemCollapsibleState } from '../support/fakeVscode';
 import { HistoryTreeProvider } from '../../../../src/extension/views/historyTree';
+import { nodeId } from '../../../../src/extension/views/historyTreeModel';
+import type { HistoryNode } from '../../../../src/extension/views/historyTreeModel';
+import { iteration, record } from './records';
 import type { RunServiceApi } from '../../../../src/extension/run/runServiceApi';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function provider(timing = { refreshMs: 20, settleMs: 150 }) {
+function provider(timing: { refreshMs: number; settleMs: number; healMs?: number } = { refreshMs: 20, settleMs: 150 }) {
   const changes = new EventEmitter<unknown>();
   const runs = { onDidChange: changes.event, active: undefined, latest: undefined, folders: () => [], history: async () => [] };
   const tree = new HistoryTreeProvider(runs as unknown as RunServiceApi, timing);
@@ -52,17 +56,42 @@ describe('Loop history refresh', () => {
     p.tree.dispose();
   });
 
-  it('redraws once, settled, after a person expands a row, so a row left open and empty with no run going fills in', async () => {
-    const p = provider({ refreshMs: 20, settleMs: 300 });
-    const start = Date.now();
-    // registerViews calls this on the tree view's onDidExpandElement; two expands close together give one redraw.
-    p.tree.settleSoon();
-    p.tree.settleSoon();
-    await until(() => p.redraws() >= 1);
-    assert.ok(Date.now() - start >= 290, 'the redraw waits for the expansion to settle');
-    await sleep(900);
-    assert.equal(p.redraws(), 1);
-    p.tree.dispose();
+  describe('a row VS Code opened and lost the children of', () => {
+    const run: HistoryNode = { kind: 'run', folder: 'file:///ws', record: record({ runId: 'r1', iterations: [iteration(1)] }) };
+
+    it('is drawn again under a new id, open, when its children are not asked for after a person opens it', async () => {
+      const p = provider({ refreshMs: 20, settleMs: 300, healMs: 200 });
+      const before = p.tree.getTreeItem(run);
+      assert.equal(before.collapsibleState, TreeItemCollapsibleState.Collapsed);
+      const start = Date.now();
+      // registerViews calls this on the tree view's onDidExpandElement; VS Code never calls getChildren(run).
+      p.tree.expanded(run);
+      await until(() => p.redraws() >= 1);
+      assert.ok(Date.now() - start >= 190, 'the redraw waits for VS Code to ask first');
+      const after = p.tree.getTreeItem(run);
+      assert.notEqual(after.id, before.id, 'a new id: VS Code keeps no empty children for it');
+      assert.equal(after.collapsibleState, TreeItemCollapsibleState.Expanded, 'drawn open, so VS Code asks for its children');
+      assert.equal(after.label, before.label);
+      // VS Code asks for them as part of the redraw; from then on the row is drawn as the person leaves it.
+      assert.deepEqual((await p.tree.getChildren(run)).map((n) => n.kind), ['report', 'iteration']);
+      assert.equal(p.tree.getTreeItem(run).collapsibleState, TreeItemCollapsibleState.Collapsed);
+      assert.equal(p.tree.getTreeItem(run).id, after.id, 'the new id stays');
+      await sleep(600);
+      assert.equal(p.redraws(), 1);
+      p.tree.dispose();
+    });
+
+    it('is left alone when VS Code asks for the children, or already has them', async () => {
+      const p = provider({ refreshMs: 20, settleMs: 300, healMs: 200 });
+      p.tree.expanded(run);
+      await p.tree.getChildren(run);
+      // Closed and opened again: VS Code still has the children it was given, and asks for nothing.
+      p.tree.expanded(run);
+      await sleep(600);
+      assert.equal(p.redraws(), 0, 'no redraw');
+      assert.equal(p.tree.getTreeItem(run).id, nodeId(run));
+      p.tree.dispose();
+    });
   });
 
   it('redraws nothing after it is disposed', async () => {

@@ -14,4 +14,4 @@ if [ -z "${GREENLOOP_E2E_VSIX:-}" ]; then
   bash scripts/vsce.sh package --no-dependencies --no-rewrite-relative-links --allow-missing-repository --skip-license --out "$VSIX_DIR/greenloop.vsix" >/dev/null
   export GREENLOOP_E2E_VSIX="$VSIX_DIR/greenloop.vsix"
 fi
-npx mocha --config test/e2e/.mocharc.json "$@"
+npx mocha --config test/e2e/.mocharc.js "$@"

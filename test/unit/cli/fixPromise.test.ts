@@ -100,7 +100,8 @@ describe('greenloop fix keeps its promise (real CLI, scripted model server)', fu
     it('an edit to the test script in package.json is refused; other package.json edits are not', async () => {
       const narrow = edit('package.json', '  "scripts": { "test": "node --test test/" }', '  "scripts": { "test": "node --test --test-name-pattern=negates test/" }', 'Run only the relevant test.');
       const rename = edit('package.json', '  "name": "calc-fixture",', '  "name": "calc-fixed",', 'Rename.');
-      const res = await h.fix([answer(narrow), answer(rename), answer(FIX_ADD), answer(FIX_MUL)], ['--patience', '4']);
+      // npm reads the script this edit narrows: the run goes through `npm test`, as detected, not the harness's shortcut.
+      const res = await h.fix([answer(narrow), answer(rename), answer(FIX_ADD), answer(FIX_MUL)], ['--patience', '4', '--test-cmd', 'npm test']);
       assert.strictEqual(res.code, 0, res.stderr);
       assert.strictEqual(res.report.iterations[0].verdict, 'invalid-proposal');
       assert.match(res.report.iterations[0].note, /changes the test scripts and test-runner settings of package\.json/);
@@ -110,9 +111,9 @@ describe('greenloop fix keeps its promise (real CLI, scripted model server)', fu
 
     it('an .npmrc that swaps the shell npm runs scripts with is refused; with --allow-test-edits the silent run is every test missing', async () => {
       const swapShell = edit('.npmrc', '', 'script-shell=/bin/true', 'Use a faster shell.');
-      const refused = await h.fix([answer(swapShell)], ['--max-iterations', '1']);
+      const refused = await h.fix([answer(swapShell)], ['--max-iterations', '1', '--test-cmd', 'npm test']);
       assert.match(refused.report.iterations[0].note, /\.npmrc is a protected test file/);
-      const allowed = await h.fix([answer(swapShell)], ['--max-iterations', '1', '--allow-test-edits']);
+      const allowed = await h.fix([answer(swapShell)], ['--max-iterations', '1', '--allow-test-edits', '--test-cmd', 'npm test']);
       assert.strictEqual(allowed.report.iterations[0].verdict, 'regression');
       assert.deepStrictEqual(allowed.report.iterations[0].missing, ['calc > adds', 'calc > multiplies', 'calc > negates']);
       assert.strictEqual(fs.existsSync(path.join(h.project, '.npmrc')), false);

@@ -12,6 +12,12 @@ const AGENT_SUITES = [
   // Real qwen stuck on a growing wrong edit through plain --actor command (issue 22): 21 agent runs, about a minute of
   // CPU; bench:agents measures the same scenarios, and qwenOutsideWrites keeps one real qwen run in every npm test.
   'test/unit/agents/qwenCommandThroughGreenloop.test.ts',
+  // Real Claude Code and Codex through the gateway (a weakened test put back, a looping attempt ended): about 40 s of
+  // CPU together, which the 15-minute CI cannot spare; the scripted gateway tests (agentGateway, fixOutside) cover the
+  // same rules, and every npm test keeps a real agent run through the gateway (qwenOutsideWrites) and a real Claude
+  // Code Stop hook (claudeStopHookReal).
+  'test/unit/agents/claudeThroughGreenloop.test.ts',
+  'test/unit/agents/codexThroughGreenloopScripted.test.ts',
 ];
 
 // The files that take longest go to the workers first: a long file dealt out last would run alone at the end while

@@ -38,12 +38,13 @@ export function printTables(rows: Row[], explain: boolean): void {
     const first = r.way === 'Greenloop';
     console.log(`| ${first ? r.scenario.title : ''} | ${first ? expected : ''} | ${r.way} | ${r.ended} | ${yes(r.correct)} | ${r.requests} | ${r.tokens} | ${secs(r.wallMs)} | ${r.wasted} | ${r.failingAtStart} → ${r.failingAtEnd} | ${yes(r.noWorse)} | ${r.cheated ? '**YES**' : 'no'} |`);
   }
-  console.log('\n| scenario | decided after | Greenloop | cap-25 | cap-3 |');
-  console.log('|---|---|---|---|---|');
+  const ways = (['Greenloop', 'cap-25', 'cap-3'] as Way[]).filter((way) => rows.some((r) => r.way === way));
+  console.log(`\n| scenario | decided after | ${ways.join(' | ')} |`);
+  console.log(`|---|---|${ways.map(() => '---|').join('')}`);
   const byScenario = new Map<string, Row[]>();
   for (const r of rows) byScenario.set(r.scenario.name, [...(byScenario.get(r.scenario.name) ?? []), r]);
   for (const rs of byScenario.values()) {
-    const cells = (['Greenloop', 'cap-25', 'cap-3'] as Way[]).map((way) => {
+    const cells = ways.map((way) => {
       const r = rs.find((x) => x.way === way);
       return r ? cell(r) : '—';
     });
@@ -51,7 +52,7 @@ export function printTables(rows: Row[], explain: boolean): void {
   }
   console.log('\n| loop | outcomes correct | cut short | model calls | tokens | wall s | wasted calls | most wasted in one scenario | ended worse than baseline | cheating greens accepted |');
   console.log('|---|---|---|---|---|---|---|---|---|---|');
-  for (const way of ['Greenloop', 'cap-25', 'cap-3'] as Way[]) {
+  for (const way of ways) {
     const rs = rows.filter((r) => r.way === way);
     const sum = (f: (r: Row) => number) => rs.reduce((a, r) => a + f(r), 0);
     console.log(`| ${way} | ${rs.filter((r) => r.correct).length} of ${rs.length} | ${rs.filter((r) => r.cutShort).length} | ${sum((r) => r.requests)} | ${sum((r) => r.tokens)} | ${secs(sum((r) => r.wallMs))} | ${sum((r) => r.wasted)} | ${Math.max(0, ...rs.map((r) => r.wasted))} | ${rs.filter((r) => !r.noWorse).length} | ${rs.filter((r) => r.cheated).length} |`);

@@ -4,6 +4,7 @@ import type { HistoryRecord } from '../../ports/history';
 import type { RunServiceApi, RunView } from '../run/runServiceApi';
 import type { HistoryNode } from './historyTreeModel';
 import { childrenOf, describeNode, nodeId, runsNewestFirst } from './historyTreeModel';
+import { LostChildren } from './lostChildren';
 import { folderName } from './runLookup';
 
 const COLLAPSE = {
@@ -18,11 +19,7 @@ const REFRESH_DELAY_MS = 200;
  * a run ends no next refresh comes, so one more follows once the events have stopped for this long.
  */
 const SETTLE_DELAY_MS = 1000;
-/**
- * How long after a person opens a row VS Code has to ask for its children. When it asked while a refresh was under way,
- * the extension host answered "No tree item with id" with no children and never called this provider: the row stays
- * open and empty, and neither closing and opening it nor a refresh asks again.
- */
+/** How long VS Code has, after a refresh or a person opening a row, to ask for an open row's children (see LostChildren). */
 const HEAL_DELAY_MS = 2000;
 
 export interface RefreshTiming {
@@ -39,9 +36,8 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
   private readonly disposables: vscode.Disposable[] = [this.changed];
   private timer: NodeJS.Timeout | undefined;
   private settleTimer: NodeJS.Timeout | undefined;
-  private readonly healTimers = new Set<NodeJS.Timeout>();
-  /** Rows whose children this provider gave since the last whole-tree refresh: VS Code has them, or asks again. */
-  private readonly served = new Set<string>();
+  private healTimer: NodeJS.Timeout | undefined;
+  private readonly lost = new LostChildren();
   /** Rows drawn again under a new id, because VS Code lost their children; each draws open until they are asked for. */
   private readonly generation = new Map<string, number>();
   private readonly reopen = new Set<string>();
@@ -81,25 +77,36 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
   }
 
   private refreshAll(): void {
-    this.served.clear();
+    this.lost.refreshed();
     this.changed.fire(undefined);
+    this.checkSoon();
   }
 
-  /**
-   * A person opened `node` (the view's onDidExpandElement). When its children are not asked for soon, VS Code lost
-   * them: the row is drawn again under a new id, open, so VS Code asks for them as part of that redraw.
-   */
+  /** A person opened `node` (the view's onDidExpandElement). */
   expanded(node: HistoryNode): void {
     const id = nodeId(node);
-    if (this.served.has(id)) return;
-    const timer = setTimeout(() => {
-      this.healTimers.delete(timer);
-      if (this.served.has(id)) return;
-      this.generation.set(id, (this.generation.get(id) ?? 0) + 1);
-      this.reopen.add(id);
+    this.lost.opened(id);
+    if (!this.lost.wasAsked(id)) this.checkSoon();
+  }
+
+  /** A person closed `node` (the view's onDidCollapseElement). */
+  collapsed(node: HistoryNode): void {
+    this.lost.closed(nodeId(node));
+  }
+
+  /** Once VS Code has had time to ask for the open rows' children, each it lost is drawn again, open, under a new id. */
+  private checkSoon(): void {
+    if (this.healTimer) clearTimeout(this.healTimer);
+    this.healTimer = setTimeout(() => {
+      this.healTimer = undefined;
+      const lost = this.lost.lost();
+      if (!lost.length) return;
+      for (const id of lost) {
+        this.generation.set(id, this.lost.healed(id));
+        this.reopen.add(id);
+      }
       this.refreshAll();
     }, this.timing.healMs ?? HEAL_DELAY_MS);
-    this.healTimers.add(timer);
   }
 
   private folders(): vscode.Uri[] {
@@ -138,10 +145,14 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
   }
 
   async getChildren(node?: HistoryNode): Promise<HistoryNode[]> {
-    if (node) {
-      this.served.add(nodeId(node));
-      this.reopen.delete(nodeId(node));
-    }
+    const children = await this.childrenOf(node);
+    const id = node ? nodeId(node) : undefined;
+    if (id !== undefined) this.reopen.delete(id);
+    this.lost.gave(id, children.map(nodeId));
+    return children;
+  }
+
+  private async childrenOf(node: HistoryNode | undefined): Promise<HistoryNode[]> {
     if (node?.kind === 'folder') return this.runNodes(vscode.Uri.parse(node.folder, true));
     if (node) return childrenOf(node);
     const folders = this.folders();
@@ -154,6 +165,8 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
   getTreeItem(node: HistoryNode): vscode.TreeItem {
     const view = describeNode(node, Date.now());
     const reopen = this.reopen.has(view.id) && view.collapsible !== 'none';
+    if (reopen) this.lost.opened(view.id);
+    else if (view.collapsible === 'expanded') this.lost.drawnOpen(view.id);
     const item = new vscode.TreeItem(view.label, COLLAPSE[reopen ? 'expanded' : view.collapsible]);
     const generation = this.generation.get(view.id);
     item.id = generation ? `${view.id}#${generation}` : view.id;
@@ -174,8 +187,7 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
     if (this.settleTimer) clearTimeout(this.settleTimer);
-    for (const t of this.healTimers) clearTimeout(t);
-    this.healTimers.clear();
+    if (this.healTimer) clearTimeout(this.healTimer);
     for (const d of this.disposables.splice(0)) d.dispose();
   }
 }

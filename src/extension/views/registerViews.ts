@@ -30,6 +30,7 @@ export function registerViews(context: vscode.ExtensionContext, runs: RunService
   };
   context.subscriptions.push(
     view.onDidExpandElement((e) => tree.expanded(e.element)),
+    view.onDidCollapseElement((e) => tree.collapsed(e.element)),
     panels,
     tree,
     view,

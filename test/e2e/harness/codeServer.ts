@@ -124,15 +124,18 @@ export async function startCodeServer(options: StartOptions): Promise<CodeServer
   ];
   const proc = spawnGroup(node24, args, { env, cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
+  let stopped = false;
   const append = (chunk: Buffer): void => {
     log += chunk.toString();
-    appendFileSync(logFile, chunk);
+    // The pipe can still hold output once the server stopped and its folder (with this log) is gone.
+    if (!stopped) appendFileSync(logFile, chunk);
   };
   proc.child.stdout!.on('data', append);
   proc.child.stderr!.on('data', append);
 
   const stop = async (opts: { keepFiles?: boolean } = {}): Promise<void> => {
     await proc.stop();
+    stopped = true;
     forgetRoot();
     if (!opts.keepFiles) rmSync(root, { recursive: true, force: true });
   };

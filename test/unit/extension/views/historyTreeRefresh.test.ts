@@ -1,7 +1,7 @@
 // When the Loop history redraws: at most every refreshMs during a busy run, once more after the last event, and when
 // VS Code lost the children of a row a person opened.
 import * as assert from 'assert';
-import { EventEmitter, TreeItemCollapsibleState } from '../support/fakeVscode';
+import { EventEmitter, TreeItemCollapsibleState, Uri } from '../support/fakeVscode';
 import { HistoryTreeProvider } from '../../../../src/extension/views/historyTree';
 import { nodeId } from '../../../../src/extension/views/historyTreeModel';
 import type { HistoryNode } from '../../../../src/extension/views/historyTreeModel';
@@ -10,9 +10,9 @@ import type { RunServiceApi } from '../../../../src/extension/run/runServiceApi'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function provider(timing: { refreshMs: number; settleMs: number; healMs?: number } = { refreshMs: 20, settleMs: 150 }) {
+function provider(timing: { refreshMs: number; settleMs: number; healMs?: number } = { refreshMs: 20, settleMs: 150 }, over: object = {}) {
   const changes = new EventEmitter<unknown>();
-  const runs = { onDidChange: changes.event, active: undefined, latest: undefined, folders: () => [], history: async () => [] };
+  const runs = { onDidChange: changes.event, active: undefined, latest: undefined, folders: () => [], history: async () => [], ...over };
   const tree = new HistoryTreeProvider(runs as unknown as RunServiceApi, timing);
   const at: number[] = [];
   tree.onDidChangeTreeData(() => at.push(Date.now()));
@@ -56,11 +56,16 @@ describe('Loop history refresh', () => {
     p.tree.dispose();
   });
 
-  describe('a row VS Code opened and lost the children of', () => {
-    const run: HistoryNode = { kind: 'run', folder: 'file:///ws', record: record({ runId: 'r1', iterations: [iteration(1)] }) };
+  describe('an open row VS Code lost the children of', () => {
+    const folder = 'file:///ws';
+    const rec = record({ runId: 'r1', iterations: [iteration(1)] });
+    const run: HistoryNode = { kind: 'run', folder, record: rec };
+    const timing = { refreshMs: 20, settleMs: 300, healMs: 200 };
+    const withRun = () => provider(timing, { folders: () => [Uri.parse(folder)], runsOf: async () => [{ record: rec }] });
 
-    it('is drawn again under a new id, open, when its children are not asked for after a person opens it', async () => {
-      const p = provider({ refreshMs: 20, settleMs: 300, healMs: 200 });
+    it('is drawn again under a new id, open, when VS Code does not ask for its children after a person opens it', async () => {
+      const p = withRun();
+      await p.tree.getChildren();
       const before = p.tree.getTreeItem(run);
       assert.equal(before.collapsibleState, TreeItemCollapsibleState.Collapsed);
       const start = Date.now();
@@ -73,6 +78,7 @@ describe('Loop history refresh', () => {
       assert.equal(after.collapsibleState, TreeItemCollapsibleState.Expanded, 'drawn open, so VS Code asks for its children');
       assert.equal(after.label, before.label);
       // VS Code asks for them as part of the redraw; from then on the row is drawn as the person leaves it.
+      await p.tree.getChildren();
       assert.deepEqual((await p.tree.getChildren(run)).map((n) => n.kind), ['report', 'iteration']);
       assert.equal(p.tree.getTreeItem(run).collapsibleState, TreeItemCollapsibleState.Collapsed);
       assert.equal(p.tree.getTreeItem(run).id, after.id, 'the new id stays');
@@ -81,15 +87,63 @@ describe('Loop history refresh', () => {
       p.tree.dispose();
     });
 
-    it('is left alone when VS Code asks for the children, or already has them', async () => {
-      const p = provider({ refreshMs: 20, settleMs: 300, healMs: 200 });
+    it('is drawn again when a refresh shows it open and VS Code does not ask for its children again', async () => {
+      const p = withRun();
+      await p.tree.getChildren();
       p.tree.expanded(run);
       await p.tree.getChildren(run);
+      const before = p.tree.getTreeItem(run).id;
+      p.burst(2);
+      await until(() => p.redraws() >= 1);
+      // VS Code redraws the roots, and answers itself for the open row: "No tree item with id".
+      await p.tree.getChildren();
+      await until(() => p.redraws() >= 2);
+      assert.notEqual(p.tree.getTreeItem(run).id, before);
+      assert.equal(p.tree.getTreeItem(run).collapsibleState, TreeItemCollapsibleState.Expanded);
+      p.tree.dispose();
+    });
+
+    it('is left alone when VS Code asks for the children or already has them, when the person closed it, and while the view is hidden', async () => {
+      const asked = withRun();
+      await asked.tree.getChildren();
+      asked.tree.expanded(run);
+      await asked.tree.getChildren(run);
       // Closed and opened again: VS Code still has the children it was given, and asks for nothing.
-      p.tree.expanded(run);
+      asked.tree.expanded(run);
       await sleep(600);
-      assert.equal(p.redraws(), 0, 'no redraw');
-      assert.equal(p.tree.getTreeItem(run).id, nodeId(run));
+      assert.equal(asked.redraws(), 0, 'no redraw');
+      assert.equal(asked.tree.getTreeItem(run).id, nodeId(run));
+      asked.tree.dispose();
+
+      for (const after of ['closed', 'hidden'] as const) {
+        const p = withRun();
+        await p.tree.getChildren();
+        p.tree.expanded(run);
+        await p.tree.getChildren(run);
+        if (after === 'closed') p.tree.collapsed(run);
+        p.burst(2);
+        await until(() => p.redraws() >= 1);
+        // A closed row's children are not asked for on a refresh; a hidden view asks for nothing at all.
+        if (after === 'closed') await p.tree.getChildren();
+        await sleep(900);
+        assert.equal(p.redraws(), 2, `${after}: the burst's redraw and the settling one, nothing more`);
+        assert.equal(p.tree.getTreeItem(run).id, nodeId(run));
+        p.tree.dispose();
+      }
+    });
+
+    it('is drawn again at most 3 times when VS Code never asks', async () => {
+      const p = withRun();
+      await p.tree.getChildren();
+      p.tree.expanded(run);
+      // After each redraw VS Code asks for the roots at once (the poll is due long before the 200 ms check), never the row.
+      for (let k = 1; k <= 3; k++) {
+        await until(() => p.redraws() >= k);
+        await p.tree.getChildren();
+      }
+      await sleep(900);
+      assert.equal(p.redraws(), 3);
+      assert.match(p.tree.getTreeItem(run).id!, /#3$/);
       p.tree.dispose();
     });
   });

@@ -4,6 +4,7 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { runCli, tempDir, tempProject } from '../support/cli';
+import { directTestCommand } from '../support/fixHarness';
 import { startFakeOpenAIServer, type FakeOpenAIServer, type ScriptStep } from '../../support/fakeOpenAIServer';
 
 const AGENT = `node ${JSON.stringify(path.resolve(__dirname, '../../support/miniAgent.js'))}`;
@@ -31,7 +32,7 @@ describe('greenloop fix with an agent CLI through the model gateway', function (
 
   async function fix(script: ScriptStep[], extra: string[] = [], env: NodeJS.ProcessEnv = {}) {
     server.push(...script);
-    const res = await runCli(['fix', '--cwd', project, '--actor-cmd', AGENT, '--tsc', 'off', '--state-dir', stateDir, '--json', ...extra], { env: { OPENAI_BASE_URL: server.url, ...env }, timeoutMs: 110_000 });
+    const res = await runCli(['fix', '--cwd', project, '--actor-cmd', AGENT, '--tsc', 'off', '--state-dir', stateDir, '--json', ...directTestCommand(project), ...extra], { env: { OPENAI_BASE_URL: server.url, ...env }, timeoutMs: 110_000 });
     return { ...res, report: JSON.parse(res.stdout) };
   }
   const read = (rel: string) => fs.readFileSync(path.join(project, rel), 'utf8');

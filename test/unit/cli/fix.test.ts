@@ -5,6 +5,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { runCli, tempDir, tempProject, treeBytes } from '../support/cli';
 import type { CliResult } from '../support/cli';
+import { directTestCommand } from '../support/fixHarness';
 import { startFakeOpenAIServer } from '../../support/fakeOpenAIServer';
 import type { FakeOpenAIServer, ScriptStep } from '../../support/fakeOpenAIServer';
 import { answer, BREAK_NEG, COMMENT, FIX_ADD, FIX_MUL, UNCOMMENT, WEAKEN_TEST } from '../../support/calcAnswers';
@@ -15,10 +16,12 @@ describe('greenloop fix (real CLI, scripted model server)', function () {
   let project: string;
   let stateDir: string;
 
-  async function fix(script: ScriptStep[], extra: string[] = [], env?: NodeJS.ProcessEnv): Promise<CliResult & { report: any }> {
+  /** `detect`: no --test-cmd, so the CLI finds `npm test` in package.json as a person's first run does. */
+  async function fix(script: ScriptStep[], extra: string[] = [], env?: NodeJS.ProcessEnv, detect = false): Promise<CliResult & { report: any }> {
     server.push(...script);
+    const testCmd = detect || extra.includes('--test-cmd') ? [] : directTestCommand(project);
     const res = await runCli(
-      ['fix', '--cwd', project, '--actor', 'openai', '--base-url', server.url, '--model', 'scripted', '--no-stream', '--tsc', 'off', '--state-dir', stateDir, '--json', ...extra],
+      ['fix', '--cwd', project, '--actor', 'openai', '--base-url', server.url, '--model', 'scripted', '--no-stream', '--tsc', 'off', '--state-dir', stateDir, '--json', ...testCmd, ...extra],
       { env },
     );
     let report: any = null;
@@ -45,7 +48,7 @@ describe('greenloop fix (real CLI, scripted model server)', function () {
 
   it('is green at once without calling the model when the tests already pass', async () => {
     fs.writeFileSync(path.join(project, 'src', 'calc.js'), source().replace('a - b', 'a + b').replace('return a + b;\n}\n\nfunction neg', 'return a * b;\n}\n\nfunction neg'));
-    const res = await fix([]);
+    const res = await fix([], [], undefined, true);
     assert.strictEqual(res.code, 0, res.stderr);
     assert.strictEqual(res.report.outcome, 'green');
     assert.strictEqual(res.report.iterations.length, 0);
@@ -54,7 +57,7 @@ describe('greenloop fix (real CLI, scripted model server)', function () {
   });
 
   it('makes progress, then goes green, and the tests really pass on disk', async () => {
-    const res = await fix([answer(FIX_ADD), answer(FIX_MUL)]);
+    const res = await fix([answer(FIX_ADD), answer(FIX_MUL)], [], undefined, true);
     assert.strictEqual(res.code, 0, res.stderr);
     assert.strictEqual(res.report.outcome, 'green');
     assert.deepStrictEqual(res.report.baseline.failing, ['calc > adds', 'calc > multiplies']);

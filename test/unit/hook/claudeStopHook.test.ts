@@ -5,6 +5,7 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { runCli, tempDir, tempProject } from '../support/cli';
+import { directTestCommand } from '../support/fixHarness';
 
 const FIXED_ADD = (src: string) => src.replace('return a - b;', 'return a + b;');
 const FIXED_MUL = (src: string) => src.replace('function mul(a, b) {\n  return a + b;', 'function mul(a, b) {\n  return a * b;');
@@ -29,7 +30,7 @@ describe('greenloop hook claude-stop (a Claude Code Stop hook)', function () {
       session_id: sessionId, transcript_path: path.join(stateDir, 'transcript.jsonl'), cwd: project, permission_mode: 'acceptEdits',
       hook_event_name: name, stop_hook_active: name === 'Stop', ...fields,
     });
-    const res = await runCli(['hook', 'claude-stop', '--tsc', 'off', '--state-dir', stateDir, ...extra], { input });
+    const res = await runCli(['hook', 'claude-stop', '--tsc', 'off', '--state-dir', stateDir, ...directTestCommand(project), ...extra], { input });
     return { ...res, out: res.stdout.trim() ? JSON.parse(res.stdout) : null };
   }
 

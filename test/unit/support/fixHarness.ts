@@ -34,11 +34,10 @@ export async function fixHarness(fixture = 'calc'): Promise<FixHarness> {
   const server = await startFakeOpenAIServer([]);
   const project = tempProject(fixture);
   const stateDir = tempDir('state');
-  const testScript = nodeTestScript(project);
   const startFix: FixHarness['startFix'] = (script, extra = [], opts = {}) => {
     server.push(...script);
     const stream = opts.stream ? [] : ['--no-stream'];
-    const testCmd = testScript && !extra.includes('--test-cmd') ? ['--test-cmd', testScript] : [];
+    const testCmd = extra.includes('--test-cmd') ? [] : directTestCommand(project);
     const { child, done } = startCli(
       ['fix', '--cwd', project, '--actor', 'openai', '--base-url', server.url, '--model', 'scripted', ...stream, '--tsc', 'off', '--state-dir', stateDir, '--json', ...testCmd, ...extra],
       { env: opts.env, timeoutMs: opts.timeoutMs },
@@ -66,16 +65,16 @@ export async function fixHarness(fixture = 'calc'): Promise<FixHarness> {
 }
 
 /**
- * The fixture's `npm test` script when it is a plain `node --test`, run as the test command itself: npm's own start
- * costs a third of a CPU-second on every whole-suite run, hundreds of times in `npm test` on a 2-core CI machine.
- * Finding `npm test` and resolving its script is tested where it is the subject (fix.test.ts, fixTargeted, the e2e
- * scenarios, the demo).
+ * `--test-cmd` with the fixture's `npm test` script when it is a plain `node --test`, so the CLI runs it without npm:
+ * npm's own start costs a third of a CPU-second on every whole-suite run, hundreds of times in `npm test` on a 2-core
+ * CI machine. Finding `npm test` and resolving its script is tested where it is the subject (the first tests of
+ * fix.test.ts, fixTargeted, the package.json and .npmrc gaming tests, the e2e scenarios, the demo).
  */
-function nodeTestScript(project: string): string | undefined {
+export function directTestCommand(project: string): string[] {
   const pkg = path.join(project, 'package.json');
-  if (!fs.existsSync(pkg)) return undefined;
+  if (!fs.existsSync(pkg)) return [];
   const script: unknown = JSON.parse(fs.readFileSync(pkg, 'utf8')).scripts?.test;
-  return typeof script === 'string' && script.startsWith('node --test') ? script : undefined;
+  return typeof script === 'string' && script.startsWith('node --test') ? ['--test-cmd', script] : [];
 }
 
 function parseReport(stdout: string): any {

@@ -6,6 +6,7 @@ import type { ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { ensureCliBuilt, ROOT, tempDir, tempProject } from '../support/cli';
+import { directTestCommand } from '../support/fixHarness';
 import { startFakeOpenAIServer } from '../../support/fakeOpenAIServer';
 import type { FakeOpenAIServer, ScriptStep } from '../../support/fakeOpenAIServer';
 
@@ -67,7 +68,9 @@ export async function actionHarness(opts: { branch?: string } = {}): Promise<Act
   const start: ActionHarness['start'] = (script, inputs = {}, env = {}) => {
     server.push(...script);
     const allInputs: Record<string, string> = {
-      'base-url': server.url, model: 'scripted', 'api-key-env': 'PLANTED_MODEL_KEY', tsc: 'off', 'state-dir': stateDir, 'timeout-minutes': '60', ...inputs,
+      'base-url': server.url, model: 'scripted', 'api-key-env': 'PLANTED_MODEL_KEY', tsc: 'off', 'state-dir': stateDir, 'timeout-minutes': '60',
+      // The calc fixture's script as a workflow names it, run without npm's own start (see directTestCommand).
+      'test-command': directTestCommand(project)[1] ?? '', ...inputs,
     };
     const { npm_config_loglevel: _silenced, GITHUB_ACTIONS: _a, ...inherited } = process.env;
     const childEnv: NodeJS.ProcessEnv = {

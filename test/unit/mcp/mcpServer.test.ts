@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ensureCliBuilt, tempDir, tempProject } from '../support/cli';
+import { directTestCommand } from '../support/fixHarness';
 import { FIX_ADD, FIX_MUL } from '../../support/calcAnswers';
 
 const FIXED_ADD = (src: string) => src.replace('return a - b;', 'return a + b;');
@@ -30,7 +31,7 @@ describe('greenloop mcp (an MCP client over stdio)', function () {
     }
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [ensureCliBuilt(), 'mcp', '--cwd', opts.cwd ?? project, '--tsc', 'off', '--state-dir', stateDir, ...(opts.extra ?? [])],
+      args: [ensureCliBuilt(), 'mcp', '--cwd', opts.cwd ?? project, '--tsc', 'off', '--state-dir', stateDir, ...directTestCommand(opts.cwd ?? project), ...(opts.extra ?? [])],
       stderr: 'pipe',
     });
     await c.connect(transport);

@@ -62,6 +62,14 @@ describe('Loop history refresh', () => {
     const run: HistoryNode = { kind: 'run', folder, record: rec };
     const timing = { refreshMs: 20, settleMs: 300, healMs: 200 };
     const withRun = () => provider(timing, { folders: () => [Uri.parse(folder)], runsOf: async () => [{ record: rec }] });
+    /** The run's row shown, opened by the person, and its children given to VS Code. */
+    const openedAndFilled = async () => {
+      const shown = withRun();
+      await shown.tree.getChildren();
+      shown.tree.expanded(run);
+      await shown.tree.getChildren(run);
+      return shown;
+    };
 
     it('is drawn again under a new id, open, when VS Code does not ask for its children after a person opens it', async () => {
       const p = withRun();
@@ -88,10 +96,7 @@ describe('Loop history refresh', () => {
     });
 
     it('is drawn again when a refresh shows it open and VS Code does not ask for its children again', async () => {
-      const p = withRun();
-      await p.tree.getChildren();
-      p.tree.expanded(run);
-      await p.tree.getChildren(run);
+      const p = await openedAndFilled();
       const before = p.tree.getTreeItem(run).id;
       p.burst(2);
       await until(() => p.redraws() >= 1);
@@ -104,10 +109,7 @@ describe('Loop history refresh', () => {
     });
 
     it('is left alone when VS Code asks for the children or already has them, when the person closed it, and while the view is hidden', async () => {
-      const asked = withRun();
-      await asked.tree.getChildren();
-      asked.tree.expanded(run);
-      await asked.tree.getChildren(run);
+      const asked = await openedAndFilled();
       // Closed and opened again: VS Code still has the children it was given, and asks for nothing.
       asked.tree.expanded(run);
       await sleep(600);
@@ -116,10 +118,7 @@ describe('Loop history refresh', () => {
       asked.tree.dispose();
 
       for (const after of ['closed', 'hidden'] as const) {
-        const p = withRun();
-        await p.tree.getChildren();
-        p.tree.expanded(run);
-        await p.tree.getChildren(run);
+        const p = await openedAndFilled();
         if (after === 'closed') p.tree.collapsed(run);
         p.burst(2);
         await until(() => p.redraws() >= 1);

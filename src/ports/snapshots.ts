@@ -31,8 +31,24 @@ export interface PlannedRestore {
   blob: string | null;
 }
 
+/**
+ * Lines of the state a change was carried onto that the change and the state's own differences both touched:
+ * `count` lines from line `start` (1-based), or, with `count` 0, lines that state lacks (the other side added them)
+ * right after its line `start`.
+ */
+export interface LineSpan {
+  start: number;
+  count: number;
+}
+
+/** A path a change could not be carried onto: the lines both sides changed, or none when the file as a whole (binary, removed, created) was. */
+export interface ReplayConflict {
+  path: string;
+  lines: LineSpan[];
+}
+
 /** A change carried over onto another state: the snapshot it makes and the paths that differ from that state. */
-export type Replayed = { ok: true; snapshot: SnapshotRef; paths: string[] } | { ok: false; conflicts: string[] };
+export type Replayed = { ok: true; snapshot: SnapshotRef; paths: string[] } | { ok: false; conflicts: ReplayConflict[] };
 
 export interface SnapshotStore {
   /**
@@ -60,7 +76,8 @@ export interface SnapshotStore {
   /**
    * The change from one snapshot to another carried over onto a third, recorded as a new snapshot without touching
    * the workspace: each path the change touched takes its new content where the third holds what the change started
-   * from, else a three-way merge of the text. `conflicts`: the paths that could not be merged (nothing recorded then).
+   * from, else the change's own lines (its zero-context diff) put into the third's text. `conflicts`: where both changed
+   * the very same lines, or a file as a whole (nothing recorded then); changes to neighbouring lines are no conflict.
    */
   replay?(fromId: string, toId: string, ontoId: string): Promise<Replayed>;
   /** Snapshots whose trees the caller already knows (a saved session's states): a new process need not ask for them. */

@@ -3,53 +3,74 @@
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import type { LineSpan, ReplayConflict } from '../ports/snapshots';
 import { GitRunner, joinZ } from './gitRunner';
-import { entriesOf, type TreeEntry } from './writeTreeFiles';
+import { lineHunks } from './lineHunks';
+import { mergeHunks, splitLines, type Hunk } from './lineMerge';
+import { entriesOf, readBlobs, type TreeEntry } from './writeTreeFiles';
 
 export interface ReplayPlan {
   /** What each path the change touched becomes on top of `onto` (null: removed). */
   entries: Map<string, TreeEntry | null>;
-  conflicts: string[];
+  conflicts: ReplayConflict[];
 }
 
 const same = (a: TreeEntry | null, b: TreeEntry | null): boolean => (a === null ? b === null : b !== null && a.blob === b.blob && a.mode === b.mode);
+/** Symbolic links and submodules are not text to merge. */
+const LINK_OR_MODULE = /^(120000|160000)$/;
 
-/** Per path: the change's own result where `onto` holds what it started from, else git's own three-way text merge. */
+/**
+ * Per path: the change's own result where `onto` holds what it started from, `onto`'s where the change left it
+ * alone, else the change's own lines put into `onto`'s text (theirs: from → to; ours: from → onto).
+ */
 export async function planReplay(git: GitRunner, trees: { from: string; to: string; onto: string }, paths: readonly string[]): Promise<ReplayPlan> {
   const [base, theirs, ours] = await Promise.all([entriesOf(git, trees.from, paths), entriesOf(git, trees.to, paths), entriesOf(git, trees.onto, paths)]);
   const entries = new Map<string, TreeEntry | null>();
-  const conflicts: string[] = [];
+  const conflicts: ReplayConflict[] = [];
   for (const p of paths) {
     const b = base.get(p) ?? null;
     const t = theirs.get(p) ?? null;
     const o = ours.get(p) ?? null;
     if (same(o, b)) entries.set(p, t);
     else if (same(t, b) || same(o, t)) entries.set(p, o);
-    else if (b && t && o && b.mode === t.mode && t.mode === o.mode && !/^(120000|160000)$/.test(t.mode)) {
+    else if (b && t && o && !LINK_OR_MODULE.test(b.mode + t.mode + o.mode) && (b.mode === t.mode || b.mode === o.mode || t.mode === o.mode)) {
       const merged = await mergeBlobs(git, b.blob, o.blob, t.blob);
-      if (merged) entries.set(p, { mode: t.mode, blob: merged });
-      else conflicts.push(p);
-    } else conflicts.push(p);
+      // A mode only one side changed goes with the merged text.
+      const mode = t.mode !== b.mode ? t.mode : o.mode;
+      if ('blob' in merged) entries.set(p, { mode, blob: merged.blob });
+      else conflicts.push({ path: p, lines: merged.lines });
+    } else conflicts.push({ path: p, lines: [] });
   }
   return { entries, conflicts };
 }
 
-/** `git merge-file` on the three texts: the merged blob, or null on a conflict (or a binary file). */
-async function mergeBlobs(git: GitRunner, base: string, ours: string, theirs: string): Promise<string | null> {
-  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'greenloop-merge-'));
-  try {
-    const files = await Promise.all([['ours', ours], ['base', base], ['theirs', theirs]].map(async ([name, blob]) => {
-      const file = path.join(dir, name);
-      await fsp.writeFile(file, (await git.run(['cat-file', 'blob', blob])).stdout);
-      return file;
-    }));
-    const okCodes = Array.from({ length: 255 }, (_, i) => i + 1);
-    const r = await git.run(['merge-file', '-p', '--quiet', ...files], { okCodes });
-    if (r.code !== 0) return null;
-    return (await git.run(['hash-object', '-w', '--stdin'], { input: r.stdout })).stdout.toString('utf8').trim();
-  } finally {
-    await fsp.rm(dir, { recursive: true, force: true });
+/**
+ * The change base → theirs put into ours line by line (zero-context hunks): the merged blob, or the lines of ours
+ * both changed (none for a binary file, which has no lines).
+ */
+async function mergeBlobs(git: GitRunner, base: string, ours: string, theirs: string): Promise<{ blob: string } | { lines: LineSpan[] }> {
+  const texts = (await readBlobs(git, [base, ours, theirs]));
+  const [b, o, t] = [base, ours, theirs].map((id) => texts.get(id)!);
+  if ([b, o, t].some((buf) => buf.includes(0))) return { lines: [] };
+  const [bl, ol, tl] = [b, o, t].map((buf) => splitLines(buf.toString('latin1')));
+  // latin1 keeps every byte as one character: lines split and join back to the very bytes, whatever the encoding.
+  const merged = mergeHunks(bl, await lineHunks(git, base, ours, ol), await lineHunks(git, base, theirs, tl));
+  if (!merged.ok) return { lines: spansOf(merged.conflicts.map((c) => c.ours)) };
+  const out = Buffer.from(merged.lines.join(''), 'latin1');
+  return { blob: (await git.run(['hash-object', '-w', '--stdin'], { input: out })).stdout.toString('utf8').trim() };
+}
+
+/** Where the conflicting changes sit in ours, each once. */
+function spansOf(hunks: readonly Hunk[]): LineSpan[] {
+  const seen = new Set<string>();
+  const out: LineSpan[] = [];
+  for (const h of hunks) {
+    const span = { start: h.newStart, count: h.newCount };
+    const key = `${span.start},${span.count}`;
+    if (!seen.has(key)) out.push(span);
+    seen.add(key);
   }
+  return out.sort((a, b) => a.start - b.start);
 }
 
 /** `onto` with the planned entries, as a tree written through an index of its own (the store's stays as it is). */

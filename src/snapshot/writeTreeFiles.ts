@@ -26,7 +26,7 @@ export async function entriesOf(git: GitRunner, tree: string, rels: readonly str
 }
 
 /** Blob contents in one `cat-file --batch` call. */
-async function readBlobs(git: GitRunner, blobs: readonly string[]): Promise<Map<string, Buffer>> {
+export async function readBlobs(git: GitRunner, blobs: readonly string[]): Promise<Map<string, Buffer>> {
   const out = new Map<string, Buffer>();
   const unique = [...new Set(blobs)];
   if (unique.length === 0) return out;

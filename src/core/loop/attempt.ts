@@ -9,6 +9,7 @@ import type { Judgement } from '../judge/witnessCompare';
 import type { Stop } from './bounds/termination';
 import type { LoopContext } from './loopContext';
 import type { Settled } from './settle';
+import type { SameLines } from './steps/sameLines';
 
 export interface Attempt {
   readonly n: number;
@@ -30,6 +31,8 @@ export interface Attempt {
   judged: { j: Judgement; witness: WitnessSummary } | null;
   /** Failing tests of the best state that passed in this attempt's targeted run (steps/targeted.ts). */
   passedAlone?: string[];
+  /** Set when the re-judge could not take this attempt apart from earlier unjudged edits: both changed these lines. */
+  sameLines?: SameLines;
   /** Null when the verdict is a regression (the workspace is not settled then, it is rolled back). */
   settled: Settled | null;
   verdict: Verdict | null;

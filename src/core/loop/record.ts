@@ -15,13 +15,19 @@ export function newRecord(n: number, startedAt: number, from: Readonly<{ snapsho
   };
 }
 
-/** Closes the attempt with its verdict; the attempt is over, and the guards after it say whether the run stops. */
-export function recordAttempt(ctx: LoopContext, state: RunState, record: IterationRecord, verdict: Verdict): AttemptOver {
+/**
+ * Closes the attempt with its verdict; the attempt is over, and the guards after it say whether the run stops.
+ * `judgedAlone: false` — an edit rolled back with earlier unjudged edits it could not be told apart from — does not
+ * count toward patience: no run judged it, and the next attempt makes it again on the best state. It still counts
+ * toward every budget, and it cannot happen twice in a row (the rollback leaves no unjudged edit behind).
+ */
+export function recordAttempt(ctx: LoopContext, state: RunState, record: IterationRecord, verdict: Verdict, opts: { judgedAlone?: boolean } = {}): AttemptOver {
   state.inFlight = undefined;
   record.verdict = verdict;
   record.durationMs = ctx.deps.clock.now() - record.startedAt;
   if (verdict === 'invalid-proposal') state.feedback = record.note;
-  state.consecutiveNoProgress = verdict === 'progress' || verdict === 'green' ? 0 : state.consecutiveNoProgress + 1;
+  if (verdict === 'progress' || verdict === 'green') state.consecutiveNoProgress = 0;
+  else if (opts.judgedAlone !== false) state.consecutiveNoProgress += 1;
   if (record.proposalHash) state.seenProposals.push(record.proposalHash);
   state.iterations.push(record);
   ctx.events.emit({ type: 'verified', n: record.n, verdict, failing: record.failing.length, notLoaded: record.loadErrorFiles?.length ?? 0, diagnostics: record.diagnostics, rolledBack: record.rolledBack, note: record.note, iteration: record });

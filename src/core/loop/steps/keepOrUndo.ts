@@ -10,6 +10,7 @@ import { recordAttempt } from '../record';
 import { foreignSentence } from '../settle';
 import { moveTo, rollBackTo } from '../states/moveTo';
 import { leftAloneSentence } from '../states/rollback';
+import { sameLinesFeedback } from './sameLines';
 
 export async function keepOrUndo(ctx: LoopContext, state: RunState, attempt: Attempt): Promise<StepResult> {
   const record = recordOf(attempt);
@@ -30,7 +31,7 @@ export async function keepOrUndo(ctx: LoopContext, state: RunState, attempt: Att
       record.note = `running the tests after this edit rewrote protected test files (${files}): the code under test wrote into its own tests; rolled back to the best state. What was written is kept (if you saved one of these files yourself meanwhile, your version is there): ${show}`;
       state.feedback = `after your edit, running the tests changed ${files}: code must never write into the tests; it was rolled back.`;
     } else {
-      state.feedback = regressionFeedback(j);
+      state.feedback = attempt.sameLines ? sameLinesFeedback(j, attempt.sameLines) : regressionFeedback(j);
       record.note = `${record.note}; rolled back to the best state`;
     }
     if (leftAlone.length) {
@@ -60,7 +61,7 @@ export async function keepOrUndo(ctx: LoopContext, state: RunState, attempt: Att
     record.note = `${record.note}; ${put}`;
     state.feedback = `${state.feedback.replace(/[.\s]*$/, '')}. ${put}`;
   }
-  return recordAttempt(ctx, state, record, verdict);
+  return recordAttempt(ctx, state, record, verdict, { judgedAlone: !attempt.sameLines });
 }
 
 function regressionFeedback(j: Judgement): string {

@@ -1,8 +1,9 @@
 // A regression hidden in an edit judged by its failing tests alone is found by the next whole-suite run — and that
 // run then blames the latest edit, which may be the very fix the loop is after. So when a whole run shows a
 // regression while such edits are still in the workspace, the latest attempt is judged again on its own: back to the
-// best state, its change carried over onto it, the whole suite once more. A correct fix is kept; the earlier edits,
-// which broke something nobody saw, go.
+// best state, its change carried over onto it line by line, the whole suite once more. A correct fix is kept; the
+// earlier edits, which broke something nobody saw, go. Only when both changed the very same lines is the attempt
+// rolled back with them, and the next prompt says which lines.
 import type { IterationRecord, RunState } from '../../../ports/runState';
 import { listForNote } from '../../judge/witnessCompare';
 import { summarize } from '../../run/runStateFactory';
@@ -16,6 +17,7 @@ import { journaledRestore, leftAloneSentence } from '../states/rollback';
 import { judgeWithReruns } from './flaky';
 import { createdFiles } from './createdFiles';
 import { hiddenEdits } from './hiddenEdits';
+import { sameLinesText } from './sameLines';
 import { verifyOrStop } from './verifyOrStop';
 
 export async function rejudge(ctx: LoopContext, state: RunState, attempt: Attempt): Promise<StepResult> {
@@ -28,7 +30,8 @@ export async function rejudge(ctx: LoopContext, state: RunState, attempt: Attemp
   const earlier = attemptsText(hidden);
   const replayed = await snapshots.replay(attempt.from.snapshot, attempt.after!.id, state.best.snapshot);
   if (!replayed.ok) {
-    record.note = `${record.note}; it could not be judged without ${earlier} (judged only by the tests that failed before): both changed ${listForNote(replayed.conflicts)}`;
+    attempt.sameLines = { earlier, where: sameLinesText(replayed.conflicts) };
+    record.note = `${record.note}; it could not be judged without ${earlier} (judged only by the tests that failed before): both changed ${attempt.sameLines.where}`;
     return undefined;
   }
   // The way back first, then this attempt's change alone on top of the best state: both announced in the journal.

@@ -24,6 +24,7 @@ const AGENT_SUITES = [
 // the other workers sit idle (measured with `--reporter json`; the rest follow in name order).
 const LONGEST_FIRST = [
   'test/unit/cli/fixPromise.test.ts',
+  'test/unit/core/loop/rejudgeProperty.test.ts',
   'test/unit/cli/fixCheckerGaming.test.ts',
   'test/unit/cli/fix.test.ts',
   'test/unit/cli/fixChecks.test.ts',

@@ -2,7 +2,7 @@
 // `decidedAfter` is argued per scenario (see Expected in scenario.ts); wasted calls are the requests after it.
 import { block, say } from './scenario';
 import type { ModelTurn, Scenario } from './scenario';
-import { CALC, CALC_TEST, calcRepo, fix, setBody, WRONG } from './calcRepo';
+import { CALC, CALC_TEST, calcRepo, fix, packageJson, setBody, WRONG } from './calcRepo';
 import { MOVED_OUT_FILES, movedOutModel } from './movedOutRepo';
 
 const fixAdd = (t: ModelTurn) => say('The add function subtracts; it must add.', fix(t, 'add'));
@@ -39,6 +39,24 @@ function more() {
   }
 }
 more();
+`;
+
+/** Issue 30's 4-line calc: add, sub and mul wrong on lines 1-3, div right on line 4 and tested 151 times. */
+const NEXT_DOOR = [
+  { wrong: 'exports.add = (a, b) => a - b;', right: 'exports.add = (a, b) => a + b;' },
+  { wrong: 'exports.sub = (a, b) => a + b;', right: 'exports.sub = (a, b) => a - b;' },
+  { wrong: 'exports.mul = (a, b) => a + b;', right: 'exports.mul = (a, b) => a * b;' },
+  { wrong: 'exports.div = (a, b) => a * b;', right: 'exports.div = (a, b) => a / b;' },
+];
+const NEXT_DOOR_TEST = `'use strict';
+const test = require('node:test');
+const assert = require('node:assert');
+const calc = require('../src/calc');
+
+test('add', () => assert.strictEqual(calc.add(2, 3), 5));
+test('sub', () => assert.strictEqual(calc.sub(5, 3), 2));
+test('mul', () => assert.strictEqual(calc.mul(4, 3), 12));
+for (let n = 1; n <= 151; n++) test(\`div \${n * 6} by 3\`, () => assert.strictEqual(calc.div(n * 6, 3), n * 2));
 `;
 
 const MONEY_TEST = `\ntest('money formats cents', () => assert.strictEqual(calc.money(1234.5), '$1,234.50'));\n`;
@@ -149,6 +167,23 @@ export const SCENARIOS: Scenario[] = [
       return fixAdd(t);
     },
     expected: { outcome: 'green', reasons: [], decidedAfter: 2, why: 'the second answer is the fix; the first must be undone, not built on' },
+  },
+  {
+    name: 'break-next-to-fix',
+    title: 'a wrong edit of line 4, then the real fix of lines 1-3 of the same 4-line file (issue 30)',
+    files: {
+      'package.json': packageJson('node --test'),
+      [CALC]: NEXT_DOOR.map((l, i) => (i < 3 ? l.wrong : l.right)).join('\n') + '\n',
+      [CALC_TEST]: NEXT_DOOR_TEST,
+    },
+    model: (t) => {
+      const now = t.read(CALC) ?? '';
+      if (t.n === 1) return say('Maybe div rounds wrong.', block(CALC, NEXT_DOOR[3]!.right, 'exports.div = (a, b) => Math.floor(a / b) + 1;'));
+      const threeFixed = NEXT_DOOR.slice(0, 3).every((l) => now.includes(l.right));
+      if (threeFixed && !now.includes(NEXT_DOOR[3]!.right)) return say('Put div back.', block(CALC, 'exports.div = (a, b) => Math.floor(a / b) + 1;', NEXT_DOOR[3]!.right));
+      return say('The three operators are swapped.', block(CALC, NEXT_DOOR.slice(0, 3).map((l) => l.wrong).join('\n'), NEXT_DOOR.slice(0, 3).map((l) => l.right).join('\n')));
+    },
+    expected: { outcome: 'green', reasons: [], decidedAfter: 2, why: 'the second answer is the fix; the first broke the 151 passing div tests and must be undone, not kept' },
   },
   {
     name: 'progress-then-stall',

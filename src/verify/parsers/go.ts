@@ -62,6 +62,9 @@ function goTextLines(): LineParser {
   let panicking = false;
   let panicLines = 0;
   let stoppedEarly: string | undefined;
+  // Packages whose tests ran ("ok"/"FAIL"), and those that ran none ("[no test files]", "[no tests to run]").
+  let packagesTested = 0;
+  let packagesWithoutTests = 0;
 
   const state = (name: string): TestState => {
     let s = tests.get(name);
@@ -114,6 +117,8 @@ function goTextLines(): LineParser {
       if (pkg) {
         flush();
         building = null;
+        if (/\[no test files\]|\[no tests to run\]/.test(pkg[3])) packagesWithoutTests++;
+        else packagesTested++;
         if (/\[(build|setup) failed\]/.test(pkg[3])) {
           loadError = true;
           // The package's tests did not build: to the person, its test files did not load.
@@ -189,15 +194,18 @@ function goTextLines(): LineParser {
     },
     finish(): ParseResult {
       flush();
+      // Without -v go names no test that passed, but a run whose every package says it has none ran none at all.
+      const ranNone = packagesWithoutTests > 0 && packagesTested === 0 && failed === 0 && !loadError;
+      const counted = verbose || ranNone;
       return {
         runner: 'go',
         failing,
         // Without -v a passing test leaves no line: only the failures are named.
-        tests: verbose ? reported : null,
+        tests: counted ? reported : null,
         // Without -v go prints nothing for tests that pass or skip.
-        passedCount: verbose ? passed : null,
+        passedCount: counted ? passed : null,
         failedCount: failed,
-        skippedCount: verbose ? skipped : null,
+        skippedCount: counted ? skipped : null,
         loadError,
         loadErrors,
         diagnostics: [],

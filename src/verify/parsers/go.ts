@@ -82,7 +82,6 @@ function goTextLines(): LineParser {
   // "# pkg [pkg.test]" heads the compiler's errors for a package; its "FAIL pkg [build failed]" line comes later.
   const buildErrors = new Map<string, string[]>();
   let building: string[] | null = null;
-  const seen = new Set<string>();
   let passed = 0;
   let failed = 0;
   let skipped = 0;
@@ -100,9 +99,8 @@ function goTextLines(): LineParser {
       else if (s.status === 'SKIP') skipped++;
       else {
         failed++;
+        // Two packages' tests of one name share an ID: both are listed, and the verifier says they were merged.
         const id = name.split('/').join(' > ');
-        if (seen.has(id)) continue;
-        seen.add(id);
         const message = dedent(s.output);
         failing.push(s.file === undefined ? { id, message } : { id, file: s.file, message });
       }

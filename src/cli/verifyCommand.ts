@@ -5,11 +5,11 @@ import { buildVerifier, timeoutFlag, VERIFIER_FLAGS } from '../flags/verifierFla
 import { EXIT, UsageError } from '../flags/usageError';
 import { say } from './say';
 import { jsonText } from '../base/terminalText';
-import { runSecrets } from '../base/secretEnv';
+import { secretsFromFlags } from '../flags/secretFlags';
 
 export async function verifyCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: VERIFIER_FLAGS, strict: true });
-  const { redactor, withheld } = runSecrets({ env: process.env });
+  const { redactor, withheld } = secretsFromFlags(values);
   const { verifier } = buildVerifier(values, timeoutFlag(values, 'timeout-s', 300), withheld);
   const controller = new AbortController();
   const onSigint = () => controller.abort();

@@ -1,7 +1,7 @@
 // `greenloop` entry point: dispatches a subcommand and maps failures to the contract's exit codes.
 // Each command is loaded only when it runs: `--help` needs none of them, and a Claude Code Stop hook — run once per
 // stop — must not pay for the MCP SDK, the model gateway or the actors on every start.
-import { EXIT, UsageError } from '../flags/usageError';
+import { EXIT, isUsageError, UsageError } from '../flags/usageError';
 import { say } from './say';
 
 const PARSE_USAGE = `  greenloop parse [--format F] [--warnings] [FILE|-]
@@ -66,8 +66,7 @@ main(process.argv.slice(2)).then(
     if (process.argv[2] === 'fix') exitWhenFlushed(code);
   },
   async (err: unknown) => {
-    // By name: the MCP server is its own bundle (dist/mcp.js), with its own copy of the UsageError class.
-    const usage = (err as Error).name === 'UsageError' || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    const usage = isUsageError(err);
     // An error can quote test output or an answer: masked like every other line Greenloop prints.
     const { runSecrets } = await import('../base/secretEnv');
     const { redactor } = runSecrets({ env: process.env, keyVariable: keyVariableOf(process.argv) });

@@ -78,9 +78,9 @@ export async function fixCommand(argv: string[]): Promise<number> {
     // A run that could not start, or that failed in a way nothing planned for, still answers a --json or --report
     // caller: a script waiting for the report must never find stdout empty. The sentence is the one stderr gets.
     const { redactor } = runSecrets({ env: process.env, keyVariable: values['api-key-env'] });
-    const answer = answerable(values);
+    if (answered) throw err;
     try {
-      await writeReport(answer, setupFailureReport(notStartedSentence(err, redactor)), { redactor, cwd: path.resolve(values.cwd ?? '.') });
+      await writeReport(answerable(values), setupFailureReport(notStartedSentence(err, redactor)), { redactor, cwd: path.resolve(values.cwd ?? '.') });
     } catch {
       // An unwritable --report path: the line on stderr still says why the run did not start.
     }
@@ -195,12 +195,17 @@ async function resumeFromFlags(values: FixFlags, stateDir: string, cwd: string, 
   return { from, grant: grantFromFlags(values, from) };
 }
 
+/** Set once a report went out: a later failure must not answer a second time. */
+let answered = false;
+
 async function writeReport(values: FixFlags, report: FixReport | SetupFailureReport, run: { redactor: Redactor; cwd: string; state?: RunState }): Promise<void> {
   const json = jsonText(report);
+  answered = true;
+  // stdout first: a --report path that cannot be written still leaves the --json caller its report.
+  if (values.json) process.stdout.write(`${json}\n`);
   const github = isGithubFormat(values) && values.report;
   if (github) fs.mkdirSync(path.dirname(github), { recursive: true });
   if (values.report) fs.writeFileSync(values.report, `${json}\n`);
-  if (values.json) process.stdout.write(`${json}\n`);
   if (github) await finishGithub({ report, state: run.state, reportPath: github, ...run });
 }
 

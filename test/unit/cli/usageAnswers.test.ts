@@ -64,6 +64,10 @@ describe('a run that cannot start answers --json and --report (real CLI)', funct
     assert.strictEqual(swallowed.code, 2);
     assert.strictEqual(JSON.parse(swallowed.stdout).reasonText, sentenceOf(swallowed));
     assert.ok(!fs.existsSync(path.join(dir, '--json')));
+    // A --report file that cannot be written: --json still gets the report.
+    const unwritable = await runCli(['fix', '--cwd', dir, ...model, '--report', path.join(dir, 'no', 'such', 'folder', 'r.json'), '--json', '--bogus']);
+    assert.strictEqual(unwritable.code, 2);
+    assert.strictEqual(JSON.parse(unwritable.stdout).reasonText, sentenceOf(unwritable));
   });
 
   it('verify prints {green: false, outcome: "error", reasonText} for every way it cannot start', async () => {

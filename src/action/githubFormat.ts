@@ -10,6 +10,7 @@ import { jobSummary } from './jobSummary';
 import { outputsFor } from './outputs';
 import { touchedFiles, writePatch } from './patch';
 import { isFullReport } from './runFacts';
+import { localPlaces, runLinkOf, withoutLocalPaths } from './runPlace';
 import type { AnyReport, RunDetails, RunFacts } from './runFacts';
 
 /** The patch sits next to the report: report.json → report.patch. */
@@ -83,7 +84,7 @@ export interface FinishOptions {
 
 /** Writes the patch, the job summary, the annotations and the outputs of a finished (or unstartable) run. */
 export async function finishRun(opts: FinishOptions): Promise<RunFacts> {
-  const facts: RunFacts = { report: opts.report, details: opts.details, reportPath: opts.reportPath };
+  const facts: RunFacts = { report: opts.report, details: opts.details, reportPath: opts.reportPath, run: runLinkOf(process.env) };
   if (isFullReport(opts.report)) {
     facts.patch = await writePatch({ cwd: opts.cwd, files: touchedFiles(opts.report), patchPath: patchPathFor(opts.reportPath) })
       .catch((err: Error) => ({ path: '', text: '', files: 0, added: 0, removed: 0, none: `it could not be made (${err.message}).` }));
@@ -98,7 +99,8 @@ export async function finishRun(opts: FinishOptions): Promise<RunFacts> {
       core[a.level](opts.redact(a.message), props);
     }
   });
-  if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(opts.redact(jobSummary(facts)), true).write();
+  // Read on github.com and sent as a pull request's body: no runner path in it (the run and its artifacts are linked).
+  if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(withoutLocalPaths(opts.redact(jobSummary(facts)), localPlaces(process.env)), true).write();
   return facts;
 }
 

@@ -30,6 +30,8 @@ export interface ActionPlan {
   /** Values to mask in every log line before anything is printed. */
   secrets: string[];
   pullRequest: { open: boolean; token: string; branch: string };
+  /** Platform credentials the run may hand on anyway (`pass-env`, one name per line; passed as --pass-env). */
+  passEnv: string[];
   notes: string[];
 }
 
@@ -38,7 +40,7 @@ type Input = (name: string) => string;
 /** Flags passed through as they are, input name = flag name. */
 const VALUE_FLAGS = ['test-command:test-cmd', 'tsc', 'junit', 'base-url', 'model', 'agent', 'agent-upstream', 'max-iterations', 'max-tokens', 'patience',
   'verify-timeout-s', 'verify-scope', 'on-give-up', 'flaky-reruns', 'cross-run-limit', 'state-dir'];
-const LIST_FLAGS = ['checks:check', 'protect'];
+const LIST_FLAGS = ['checks:check', 'protect', 'pass-env'];
 
 export function planFromInputs(input: Input, env: NodeJS.ProcessEnv): ActionPlan {
   const get = (name: string) => input(name).trim();
@@ -81,7 +83,7 @@ export function planFromInputs(input: Input, env: NodeJS.ProcessEnv): ActionPlan
   if (token) secrets.push(token);
   const open = booleanInput(input, 'open-pull-request');
   const branch = get('pull-request-branch') || defaultBranch(env, workspace, cwd);
-  return { workspace, cwd, args, reportPath, maxMinutes, secrets, pullRequest: { open, token, branch }, notes };
+  return { workspace, cwd, args, reportPath, maxMinutes, secrets, pullRequest: { open, token, branch }, passEnv: lines(input('pass-env')), notes };
 }
 
 /** The loop's time budget: max-minutes (default the CLI's), never past the job's timeout less the margin. */

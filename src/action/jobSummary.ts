@@ -1,10 +1,12 @@
 // The job summary (GITHUB_STEP_SUMMARY) of one run, as GitHub-flavoured markdown with HTML: the outcome, failing before
-// → after, one row per attempt, the budget spent, what still fails, and the patch in a collapsed block. The same text
-// is the body of the pull request that proposes the fix.
+// → after, one row per attempt, the budget spent, the tests fixed and those still failing by name, the patch in a
+// collapsed block, and the run whose artifacts hold the report. The same text is the body of the pull request that
+// proposes the fix, so it names no file on the runner.
 //
 // Every text the run did not write itself — test IDs, file names, notes quoting test output or a model — goes inside
 // <code> or a fence, escaped: in a pull request body a bare "@someone" pings, "Fixes #12" closes an issue on merge,
 // and "<img src=…>" loads a picture.
+import * as path from 'path';
 import { countsText, verdictWords } from '../shared/plainWords';
 import { isFullReport } from './runFacts';
 import type { PatchFacts, RunFacts } from './runFacts';
@@ -13,7 +15,8 @@ import type { FixReport } from '../core/run/report';
 /** GitHub keeps at most 1 MiB per step's summary and 65,536 characters per pull request body. */
 export const DIFF_SHOWN_CHARS = 30_000;
 const NOTE_CHARS = 300;
-const LISTED_TESTS = 50;
+/** Named at most, per list (fixed tests, failing tests, files that did not load, diagnostics); the rest are counted. */
+export const LISTED = 20;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
@@ -38,7 +41,7 @@ export function jobSummary(facts: RunFacts, opts: { diffChars?: number } = {}): 
   lines.push(`## ${HEADLINES[report.outcome] ?? escapeHtml(report.outcome)}${reason}`, '');
   if (report.reasonText) lines.push(`<p>${escapeHtml(report.reasonText)}</p>`, '');
   if (!isFullReport(report)) {
-    lines.push(`<p>Report: ${code(facts.reportPath)}</p>`, '');
+    lines.push(whereReport(facts), '');
     return `${lines.join('\n')}\n`;
   }
   const before = countsText(report.baseline.failing.length, report.baseline.diagnostics, report.baseline.loadErrorFiles.length);
@@ -46,11 +49,36 @@ export function jobSummary(facts: RunFacts, opts: { diffChars?: number } = {}): 
   lines.push(`<p><b>Failing before → after:</b> ${before} → ${after}; the workspace was left at the ${report.final.state} state.</p>`, '');
   if (report.iterations.length) lines.push(attemptsTable(report.iterations), '');
   lines.push(`<p><b>Budget spent:</b> ${budgetLine(facts)}</p>`, '');
+  const fixed = fixedTests(report);
+  if (fixed.length) lines.push(`<p><b>Fixed:</b> ${plural(fixed.length, 'test')}</p>`, namedList(fixed.map(code)), '');
   const failing = stillFailing(facts);
   if (failing) lines.push(failing, '');
   lines.push(patchBlock(facts.patch, opts.diffChars ?? DIFF_SHOWN_CHARS), '');
-  lines.push(`<p>Report: ${code(facts.reportPath)}${report.runId ? `, run ${code(report.runId)}` : ''}</p>`, '');
+  lines.push(whereReport(facts), '');
   return `${lines.join('\n')}\n`;
+}
+
+/** Failing at the start, passing in the state the workspace was left in; a test that went missing is not fixed. */
+export function fixedTests(report: FixReport): string[] {
+  const last = report.iterations[report.iterations.length - 1];
+  const gone = new Set([...report.final.failing, ...(report.final.state === 'last' && last ? last.missing : [])]);
+  return report.baseline.failing.filter((id) => !gone.has(id));
+}
+
+/** At most LISTED items, then "…and N more". */
+function namedList(items: string[]): string {
+  const shown = items.slice(0, LISTED);
+  if (items.length > shown.length) shown.push(`…and ${items.length - shown.length} more (see the report)`);
+  return `<ul>\n${shown.map((i) => `<li>${i}</li>`).join('\n')}\n</ul>`;
+}
+
+/** The report and the patch are files of the run: its page and artifacts, never a path on the runner. */
+function whereReport(facts: RunFacts): string {
+  const files = [path.basename(facts.reportPath), ...(facts.patch?.path ? [path.basename(facts.patch.path)] : [])].map(code).join(' and ');
+  const runId = isFullReport(facts.report) && facts.report.runId ? ` Greenloop run ${code(facts.report.runId)}.` : '';
+  if (!facts.run) return `<p>Report: ${files}.${runId}</p>`;
+  const { url, artifacts, id } = facts.run;
+  return `<p>Report: ${files}, files of <a href="${escapeHtml(url)}">run ${escapeHtml(id)}</a> (in <a href="${escapeHtml(artifacts)}">its artifacts</a> when the workflow uploads them).${runId}</p>`;
 }
 
 type Iteration = FixReport['iterations'][number];
@@ -76,20 +104,19 @@ function budgetLine(facts: RunFacts): string {
   return [of(report.iterations.length, limits?.maxIterations, 'attempts'), of(tokens, limits?.maxTokens || undefined, 'tokens'), calls, time].join(' · ');
 }
 
+/** The tests, files and diagnostics still failing, each list named up to LISTED. */
 function stillFailing(facts: RunFacts): string | null {
   const report = facts.report as FixReport;
   const ids = report.final.failing;
   const files = report.final.loadErrorFiles;
   const diagnostics = facts.details?.diagnostics ?? [];
   if (!ids.length && !files.length && !diagnostics.length) return null;
-  const items = [
-    ...ids.map((id) => `<li>${code(id)}</li>`),
-    ...files.map((f) => `<li>${code(f)} did not load</li>`),
-    ...diagnostics.map((d) => `<li>${code(`${d.file}:${d.line}:${d.column}`)} ${code(`${d.code} ${d.message}`)}</li>`),
-  ];
-  const shown = items.slice(0, LISTED_TESTS);
-  if (items.length > shown.length) shown.push(`<li>…and ${items.length - shown.length} more (see the report)</li>`);
-  return `<details><summary>Still failing (${countsText(ids.length, report.final.diagnostics, files.length)})</summary>\n<ul>\n${shown.join('\n')}\n</ul>\n</details>`;
+  const lists = [
+    ids.length ? namedList(ids.map(code)) : '',
+    files.length ? namedList(files.map((f) => `${code(f)} did not load`)) : '',
+    diagnostics.length ? namedList(diagnostics.map((d) => `${code(`${d.file}:${d.line}:${d.column}`)} ${code(`${d.code} ${d.message}`)}`)) : '',
+  ].filter(Boolean);
+  return [`<p><b>Still failing:</b> ${countsText(ids.length, report.final.diagnostics, files.length)}</p>`, ...lists].join('\n');
 }
 
 function patchBlock(patch: PatchFacts | undefined, diffChars: number): string {
@@ -97,7 +124,7 @@ function patchBlock(patch: PatchFacts | undefined, diffChars: number): string {
   if (patch.none) return `<p>No patch: ${escapeHtml(patch.none)}</p>`;
   if (!patch.files) return '<p>No patch: the workspace was left as it started.</p>';
   const head = `The patch: ${plural(patch.files, 'file')} changed, +${patch.added} −${patch.removed}`;
-  const shown = patch.text.length > diffChars ? `${patch.text.slice(0, diffChars)}\n… cut here; the whole patch is ${patch.path}\n` : patch.text;
+  const shown = patch.text.length > diffChars ? `${patch.text.slice(0, diffChars)}\n… cut here; the whole patch is ${path.basename(patch.path)} (see below)\n` : patch.text;
   return `<details><summary>${escapeHtml(head)}</summary>\n\n${fenced(shown, 'diff')}\n\n</details>`;
 }
 

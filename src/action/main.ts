@@ -12,6 +12,8 @@ import { patchPathFor } from './githubFormat';
 import { proposeFix } from './pullRequest';
 import { escapeHtml } from './jobSummary';
 import type { AnyReport } from './runFacts';
+import { platformCredentialVariables, withoutVariables } from '../base/secretEnv';
+import { localPlaces, withoutLocalPaths } from './runPlace';
 
 export { finishRun, groupedProgress, mask } from './githubFormat';
 
@@ -41,7 +43,7 @@ export async function runAction(): Promise<number> {
   }
   if (plan.pullRequest.open) {
     // The body is exactly what this run added to the job summary.
-    const body = summaryFile && fs.existsSync(summaryFile) ? fs.readFileSync(summaryFile, 'utf8').slice(summaryStart) : report.reasonText;
+    const body = summaryFile && fs.existsSync(summaryFile) ? fs.readFileSync(summaryFile, 'utf8').slice(summaryStart) : withoutLocalPaths(report.reasonText, localPlaces(process.env));
     const proposal = await proposeFix({
       report, patchPath: patchPathFor(plan.reportPath), body, token: plan.pullRequest.token, branch: plan.pullRequest.branch, cwd: plan.cwd, env: process.env,
     }).catch((err: Error) => ({ url: null, sentence: `No pull request was opened: ${err.message.split('\n')[0]}` }));
@@ -64,12 +66,15 @@ function inputReader(env: NodeJS.ProcessEnv): (name: string) => string {
 }
 
 /**
- * What the fix run inherits: the job's environment without the inputs (they hold the GitHub token) nor the runner's
- * own tokens. The test command runs the code under test and an agent runs a model's commands: neither gets them.
+ * What the fix run inherits: the job's environment without the inputs (they hold the GitHub token), the platform's
+ * credentials and any variable holding the token input's value, but for those `pass-env` names. The test command runs
+ * the code under test and an agent runs a model's commands; the CLI withholds the platform's credentials from them
+ * too (base/secretEnv.ts), and only this process keeps the token, for the pull request.
  */
-export function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const withheld = /^(INPUT_|GREENLOOP_INPUTS$|ACTIONS_RUNTIME_TOKEN$|ACTIONS_ID_TOKEN_REQUEST_)/;
-  return Object.fromEntries(Object.entries(env).filter(([k]) => !withheld.test(k)));
+export function childEnv(env: NodeJS.ProcessEnv, plan: Pick<ActionPlan, 'pullRequest' | 'passEnv'>): NodeJS.ProcessEnv {
+  const inputs = /^(INPUT_|GREENLOOP_INPUTS$)/;
+  const credentials = platformCredentialVariables(env, [plan.pullRequest.token]).filter((name) => !plan.passEnv.includes(name));
+  return withoutVariables(Object.fromEntries(Object.entries(env).filter(([k]) => !inputs.test(k))), credentials);
 }
 
 /** `node dist/cli.js fix … --format github`, with the job's cancel (SIGINT, then SIGTERM) passed on to it. */
@@ -77,7 +82,7 @@ function runFix(plan: ActionPlan): Promise<number> {
   const cli = path.join(__dirname, 'cli.js');
   const args = [cli, 'fix', ...plan.args, '--format', 'github', '--report', plan.reportPath];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: fs.existsSync(plan.workspace) ? plan.workspace : process.cwd(), stdio: ['ignore', 'inherit', 'inherit'], env: childEnv(process.env) });
+    const child = spawn(process.execPath, args, { cwd: fs.existsSync(plan.workspace) ? plan.workspace : process.cwd(), stdio: ['ignore', 'inherit', 'inherit'], env: childEnv(process.env, plan) });
     const forward = (signal: NodeJS.Signals) => () => {
       if (child.exitCode === null) child.kill(signal);
     };

@@ -2,6 +2,7 @@
 // (file and line of each failure, the budgets) when the run's state is at hand. Plain data, so the writers do not
 // care how the run was assembled, and a report read back from a file is enough for every one of them.
 import type { FixReport, SetupFailureReport } from '../core/run/report';
+import type { RunLink } from './runPlace';
 
 export type AnyReport = FixReport | SetupFailureReport;
 
@@ -48,6 +49,8 @@ export interface RunFacts {
   details?: RunDetails;
   patch?: PatchFacts;
   reportPath: string;
+  /** The run on GitHub, where its artifacts are: what the summary links instead of the runner's paths. */
+  run?: RunLink;
 }
 
 export function isFullReport(report: AnyReport): report is FixReport {

@@ -11,7 +11,7 @@ import { CommandCannotStart, runCommand } from '../base/process/runCommand';
 import { estimateTokens } from '../base/estimateTokens';
 import { normalizeMessage } from '../base/normalize';
 import { createHash } from 'node:crypto';
-import { GREENLOOP_KEY_VARIABLE, withoutVariables } from '../base/secretEnv';
+import { childEnvironment } from '../base/secretEnv';
 import { ModelGateway, type GatewayProtocolName } from './gateway/modelGateway';
 import type { AttemptLedger, GatewayStop } from './gateway/attemptMeter';
 
@@ -121,7 +121,7 @@ export class CommandActor implements Actor {
         command: withPromptOnStdin(this.opts.command),
         cwd: this.opts.cwd ?? req.cwd,
         env: {
-          ...withoutVariables(process.env, this.opts.withheldEnv ?? [GREENLOOP_KEY_VARIABLE]),
+          ...childEnvironment(process.env, this.opts.withheldEnv),
           ...this.opts.env,
           ...(gateway ? this.pointedAt(gateway) : {}),
           GREENLOOP_PROMPT_FILE: promptFile,

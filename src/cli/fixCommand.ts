@@ -18,6 +18,7 @@ import type { Redactor } from '../base/redact';
 import { VERIFIER_FLAGS } from '../flags/verifierFlags';
 import { fixRequestFromFlags } from '../flags/fixRequest';
 import { EXIT, parseNumberFlag, UsageError } from '../flags/usageError';
+import { answerFlagsOf, notStartedSentence } from '../flags/answerFlags';
 import { say as sayEscaped } from './say';
 import { finishGithub, githubProgress, githubReportPath, isGithubFormat, maskForGithub } from './githubWriters';
 
@@ -66,23 +67,36 @@ function parseFlags(argv: string[]) {
 }
 
 export async function fixCommand(argv: string[]): Promise<number> {
-  const values = parseFlags(argv);
-  // In a GitHub Actions job the report is always a file: the action and actions/upload-artifact pick it up.
-  if (isGithubFormat(values)) values.report = githubReportPath(values);
+  // Until the flags parse, what the answer needs is read leniently: a bad flag still gets its --json/--report answer.
+  let values: FixFlags = answerFlagsOf(argv, FLAGS);
   try {
+    values = parseFlags(argv);
+    // In a GitHub Actions job the report is always a file: the action and actions/upload-artifact pick it up.
+    if (isGithubFormat(values)) values.report = githubReportPath(values);
     return await runFix(values);
   } catch (err) {
     // A run that could not start, or that failed in a way nothing planned for, still answers a --json or --report
     // caller: a script waiting for the report must never find stdout empty. The sentence is the one stderr gets.
     const { redactor } = runSecrets({ env: process.env, keyVariable: values['api-key-env'] });
-    const sentence = redactor.text((err as Error).message.split('\n')[0]);
+    if (answered) throw err;
     try {
-      await writeReport(values, setupFailureReport(err instanceof UsageError ? sentence : `Internal error: ${sentence}`), { redactor, cwd: path.resolve(values.cwd ?? '.') });
+      await writeReport(answerable(values), setupFailureReport(notStartedSentence(err, redactor)), { redactor, cwd: path.resolve(values.cwd ?? '.') });
     } catch {
       // An unwritable --report path: the line on stderr still says why the run did not start.
     }
     throw err;
   }
+}
+
+/** The flags a failure answers with: a --format that is itself the mistake answers as text; GitHub's always in a file. */
+function answerable(values: FixFlags): FixFlags {
+  let github: boolean;
+  try {
+    github = isGithubFormat(values);
+  } catch {
+    return { ...values, format: 'text' };
+  }
+  return github ? { ...values, format: 'github', report: githubReportPath(values) } : values;
 }
 
 async function runFix(values: FixFlags): Promise<number> {
@@ -181,12 +195,17 @@ async function resumeFromFlags(values: FixFlags, stateDir: string, cwd: string, 
   return { from, grant: grantFromFlags(values, from) };
 }
 
+/** Set once a report went out: a later failure must not answer a second time. */
+let answered = false;
+
 async function writeReport(values: FixFlags, report: FixReport | SetupFailureReport, run: { redactor: Redactor; cwd: string; state?: RunState }): Promise<void> {
   const json = jsonText(report);
+  answered = true;
+  // stdout first: a --report path that cannot be written still leaves the --json caller its report.
+  if (values.json) process.stdout.write(`${json}\n`);
   const github = isGithubFormat(values) && values.report;
   if (github) fs.mkdirSync(path.dirname(github), { recursive: true });
   if (values.report) fs.writeFileSync(values.report, `${json}\n`);
-  if (values.json) process.stdout.write(`${json}\n`);
   if (github) await finishGithub({ report, state: run.state, reportPath: github, ...run });
 }
 

@@ -1,16 +1,17 @@
 // `greenloop` entry point: dispatches a subcommand and maps failures to the contract's exit codes.
 // Each command is loaded only when it runs: `--help` needs none of them, and a Claude Code Stop hook — run once per
 // stop — must not pay for the MCP SDK, the model gateway or the actors on every start.
-import { EXIT, UsageError } from '../flags/usageError';
+import { EXIT, isUsageError, UsageError } from '../flags/usageError';
 import { say } from './say';
 
 const PARSE_USAGE = `  greenloop parse [--format F] [--warnings] [FILE|-]
       Reads one test runner's output and prints the failing tests as JSON (F: auto, mocha, jest, vitest, node, tap,
       pytest, go, cargo, junit, tsc), or one checker's and prints its diagnostics with their source (F: eslint, biome,
       oxlint, pyright, mypy, pylint, govet, cargo-json, gcc; --warnings counts warnings too).`;
-const VERIFY_USAGE = `  greenloop verify [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--timeout-s N] [--junit GLOB] [--check CMD[:FORMAT]]...
-      Runs the tests (tsc and the checks) once and prints the witness as JSON; exit 0 green, 1 not green, 2 setup error.`;
-const FIX_USAGE = `  greenloop fix [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--junit GLOB] [--check CMD[:FORMAT]]... [--allow-suppressions]
+const VERIFY_USAGE = `  greenloop verify [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--timeout-s N] [--junit GLOB] [--check CMD[:FORMAT]]... [--pass-env NAME]...
+      Runs the tests (tsc and the checks) once and prints the witness as JSON; exit 0 green, 1 not green, 2 setup error
+      (then {"green": false, "outcome": "error", "reasonText": …}).`;
+const FIX_USAGE = `  greenloop fix [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--junit GLOB] [--check CMD[:FORMAT]]... [--allow-suppressions] [--pass-env NAME]...
       --actor openai --base-url URL --model NAME [--api-key-env VAR] [--no-stream] [--request-timeout-s N]
     | --agent qwen|codex|opencode|aider|claude [--model NAME]   (an agent CLI, run through Greenloop's model gateway)
     | --actor command --actor-cmd CMD   (any agent CLI: the prompt on stdin and in $GREENLOOP_PROMPT_FILE)
@@ -21,13 +22,16 @@ const FIX_USAGE = `  greenloop fix [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|o
       [--flaky-reruns N] [--verify-scope failing-first|full] [--cross-run-limit N] [--ignore-history] [--max-answer-bytes N]
       [--focus TEST_ID]...   (only these failing tests must pass; the rest of the suite must not regress)
       [--state-dir DIR] [--report FILE] [--json] [--format text|github]   (github: on by itself when GITHUB_ACTIONS=true)
+      (in a GitHub Actions job no child sees GITHUB_TOKEN, GH_TOKEN or ACTIONS_* tokens but those --pass-env names)
       [--resume RUN_ID|last --hint TEXT [--extra-iterations N] [--extra-tokens N] [--extra-minutes M]]
       Fixes until green, bounded by code; exit 0 green, 1 not green, 2 setup error, 3 internal error.`;
 const SESSION_OPTIONS = `[--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--junit GLOB] [--check CMD[:FORMAT]]... [--max-iterations N] [--max-minutes M]
-      [--patience N] [--verify-timeout-s N] [--allow-test-edits] [--protect GLOB]... [--flaky-reruns N] [--verify-scope failing-first|full] [--state-dir DIR]`;
+      [--patience N] [--verify-timeout-s N] [--allow-test-edits] [--protect GLOB]... [--flaky-reruns N] [--verify-scope failing-first|full] [--state-dir DIR]
+      [--pass-env NAME]...`;
 const HOOK_USAGE = `  greenloop hook claude-stop ${SESSION_OPTIONS}
       A Claude Code Stop hook (event JSON on stdin): blocks the stop while tests fail and the bounds allow another
-      attempt, lets the agent stop when green or when stagnation, a cycle or a budget trips. Errors exit 1.`;
+      attempt, lets the agent stop when green or when stagnation, a cycle or a budget trips. Errors exit 1
+      (stdout: {"outcome": "error", "reasonText": …, "systemMessage": …}).`;
 const MCP_USAGE = `  greenloop mcp ${SESSION_OPTIONS}
       [--actor openai --base-url URL --model NAME | --agent NAME ...]   (fix_until_green's model when the client cannot sample)
       A Model Context Protocol server on stdio: tools verify, rollback, status, fix_until_green (one check session per server).`;
@@ -66,8 +70,7 @@ main(process.argv.slice(2)).then(
     if (process.argv[2] === 'fix') exitWhenFlushed(code);
   },
   async (err: unknown) => {
-    // By name: the MCP server is its own bundle (dist/mcp.js), with its own copy of the UsageError class.
-    const usage = (err as Error).name === 'UsageError' || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    const usage = isUsageError(err);
     // An error can quote test output or an answer: masked like every other line Greenloop prints.
     const { runSecrets } = await import('../base/secretEnv');
     const { redactor } = runSecrets({ env: process.env, keyVariable: keyVariableOf(process.argv) });

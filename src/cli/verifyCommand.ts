@@ -5,11 +5,27 @@ import { buildVerifier, timeoutFlag, VERIFIER_FLAGS } from '../flags/verifierFla
 import { EXIT, UsageError } from '../flags/usageError';
 import { say } from './say';
 import { jsonText } from '../base/terminalText';
+import { secretsFromFlags } from '../flags/secretFlags';
+import { notStartedSentence } from '../flags/answerFlags';
 import { runSecrets } from '../base/secretEnv';
 
+/**
+ * Prints the witness; a run that cannot start (a bad flag or value, a missing folder, a test command that cannot run)
+ * prints `{"green": false, "outcome": "error", "reasonText": <stderr's sentence>}` instead, so stdout is JSON either way.
+ */
 export async function verifyCommand(argv: string[]): Promise<number> {
+  try {
+    return await verifyOnce(argv);
+  } catch (err) {
+    const { redactor } = runSecrets({ env: process.env });
+    process.stdout.write(`${jsonText({ green: false, outcome: 'error', reasonText: notStartedSentence(err, redactor) })}\n`);
+    throw err;
+  }
+}
+
+async function verifyOnce(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: VERIFIER_FLAGS, strict: true });
-  const { redactor, withheld } = runSecrets({ env: process.env });
+  const { redactor, withheld } = secretsFromFlags(values);
   const { verifier } = buildVerifier(values, timeoutFlag(values, 'timeout-s', 300), withheld);
   const controller = new AbortController();
   const onSigint = () => controller.abort();

@@ -2,7 +2,7 @@
 // fix_until_green: the model key, the run's secrets, the budgets, the verifier, the actor and the state folder.
 import { DEFAULT_AGENT_SETTINGS } from '../shared/config';
 import { defaultStateDir } from '../base/stateDir';
-import { runSecrets } from '../base/secretEnv';
+import { secretsFromFlags } from './secretFlags';
 import type { Actor } from '../ports/actor';
 import type { FixRequest } from '../session/runFix';
 import { actorFromFlags, modelKeyFromFlags, type ModelKey } from './fixFlags';
@@ -27,7 +27,7 @@ export interface FlagsRequest {
 export function fixRequestFromFlags(values: FixRequestFlags, over: { cwd?: string; actor?: Actor; maxIterations?: number } = {}): FlagsRequest {
   const model = modelKeyFromFlags(values);
   // Once per run: what the test command and the agent do not inherit, and what nothing written or sent may contain.
-  const { redactor, withheld } = runSecrets({ env: process.env, apiKey: model.key, keyVariable: model.variable });
+  const { redactor, withheld } = secretsFromFlags(values, model);
   const config = loopConfigFromFlags(values);
   if (over.maxIterations) config.maxIterations = over.maxIterations;
   const stateDir = values['state-dir'] ?? defaultStateDir();

@@ -3,7 +3,7 @@
 import * as os from 'node:os';
 import { openCheckSession, type CheckSession } from '../session/checkSession';
 import { RunNotStarted } from '../session/runNotStarted';
-import { runSecrets } from '../base/secretEnv';
+import { secretsFromFlags } from './secretFlags';
 import { defaultStateDir } from '../base/stateDir';
 import { loopConfigFromFlags, type FixFlagValues } from './loopConfigFlags';
 import { buildVerifier, VERIFIER_FLAGS, type VerifierFlagValues } from './verifierFlags';
@@ -26,7 +26,7 @@ export type SessionFlagValues = VerifierFlagValues & FixFlagValues & { 'state-di
 
 /** A session on `cwd` (overriding --cwd) for the client's session `key`; bad flags and folders are one-sentence UsageErrors. */
 export async function checkSessionFromFlags(values: SessionFlagValues, key: string, client: string, cwdOverride?: string): Promise<CheckSession> {
-  const { redactor, withheld } = runSecrets({ env: process.env });
+  const { redactor, withheld } = secretsFromFlags(values);
   const config = loopConfigFromFlags(values);
   const stateDir = values['state-dir'] ?? defaultStateDir();
   const { cwd, verifier } = buildVerifier({ ...values, cwd: cwdOverride ?? values.cwd }, config.verifyTimeoutS, withheld, undefined, stateDir);

@@ -6,6 +6,14 @@ export class UsageError extends Error {
   }
 }
 
+/**
+ * A mistake on the command line: a UsageError (by name: the MCP server is its own bundle, with its own copy of the
+ * class) or Node's parseArgs refusing a flag.
+ */
+export function isUsageError(err: unknown): boolean {
+  return (err as Error | undefined)?.name === 'UsageError' || Boolean((err as { code?: string } | undefined)?.code?.startsWith('ERR_PARSE_ARGS'));
+}
+
 export const EXIT = { green: 0, ok: 0, notGreen: 1, usage: 2, internal: 3 } as const;
 
 export function parseNumberFlag(name: string, raw: string | undefined, opts: { min: number; integer?: boolean }): number | undefined {

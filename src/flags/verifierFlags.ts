@@ -6,6 +6,7 @@ import { assertDirectory, resolveTestCommand, SetupError } from '../verify/testC
 import { UsageError, parseNumberFlag } from './usageError';
 import type { CheckSpec } from '../verify/checkers/commandChecker';
 import { CheckSpecError, parseCheckSpec } from '../verify/checkers/checkSpec';
+import type { SecretFlagValues } from './secretFlags';
 
 export const VERIFIER_FLAGS = {
   cwd: { type: 'string' },
@@ -17,9 +18,11 @@ export const VERIFIER_FLAGS = {
   check: { type: 'string', multiple: true },
   /** Edits may add `// @ts-ignore`, `eslint-disable`, `# type: ignore`… (refused otherwise). */
   'allow-suppressions': { type: 'boolean' },
+  /** A platform credential the children may inherit in a GitHub Actions job (repeatable; secretFlags.ts). */
+  'pass-env': { type: 'string', multiple: true },
 } as const;
 
-export interface VerifierFlagValues {
+export interface VerifierFlagValues extends SecretFlagValues {
   cwd?: string;
   'test-cmd'?: string;
   tsc?: string;
@@ -56,7 +59,7 @@ export function verifyScopeFlag(raw: string | undefined): VerifyScope | undefine
   return raw as VerifyScope;
 }
 
-/** `withheldEnv`: variables the test command and tsc do not inherit (the model key's). */
+/** `withheldEnv`: variables the test command, tsc and the checkers do not inherit (the run's, from secretFlags.ts). */
 /** `stateDir`: the run's state folder, where tsc keeps its build info between checks (never the workspace). */
 export function buildVerifier(values: VerifierFlagValues, timeoutS: number, withheldEnv: readonly string[], onOutput?: (chunk: string) => void, stateDir?: string): { cwd: string; verifier: CommandVerifier; testCommand: string } {
   try {

@@ -7,6 +7,8 @@
 import { parseArgs } from 'node:util';
 import { checkSessionFromFlags, SESSION_FLAGS } from '../flags/sessionFlags';
 import { UsageError } from '../flags/usageError';
+import { notStartedSentence } from '../flags/answerFlags';
+import { runSecrets } from '../base/secretEnv';
 import type { CheckAnswer } from '../session/checkAnswer';
 
 const MAX_EVENT_BYTES = 1024 * 1024;
@@ -18,7 +20,21 @@ interface StopEvent {
   stop_hook_active?: unknown;
 }
 
+/**
+ * An error still answers on stdout in JSON, `{"outcome": "error", "reasonText": …, "systemMessage": "Greenloop: …"}`,
+ * for a caller that reads it; Claude Code reads only stderr's sentence on exit 1 (main.ts), and lets the agent stop.
+ */
 export async function hookCommand(argv: string[]): Promise<number> {
+  try {
+    return await hookOnce(argv);
+  } catch (err) {
+    const sentence = notStartedSentence(err, runSecrets({ env: process.env }).redactor);
+    process.stdout.write(`${JSON.stringify({ outcome: 'error', reasonText: sentence, systemMessage: `Greenloop: ${sentence}` })}\n`);
+    throw err;
+  }
+}
+
+async function hookOnce(argv: string[]): Promise<number> {
   const [kind, ...rest] = argv;
   if (kind !== 'claude-stop') throw new HookError(`Unknown hook "${kind ?? ''}"; the one Greenloop offers is claude-stop (a Claude Code Stop hook).`);
   const { values } = parseArgs({ args: rest, options: SESSION_FLAGS, strict: true });

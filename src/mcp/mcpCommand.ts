@@ -17,7 +17,7 @@ import { SamplingActor } from './samplingActor';
 import { fixRequestFromFlags } from '../flags/fixRequest';
 import { openFixRun } from '../session/runFix';
 import { actorFromFlags, modelKeyFromFlags } from '../flags/fixFlags';
-import { runSecrets } from '../base/secretEnv';
+import { secretsFromFlags } from '../flags/secretFlags';
 import type { Actor } from '../ports/actor';
 import { progressLine } from '../session/progressLine';
 import type { RunState } from '../ports/runState';
@@ -154,7 +154,7 @@ function chooseActor(server: McpServer, values: SessionFlagValues, cwd: string):
     throw new Error('fix_until_green needs a model: this client offers no sampling, and the server was started without one (greenloop mcp --actor openai --base-url URL --model NAME, or --agent qwen).');
   }
   const model = modelKeyFromFlags(values);
-  const { withheld } = runSecrets({ env: process.env, apiKey: model.key, keyVariable: model.variable });
+  const { withheld } = secretsFromFlags(values, model);
   return actorFromFlags(values, cwd, model, withheld);
 }
 

@@ -28,7 +28,7 @@ import type { CheckSpec } from './checkers/commandChecker';
 import type { ChecksOutcome } from './checkers/runChecks';
 import { SetupError } from './testCommand';
 import type { TscMode } from '../shared/config';
-import { GREENLOOP_KEY_VARIABLE, withoutVariables } from '../base/secretEnv';
+import { childEnvironment } from '../base/secretEnv';
 
 export interface CommandVerifierOptions {
   cwd: string;
@@ -100,7 +100,7 @@ export class CommandVerifier implements Verifier {
     if (tsc) witness.checked = checked;
     if (this.opts.checks?.length && !tests.timedOut) {
       const remaining = Math.max(1000, timeoutMs - (Date.now() - started));
-      const outcome = await runChecks(this.opts.checks, { cwd, timeoutMs: remaining, signal, env: withoutVariables(this.opts.env ?? process.env, this.opts.withheldEnv ?? [GREENLOOP_KEY_VARIABLE]) });
+      const outcome = await runChecks(this.opts.checks, { cwd, timeoutMs: remaining, signal, env: childEnvironment(this.opts.env ?? process.env, this.opts.withheldEnv) });
       if (signal?.aborted) throw abortError(signal);
       mergeChecks(witness, outcome, (d) => this.repeated.diagnostic(d));
     }
@@ -171,7 +171,7 @@ export class CommandVerifier implements Verifier {
     const spool = new OutputSpool();
     try {
       const run = await runCommand({
-        command, cwd: this.opts.cwd, env: withoutVariables(env ?? process.env, this.opts.withheldEnv ?? [GREENLOOP_KEY_VARIABLE]), timeoutMs, signal,
+        command, cwd: this.opts.cwd, env: childEnvironment(env ?? process.env, this.opts.withheldEnv), timeoutMs, signal,
         onData: (chunk) => {
           spool.write(chunk);
           onOutput?.(chunk);

@@ -91,7 +91,7 @@ describe('the GitHub Action, run as a runner runs it (dist/action.js)', function
     assert.strictEqual(res.outputs.reason, 'stagnation');
     assert.strictEqual(res.outputs['failing-after'], '2');
     assert.match(res.summary, /## ⚠️ Greenloop: escalated \(stagnation\)/);
-    assert.match(res.summary, /<details><summary>Still failing \(2 failing\)<\/summary>/);
+    assert.match(res.summary, /<p><b>Still failing:<\/b> 2 failing<\/p>/);
     assert.match(res.summary, /<li><code>calc &gt; adds<\/code><\/li>/);
     assert.match(res.stderr, /^::warning title=Greenloop escalated \(stagnation\)::/m);
     const adds = res.stderr.split('\n').find((l) => l.startsWith('::error') && l.includes('title=Failing test%3A calc > adds'));

@@ -5,7 +5,8 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { InputError, planFromInputs } from '../../../src/action/inputs';
-import { jobSummary, fenced } from '../../../src/action/jobSummary';
+import { jobSummary, fenced, fixedTests } from '../../../src/action/jobSummary';
+import { localPlaces, withoutLocalPaths } from '../../../src/action/runPlace';
 import { annotationsFor, lineIn, MAX_ERRORS } from '../../../src/action/annotations';
 import { writePatch } from '../../../src/action/patch';
 import type { FixReport } from '../../../src/core/run/report';
@@ -62,6 +63,37 @@ describe('the job summary', () => {
       const before = md.slice(0, m.index);
       assert.ok(before.lastIndexOf('<code>') > before.lastIndexOf('</code>'), `"${m[0]}" at ${m.index} is inside <code>`);
     }
+  });
+
+  it('names the tests fixed and those still failing, 20 of each at most and "and N more", and links the run instead of a path', () => {
+    const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
+    const facts: RunFacts = {
+      report: report({ baseline: { failing: [...ids('fixed', 25), ...ids('still', 23)], loadErrorFiles: [], diagnostics: 0 }, final: { failing: ids('still', 23), loadErrorFiles: [], diagnostics: 0, state: 'best' } }),
+      reportPath: '/home/runner/work/_temp/greenloop/report.json',
+      run: { url: 'https://github.com/acme/calc/actions/runs/77', artifacts: 'https://github.com/acme/calc/actions/runs/77#artifacts', id: '77' },
+    };
+    const md = jobSummary(facts);
+    const fixed = md.slice(md.indexOf('<b>Fixed:</b>'), md.indexOf('<b>Still failing:</b>'));
+    assert.match(fixed, /^<b>Fixed:<\/b> 25 tests<\/p>/);
+    assert.strictEqual((fixed.match(/<li><code>fixed \d+<\/code><\/li>/g) ?? []).length, 20);
+    assert.match(fixed, /<li>…and 5 more \(see the report\)<\/li>/);
+    const still = md.slice(md.indexOf('<b>Still failing:</b>'));
+    assert.match(still, /^<b>Still failing:<\/b> 23 failing<\/p>/);
+    assert.strictEqual((still.match(/<li><code>still \d+<\/code><\/li>/g) ?? []).length, 20);
+    assert.match(still, /<li>…and 3 more \(see the report\)<\/li>/);
+    assert.ok(!md.includes('/home/runner'), md);
+    assert.match(md, /<p>Report: <code>report\.json<\/code>, files of <a href="https:\/\/github\.com\/acme\/calc\/actions\/runs\/77">run 77<\/a> \(in <a href="https:\/\/github\.com\/acme\/calc\/actions\/runs\/77#artifacts">its artifacts<\/a>/);
+  });
+
+  it('a test that went missing in the state left is not counted as fixed', () => {
+    const last = { n: 1, verdict: 'regression', failing: [], loadErrorFiles: [], rolledBack: false, treeHash: null, proposalHash: null, tokens: { prompt: 1, completion: 1 }, durationMs: 1, note: '', hypothesis: '', files: [], ran: 1, missing: ['b'], flaky: [] };
+    assert.deepStrictEqual(fixedTests(report({ final: { failing: [], loadErrorFiles: [], diagnostics: 0, state: 'last' }, iterations: [last] })), ['a']);
+  });
+
+  it('writes the runner\'s folders by their names: the checkout, its temp, the home folder', () => {
+    const places = localPlaces({ GITHUB_WORKSPACE: '/home/runner/work/calc/calc', RUNNER_TEMP: '/home/runner/work/_temp', HOME: '/home/runner' });
+    assert.strictEqual(withoutLocalPaths('at /home/runner/work/calc/calc/src/a.js, /home/runner/work/_temp/x, /home/runner/.npm and /home/runners', places),
+      'at $GITHUB_WORKSPACE/src/a.js, $RUNNER_TEMP/x, ~/.npm and /home/runners');
   });
 
   it('fences a diff with more backticks than it contains, so a diff cannot close its block', () => {

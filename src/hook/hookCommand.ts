@@ -71,7 +71,7 @@ export function hookOutput(answer: CheckAnswer): object {
   if (answer.decision === 'continue') {
     return { decision: 'block', reason: `Greenloop (the tests decide, not you): ${answer.text}\nFix the failing tests in the code under test (never by changing the tests), then stop again to be checked.` };
   }
-  const why = answer.green ? 'all tests pass and the type check is clean.' : `stopped (${answer.reason}): ${answer.note} The workspace is left at the best state (${answer.failingBest} failing, ${answer.failingAtStart} at the start).`;
+  const why = answer.green ? `${answer.note}.` : `stopped (${answer.reason}): ${answer.note} The workspace is left at the best state (${answer.failingBest} failing, ${answer.failingAtStart} at the start).`;
   return { systemMessage: `Greenloop: ${why}` };
 }
 

@@ -1,6 +1,6 @@
 // Everything the engine knows about one run. Plain data: serializable, so a run can be resumed or inspected.
 import type { TokenUsage, AgentAttempt } from './actor';
-import type { Diagnostic, FailingTest, LoadErrorFile } from './verifier';
+import type { CheckerIdentity, Diagnostic, FailingTest, LoadErrorFile } from './verifier';
 import type { LoopConfig } from '../shared/config';
 
 export type Verdict = 'green' | 'progress' | 'no-progress' | 'regression' | 'invalid-proposal';
@@ -52,6 +52,8 @@ export interface WitnessSummary {
   checked?: Record<string, string[]>;
   /** Files checked by count, by source (Witness.checkedCounts). */
   checkedCounts?: Record<string, number>;
+  /** What each checker is, by the same keys (Witness.checkers). */
+  checkers?: Record<string, CheckerIdentity>;
   /** Checkers that could not say (Witness.checkFailures). */
   checkFailures?: string[];
   /** Only the tests failing in the best state ran (no checker): says nothing about any other test. Absent: the whole suite. */

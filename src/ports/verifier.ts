@@ -97,10 +97,23 @@ export interface Witness {
   checked?: Record<string, string[]>;
   /** How many files a checker says it checked, by source, where it says a count but not the list (pyright, mypy). */
   checkedCounts?: Record<string, number>;
+  /**
+   * What each checker is, by the same keys (tsc, a check command): the `source` its diagnostics carry and the file
+   * extensions it reads. A new file of those extensions it does not analyse may hold code moved out of its reach.
+   */
+  checkers?: Record<string, CheckerIdentity>;
   /** One sentence per checker that could not say (not installed, crashed, unrecognised): never green, never clean. */
   checkFailures?: string[];
   /** What ran: the whole suite (with the checkers), or only some tests (absent: the whole suite). */
   scope?: 'targeted' | 'full';
+}
+
+/** A checker as the judge and the edit rules name it. */
+export interface CheckerIdentity {
+  /** The `source` of its diagnostics ("pyright"; cargo clippy reports as "clippy" and "rustc"). */
+  sources: string[];
+  /** Extensions of the files it reads, with the dot (".py", ".pyi"). */
+  extensions: string[];
 }
 
 /** What one checker said about one workspace state: its errors, what it checked, or why it could not say. */

@@ -2,6 +2,7 @@
 // guard's decision (continue, or stop and why), as data and as a few lines of text for clients that show only text.
 import type { EscalationReason, IterationRecord, RunState } from '../ports/runState';
 import { listForNote } from '../core/judge/witnessCompare';
+import { greenWords } from '../core/judge/cleanWords';
 import type { LoadErrorFile } from '../ports/verifier';
 
 export interface CheckAnswer {
@@ -67,7 +68,7 @@ export function checkAnswer(session: string, state: RunState): CheckAnswer {
     patience: state.config.patience,
     failingAtStart: state.baseline.witness.failing.length,
     failingBest: state.best.witness.failing.length,
-    note: running ? (last?.note ?? 'Baseline recorded.') : state.reasonText,
+    note: green ? greenWords(witness) : running ? (last?.note ?? 'Baseline recorded.') : state.reasonText,
     text: '',
   };
   answer.text = answerText(answer, witness.failing, witness.loadErrors ?? [], witness.unmeasured === true);
@@ -76,7 +77,7 @@ export function checkAnswer(session: string, state: RunState): CheckAnswer {
 
 function answerText(a: CheckAnswer, failingIds: string[], notLoaded: readonly LoadErrorFile[], unmeasured: boolean): string {
   const lines: string[] = [];
-  if (a.green) lines.push('GREEN: every test passes and the type check is clean. Stop here.');
+  if (a.green) lines.push(`GREEN: ${a.note.replace(/^all tests pass/, 'every test passes')}. Stop here.`);
   else if (a.decision === 'stop') lines.push(`STOP (${a.reason}): ${a.note}`);
   else lines.push(`CONTINUE: check ${a.check} of ${a.maxChecks}, ${a.withoutProgress} of ${a.patience} allowed without progress.`);
   if (a.verdict !== 'baseline') lines.push(`Verdict: ${a.verdict} — ${a.note}`);

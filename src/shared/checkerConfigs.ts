@@ -3,39 +3,52 @@
 // glob; shared files (pyproject.toml, Cargo.toml, setup.cfg, package.json) only in the parts that configure a
 // checker, so the rest of them stays editable. Plain data and pure functions, no imports.
 
+/** A file that exists only to configure a checker (in any folder), and the checker it configures. */
+export interface CheckerConfigFile {
+  glob: string;
+  /** As a person names the checker ("ESLint", "mypy", "clippy"). */
+  tool: string;
+}
+
 /**
- * Files that exist only to configure a checker, in any folder. tsconfig/jsconfig are TYPE_CHECK_PROTECTED_GLOBS
- * (shared/config.ts); add those too when a check reads them (typescript-eslint's typed rules do).
+ * Files that exist only to configure a checker. tsconfig/jsconfig are TYPE_CHECK_PROTECTED_GLOBS (shared/config.ts);
+ * add those too when a check reads them (typescript-eslint's typed rules do).
  */
-export const CHECKER_CONFIG_GLOBS: readonly string[] = [
+export const CHECKER_CONFIG_FILES: readonly CheckerConfigFile[] = [
   // ESLint, Biome, oxlint
-  '**/eslint.config.*',
-  '**/.eslintrc',
-  '**/.eslintrc.*',
-  '**/.eslintignore',
-  '**/biome.json',
-  '**/biome.jsonc',
-  '**/.oxlintrc.json',
-  '**/oxlintrc.json',
-  '**/.oxlintignore',
+  { glob: '**/eslint.config.*', tool: 'ESLint' },
+  { glob: '**/.eslintrc', tool: 'ESLint' },
+  { glob: '**/.eslintrc.*', tool: 'ESLint' },
+  { glob: '**/.eslintignore', tool: 'ESLint' },
+  { glob: '**/biome.json', tool: 'Biome' },
+  { glob: '**/biome.jsonc', tool: 'Biome' },
+  { glob: '**/.oxlintrc.json', tool: 'oxlint' },
+  { glob: '**/oxlintrc.json', tool: 'oxlint' },
+  { glob: '**/.oxlintignore', tool: 'oxlint' },
   // Python
-  '**/pyrightconfig.json',
-  '**/mypy.ini',
-  '**/.mypy.ini',
-  '**/.pylintrc',
-  '**/pylintrc',
-  '**/.flake8',
-  '**/ruff.toml',
-  '**/.ruff.toml',
+  { glob: '**/pyrightconfig.json', tool: 'pyright' },
+  { glob: '**/mypy.ini', tool: 'mypy' },
+  { glob: '**/.mypy.ini', tool: 'mypy' },
+  { glob: '**/.pylintrc', tool: 'pylint' },
+  { glob: '**/pylintrc', tool: 'pylint' },
+  { glob: '**/.flake8', tool: 'flake8' },
+  { glob: '**/ruff.toml', tool: 'Ruff' },
+  { glob: '**/.ruff.toml', tool: 'Ruff' },
   // Go
-  '**/.golangci.*',
-  '**/staticcheck.conf',
+  { glob: '**/.golangci.*', tool: 'golangci-lint' },
+  { glob: '**/staticcheck.conf', tool: 'staticcheck' },
   // Rust: clippy's settings, and cargo's config, where `rustflags = ["-A", "warnings"]` silences everything
-  '**/clippy.toml',
-  '**/.clippy.toml',
-  '**/.cargo/config',
-  '**/.cargo/config.toml',
+  { glob: '**/clippy.toml', tool: 'clippy' },
+  { glob: '**/.clippy.toml', tool: 'clippy' },
+  { glob: '**/.cargo/config', tool: 'cargo' },
+  { glob: '**/.cargo/config.toml', tool: 'cargo' },
+  // TypeScript, when the type check or a check reads them (TYPE_CHECK_PROTECTED_GLOBS)
+  { glob: '**/tsconfig*.json', tool: 'tsc' },
+  { glob: '**/jsconfig*.json', tool: 'tsc' },
 ];
+
+/** The checker configuration files protected by default (tsconfig/jsconfig only with the type check: see above). */
+export const CHECKER_CONFIG_GLOBS: readonly string[] = CHECKER_CONFIG_FILES.filter((f) => f.tool !== 'tsc').map((f) => f.glob);
 
 /** A checker's part of a shared INI/TOML file: the sections whose header matches `sections`. */
 export interface CheckerSectionRule {

@@ -17,7 +17,8 @@ export interface LoopConfig {
   protectedGlobs: string[];
   allowTestEdits: boolean;
   /**
-   * Let edits add suppression directives (`// @ts-ignore`, `eslint-disable`, `# type: ignore`, `#[allow(…)]`…);
+   * Let edits add suppression directives (`// @ts-ignore`, `eslint-disable`, `# type: ignore`, `#[allow(…)]`…) and
+   * guards that hide code from a checker (`if not TYPE_CHECKING:`, `//go:build ignore`: core/edits/checkerGuards.ts);
    * refused otherwise, like an edit to a test (core/edits/suppressions.ts). Absent: false.
    */
   allowSuppressions?: boolean;

@@ -24,6 +24,7 @@ import type { ParsedOutput } from './parseOutput';
 import { parseJunitFiles } from './parsers/junit';
 import { detectTsc, splitListedFiles, tscCommand } from './tsc';
 import { runChecks } from './checkers/runChecks';
+import { FORMAT_EXTENSIONS } from './checkers/checkerTypes';
 import type { CheckSpec } from './checkers/commandChecker';
 import type { ChecksOutcome } from './checkers/runChecks';
 import { SetupError } from './testCommand';
@@ -97,7 +98,10 @@ export class CommandVerifier implements Verifier {
       diagnostics = read.diagnostics.map((d) => this.repeated.diagnostic({ ...d, file: relativize(d.file, cwd), source: 'tsc' }));
     }
     const witness = this.witness(tests, parsed, diagnostics, `${tests.output}\n${tscOutput}`, started, tests.timedOut, true);
-    if (tsc) witness.checked = checked;
+    if (tsc) {
+      witness.checked = checked;
+      witness.checkers = { tsc: { sources: ['tsc'], extensions: [...FORMAT_EXTENSIONS.tsc] } };
+    }
     if (this.opts.checks?.length && !tests.timedOut) {
       const remaining = Math.max(1000, timeoutMs - (Date.now() - started));
       const outcome = await runChecks(this.opts.checks, { cwd, timeoutMs: remaining, signal, env: childEnvironment(this.opts.env ?? process.env, this.opts.withheldEnv) });
@@ -264,6 +268,7 @@ function mergeChecks(w: Witness, outcome: ChecksOutcome, tidy: (d: Diagnostic) =
   w.diagnostics = [...w.diagnostics, ...outcome.diagnostics.map(tidy)];
   if (Object.keys(outcome.checked).length) w.checked = { ...w.checked, ...outcome.checked };
   if (Object.keys(outcome.checkedCounts).length) w.checkedCounts = { ...w.checkedCounts, ...outcome.checkedCounts };
+  if (Object.keys(outcome.checkers).length) w.checkers = { ...w.checkers, ...outcome.checkers };
   if (outcome.failures.length) {
     w.unreadable = true;
     w.checkFailures = outcome.failures;

@@ -8,6 +8,7 @@ import { checkPath } from './pathPolicy';
 import { protectedPartChange, protectedParts } from './protectedContent';
 import { witnessEditRefusal } from './applyBlocks';
 import { castWarningsOfEdit } from './castWarnings';
+import { runningCheckers } from './suppressions';
 import { journaledRestore } from '../loop/states/rollback';
 import { listPaths, type ApplyContext } from './applyContext';
 
@@ -17,7 +18,7 @@ import { listPaths, type ApplyContext } from './applyContext';
  */
 async function witnessEdits(ctx: ApplyContext, state: RunState, before: string, changed: string[]): Promise<{ refused: Array<{ path: string; reason: string }>; casts: string[] }> {
   const out: Array<{ path: string; reason: string }> = [];
-  const rules = { allowSuppressions: state.config.allowSuppressions, checkScripts: state.config.checkScripts };
+  const rules = { allowSuppressions: state.config.allowSuppressions, checkScripts: state.config.checkScripts, checkers: runningCheckers(state.current.witness) };
   const parts = protectedParts(rules.checkScripts);
   const writes: Array<{ rel: string; before: string | null; after: string }> = [];
   for (const rel of changed) {

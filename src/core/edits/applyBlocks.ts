@@ -157,6 +157,8 @@ export interface WitnessRules {
   allowSuppressions?: boolean;
   /** package.json scripts the check commands run, protected like test scripts. */
   checkScripts?: readonly string[];
+  /** The run's checkers, by the source of their findings: a refusal names these (suppressions.runningCheckers). */
+  checkers?: readonly string[];
 }
 
 /**
@@ -168,7 +170,7 @@ export function witnessEditRefusal(rel: string, before: string | null, after: st
     const refusal = protectedPartChange(rel, before, after, rules.checkScripts) ?? tamperReason(rel, addedLines(before, after), after);
     if (refusal) return refusal;
   }
-  return rules.allowSuppressions ? null : suppressionRefusal(rel, addedSuppressions(rel, before, after));
+  return rules.allowSuppressions ? null : suppressionRefusal(rel, addedSuppressions(rel, before, after), rules.checkers);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { IterationRecord, RunState } from '../../ports/runState';
 import { parseEditBlocks } from './parseBlocks';
 import { applyEditBlocks } from './applyBlocks';
 import { castWarningsOfEdit } from './castWarnings';
+import { runningCheckers } from './suppressions';
 import { checkPath, checkReadable } from './pathPolicy';
 import type { PathPolicy } from './pathPolicy';
 import { proposalHash, unusableAnswerHash } from './proposalHash';
@@ -58,7 +59,7 @@ export async function applyModelAnswer(ctx: ApplyContext, state: RunState, recor
       await ctx.journal.intend({ kind: 'apply', ...ctx.intent, paths });
     },
     ctx.signal,
-    { allowSuppressions: state.config.allowSuppressions, checkScripts: state.config.checkScripts },
+    { allowSuppressions: state.config.allowSuppressions, checkScripts: state.config.checkScripts, checkers: runningCheckers(state.current.witness) },
   );
   if (!result.ok) {
     record.note = `The edit was refused and nothing was applied: ${result.reason}`;

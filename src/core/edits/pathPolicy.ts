@@ -3,6 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { minimatch } from 'minimatch';
+import { CHECKER_CONFIG_FILES } from '../../shared/checkerConfigs';
 
 export interface PathPolicyOptions {
   root: string;
@@ -98,9 +99,18 @@ function ruleRefusal(policy: PathPolicy, rel: string, shownAs: string, forReadin
   }
   // Tests may be read (the model must see what it is to satisfy), never edited.
   if (!forReading && isProtected(policy, rel)) {
+    const tool = checkerConfigOf(policy, rel);
+    if (tool) return `${shownAs} configures ${tool}, which decides what the checker reports; fix the code so ${tool} passes as configured instead.`;
     return `${shownAs} is a protected test file; fix the code under test instead.`;
   }
   return null;
+}
+
+/** The checker a protected file configures (mypy.ini → mypy), when one of the run's protected globs says so. */
+function checkerConfigOf(policy: PathPolicy, rel: string): string | null {
+  const norm = rel.replace(/\\/g, '/').replace(/^\.\//, '');
+  const hit = CHECKER_CONFIG_FILES.find((f) => policy.protectedGlobs.includes(f.glob) && minimatch(norm, f.glob, GLOB_OPTIONS));
+  return hit ? hit.tool : null;
 }
 
 /**

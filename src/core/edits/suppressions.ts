@@ -2,20 +2,29 @@
 // reporting it without the code being right, exactly like editing the test that fails. An edit that adds one is
 // refused (unless the person allows suppressions), with the reason in the next prompt. Each directive is looked for
 // where its tool reads it: in a comment of the file's language (a Rust attribute: in code), never in a string.
+// Guards that take code out of a checker's view (checkerGuards.ts) are found and refused the same way.
 import { codeSegments, languageOf } from './codeSegments';
 import type { LanguageFamily, Segment } from './codeSegments';
+import { findGuards } from './checkerGuards';
 
 export interface AddedSuppression {
   /** 1-based line in the new text. */
   line: number;
   /** The directive as written, with its arguments ("eslint-disable-next-line no-console", "#[allow(dead_code)]"). */
   directive: string;
-  /** The tool whose report it silences ("TypeScript", "ESLint", "mypy", "rustc/clippy"…). */
-  tool: string;
+  /**
+   * The checkers whose report it silences, by the `source` their diagnostics carry ("tsc", "eslint", "mypy",
+   * "pyright", "clippy", "go vet"…), or a tool Greenloop has no reader for ("flake8/Ruff").
+   */
+  tools: string[];
+  /** A directive that silences findings, or a guard that hides code from the checker (`if not TYPE_CHECKING:`). */
+  kind: 'suppression' | 'guard';
+  /** A guard that hides nothing in a new file (checkerGuards.FoundGuard). */
+  existingFilesOnly?: true;
 }
 
 interface Rule {
-  tool: string;
+  tools: string[];
   /** Matched against one comment's text with its markers stripped (or, for `where: 'code'`, a line of code). */
   re: RegExp;
   where: 'comment' | 'code';
@@ -25,38 +34,41 @@ interface Rule {
 
 // Comment directives are honoured only at the start of a comment (after its markers), as their tools read them.
 const JS: Rule[] = [
-  { tool: 'TypeScript', re: /^@ts-(?:ignore|expect-error|nocheck)\b.*/, where: 'comment' },
-  { tool: 'ESLint', re: /^eslint-disable(?:-next-line|-line)?\b.*/, where: 'comment' },
+  { tools: ['tsc'], re: /^@ts-(?:ignore|expect-error|nocheck)\b.*/, where: 'comment' },
+  { tools: ['eslint'], re: /^eslint-disable(?:-next-line|-line)?\b.*/, where: 'comment' },
   // `/* eslint no-console: "off" */` reconfigures a rule from inside the file.
-  { tool: 'ESLint', re: /^eslint\s+[@\w/-]+\s*:.*/, where: 'comment', blockOnly: true },
-  { tool: 'Biome', re: /^biome-ignore(?:-all|-start)?\b.*/, where: 'comment' },
-  { tool: 'oxlint', re: /^oxlint-disable(?:-next-line|-line)?\b.*/, where: 'comment' },
+  { tools: ['eslint'], re: /^eslint\s+[@\w/-]+\s*:.*/, where: 'comment', blockOnly: true },
+  { tools: ['biome'], re: /^biome-ignore(?:-all|-start)?\b.*/, where: 'comment' },
+  { tools: ['oxlint'], re: /^oxlint-disable(?:-next-line|-line)?\b.*/, where: 'comment' },
 ];
 
 const PYTHON: Rule[] = [
-  { tool: 'mypy', re: /^type:\s*ignore\b.*/, where: 'comment' },
-  { tool: 'mypy', re: /^mypy:\s*(?:ignore-errors|disable-error-code)\b.*/, where: 'comment' },
-  { tool: 'flake8/Ruff', re: /^(?:(?:ruff|flake8):\s*)?noqa\b.*/i, where: 'comment' },
-  { tool: 'pyright', re: /^pyright:\s*(?:ignore\b|basic\b|report\w+\s*=\s*(?:false|none|information|warning)\b).*/, where: 'comment' },
-  { tool: 'pylint', re: /^pylint:\s*(?:disable(?:-next)?\s*=|skip-file\b).*/, where: 'comment' },
-  { tool: 'Pyre', re: /^pyre-(?:ignore|fixme)\b.*/, where: 'comment' },
+  // pyright honours `# type: ignore` too (enableTypeIgnoreComments, on by default).
+  { tools: ['mypy', 'pyright'], re: /^type:\s*ignore\b.*/, where: 'comment' },
+  { tools: ['mypy'], re: /^mypy:\s*(?:ignore-errors|disable-error-code)\b.*/, where: 'comment' },
+  { tools: ['flake8/Ruff'], re: /^(?:(?:ruff|flake8):\s*)?noqa\b.*/i, where: 'comment' },
+  { tools: ['pyright'], re: /^pyright:\s*(?:ignore\b|basic\b|report\w+\s*=\s*(?:false|none|information|warning)\b).*/, where: 'comment' },
+  { tools: ['pylint'], re: /^pylint:\s*(?:disable(?:-next)?\s*=|skip-file\b).*/, where: 'comment' },
+  { tools: ['Pyre'], re: /^pyre-(?:ignore|fixme)\b.*/, where: 'comment' },
+  // Both type checkers leave a function so decorated unchecked.
+  { tools: ['mypy', 'pyright'], re: /^\s*@\s*(?:typing(?:_extensions)?\s*\.\s*)?no_type_check\b/, where: 'code' },
 ];
 
 const RUST: Rule[] = [
-  { tool: 'rustc/clippy', re: /#!?\[\s*(?:allow|expect)\s*\([^\]]*\)\s*\]/, where: 'code' },
-  { tool: 'rustc/clippy', re: /#!?\[\s*cfg_attr\s*\([^\]]*\b(?:allow|expect)\s*\([^\]]*\]/, where: 'code' },
+  { tools: ['rustc', 'clippy'], re: /#!?\[\s*(?:allow|expect)\s*\([^\]]*\)\s*\]/, where: 'code' },
+  { tools: ['rustc', 'clippy'], re: /#!?\[\s*cfg_attr\s*\([^\]]*\b(?:allow|expect)\s*\([^\]]*\]/, where: 'code' },
 ];
 
 const GO: Rule[] = [
   // Machine-readable Go comments have no space after the slashes; "// nolint" is prose to golangci-lint.
-  { tool: 'golangci-lint', re: /^\/\/nolint\b.*/, where: 'comment' },
-  { tool: 'staticcheck', re: /^\/\/lint:(?:file-)?ignore\b.*/, where: 'comment' },
+  { tools: ['golangci-lint'], re: /^\/\/nolint\b.*/, where: 'comment' },
+  { tools: ['staticcheck'], re: /^\/\/lint:(?:file-)?ignore\b.*/, where: 'comment' },
 ];
 
 const C: Rule[] = [
-  { tool: 'clang-tidy', re: /^NOLINT(?:NEXTLINE|BEGIN)?\b.*/, where: 'comment' },
-  { tool: 'cppcheck', re: /^cppcheck-suppress\b.*/, where: 'comment' },
-  { tool: 'the compiler', re: /#\s*pragma\s+(?:(?:GCC|clang)\s+diagnostic\s+ignored|warning\s*\(\s*disable)\b.*/, where: 'code' },
+  { tools: ['clang-tidy'], re: /^NOLINT(?:NEXTLINE|BEGIN)?\b.*/, where: 'comment' },
+  { tools: ['cppcheck'], re: /^cppcheck-suppress\b.*/, where: 'comment' },
+  { tools: ['the compiler'], re: /#\s*pragma\s+(?:(?:GCC|clang)\s+diagnostic\s+ignored|warning\s*\(\s*disable)\b.*/, where: 'code' },
 ];
 
 const RULES: Record<LanguageFamily, Rule[]> = { js: JS, python: PYTHON, rust: RUST, go: GO, c: C };
@@ -70,12 +82,13 @@ function commentParts(segment: Segment, family: LanguageFamily): string[] {
   return [text.replace(/^\s*(?:\/\/+|\/\*+|<!--|\*+)?\s*/, '').replace(/\s*(?:\*\/|-->)\s*$/, '').trim()];
 }
 
-/** Every suppression directive in `text`, in order. */
+/** Every suppression directive and checker guard in `text`, in order. */
 export function findSuppressions(rel: string, text: string): AddedSuppression[] {
   const family = languageOf(rel);
   if (!family) return [];
   const rules = RULES[family];
   const out: AddedSuppression[] = [];
+  const seen = new Set<string>();
   for (const segment of codeSegments(text, family)) {
     for (const rule of rules) {
       if (rule.where !== segment.kind) continue;
@@ -83,15 +96,24 @@ export function findSuppressions(rel: string, text: string): AddedSuppression[] 
       const parts = segment.kind === 'code' ? [segment.text] : commentParts(segment, family);
       for (const part of parts) {
         const m = rule.re.exec(part);
-        if (m) out.push({ line: segment.line, directive: m[0].trim().slice(0, 120), tool: rule.tool });
+        if (!m) continue;
+        const directive = m[0].trim().slice(0, 120);
+        // `#[allow(clippy::x)]` silences clippy alone; `#[allow(unused)]` rustc's lint, which clippy reports too.
+        const tools = family === 'rust' && /\bclippy::/.test(directive) ? ['clippy'] : rule.tools;
+        out.push({ line: segment.line, directive, tools, kind: 'suppression' });
+        seen.add(`${segment.line}|${directive}`);
       }
     }
   }
-  return out;
+  for (const g of findGuards(rel, text, family)) {
+    // `#[cfg_attr(clippy, allow(…))]` is a suppression already.
+    if (!seen.has(`${g.line}|${g.directive}`)) out.push({ ...g, kind: 'guard' });
+  }
+  return out.sort((a, b) => a.line - b.line);
 }
 
 function keyOf(s: AddedSuppression): string {
-  return `${s.tool}|${s.directive.replace(/\s+/g, ' ')}`;
+  return `${s.kind}|${s.tools.join(',')}|${s.directive.replace(/\s+/g, ' ')}`;
 }
 
 /**
@@ -101,7 +123,7 @@ function keyOf(s: AddedSuppression): string {
 export function addedSuppressions(rel: string, before: string | null, after: string): AddedSuppression[] {
   const had = new Map<string, number>();
   for (const s of before === null ? [] : findSuppressions(rel, before)) had.set(keyOf(s), (had.get(keyOf(s)) ?? 0) + 1);
-  const now = findSuppressions(rel, after);
+  const now = findSuppressions(rel, after).filter((s) => before !== null || !s.existingFilesOnly);
   const beforeLines = new Set((before ?? '').split(/\r?\n/).map((l) => l.trim()));
   const afterLines = after.split(/\r?\n/);
   // Where a directive kept its count, the occurrences on lines that were already there are the old ones.
@@ -115,14 +137,50 @@ export function addedSuppressions(rel: string, before: string | null, after: str
   return added.sort((a, b) => a.line - b.line);
 }
 
+/** The checkers a run has, by the `source` of their findings: what a refusal names. */
+export function runningCheckers(witness: { diagnostics: readonly { source?: string }[]; checkers?: Record<string, { sources: readonly string[] }> }): string[] {
+  const out = new Set<string>();
+  for (const c of Object.values(witness.checkers ?? {})) for (const s of c.sources) out.add(s);
+  for (const d of witness.diagnostics) out.add(d.source ?? 'tsc');
+  return [...out].sort();
+}
+
+/** How people call a checker whose diagnostics carry `source`. */
+const SHOWN: Record<string, string> = { tsc: 'TypeScript', eslint: 'ESLint', biome: 'Biome' };
+
 /**
- * The sentence for the next prompt when an edit to `rel` adds suppressions, or null when it adds none. It names up
- * to three of them and says what to do instead.
+ * The checkers to name: those among `tools` that this run has (`running`, by source), else all of them — so a
+ * `# type: ignore` under a pyright check says pyright, and under no Python checker says mypy and pyright.
  */
-export function suppressionRefusal(rel: string, added: AddedSuppression[]): string | null {
+function named(found: AddedSuppression[], running: readonly string[]): string {
+  const names = new Set<string>();
+  for (const s of found) {
+    const mine = s.tools.filter((t) => running.includes(t));
+    for (const t of mine.length ? mine : s.tools) names.add(SHOWN[t] ?? t);
+  }
+  return [...names].join(', ');
+}
+
+function shownList(found: AddedSuppression[]): string {
+  const shown = found.slice(0, 3).map((s) => `\`${s.directive}\` (line ${s.line})`).join(', ');
+  return found.length > 3 ? `${shown} and ${found.length - 3} more` : shown;
+}
+
+/**
+ * The sentence for the next prompt when an edit to `rel` adds suppressions or guards, or null when it adds none. It
+ * names up to three of them, the checkers they blind (`running`: the sources of the run's checkers), and what to do.
+ */
+export function suppressionRefusal(rel: string, added: AddedSuppression[], running: readonly string[] = []): string | null {
   if (added.length === 0) return null;
-  const shown = added.slice(0, 3).map((s) => `\`${s.directive}\` (line ${s.line})`).join(', ');
-  const more = added.length > 3 ? ` and ${added.length - 3} more` : '';
-  const tools = [...new Set(added.map((s) => s.tool))].join(', ');
-  return `${rel}: the edit adds ${added.length === 1 ? 'a suppression' : 'suppressions'} ${shown}${more}, which would hide what ${tools} reports instead of fixing it; fix the code so the checker passes without it.`;
+  const suppressions = added.filter((s) => s.kind === 'suppression');
+  const guards = added.filter((s) => s.kind === 'guard');
+  const out: string[] = [];
+  if (suppressions.length) {
+    const one = suppressions.length === 1;
+    out.push(`${rel}: the edit adds ${one ? 'a suppression' : 'suppressions'} ${shownList(suppressions)}, which would hide what ${named(suppressions, running)} reports instead of fixing it; fix the code so the checker passes without it.`);
+  }
+  if (guards.length) {
+    out.push(`${rel}: the edit adds ${shownList(guards)}, which hides code from ${named(guards, running)} while the tests still run it; fix the code so the checker passes with all of it in view.`);
+  }
+  return out.join(' ');
 }

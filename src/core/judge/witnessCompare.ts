@@ -3,8 +3,10 @@
 import type { Verdict, WitnessSummary } from '../../ports/runState';
 import { compareDiagnostics } from './diagnosticCompare';
 import { passedIn, ranIn, whatWentMissing } from './whatRan';
-import { missingChecked, writtenOutsideCheckers } from './checkedFiles';
+import { missingChecked, movedOutOfReach } from './checkedFiles';
+import type { FileChange } from './checkedFiles';
 import { notLoadedText } from '../../shared/plainWords';
+import { greenWords } from './cleanWords';
 
 export interface Judgement {
   verdict: Exclude<Verdict, 'invalid-proposal'>;
@@ -32,15 +34,15 @@ export interface JudgeOptions {
   /** The tests this run is for (LoopConfig.focus): see judgeFocused. */
   focus?: readonly string[];
   /**
-   * The files the attempt created (of IterationRecord.files, those the best state did not hold): one a checker does
-   * not check while it checks files of its language is code moved out of its reach
-   * (checkedFiles.writtenOutsideCheckers). Absent: not judged.
+   * What the attempt did to the files it wrote, from the best state (steps/createdFiles.ts): code that left the files
+   * a checker analyses for a file of its language it does not analyse is out of its reach
+   * (checkedFiles.movedOutOfReach). Absent: not judged.
    */
-  written?: readonly string[];
+  written?: readonly FileChange[];
 }
 
 /** The options of every judgement of an attempt: the run's flaky tests and focus, the files the attempt created. */
-export function judgeOptions(state: { flaky: readonly string[]; config: { focus?: readonly string[] } }, written?: readonly string[]): JudgeOptions {
+export function judgeOptions(state: { flaky: readonly string[]; config: { focus?: readonly string[] } }, written?: readonly FileChange[]): JudgeOptions {
   return { flaky: state.flaky, focus: state.config.focus, written };
 }
 
@@ -77,12 +79,12 @@ export function judge(bestWitness: WitnessSummary, nextWitness: WitnessSummary, 
     return { ...none, verdict: 'regression', newlyFailing: next.checkFailures, note: `a checker could not say: ${next.checkFailures.join(' ')}` };
   }
   // Below the floor of what was checked: code moved out of a checker's reach proves nothing about its errors.
-  const unchecked = [...missingChecked(best, next), ...writtenOutsideCheckers(opts.written ?? [], best, next)];
+  const unchecked = [...missingChecked(best, next), ...movedOutOfReach(opts.written ?? [], best, next)];
   if (unchecked.length) {
     return { ...none, verdict: 'regression', missing: unchecked, newlyFailing: unchecked, note: `files that were checked no longer are: ${listForNote(unchecked)}; keep the code where the checker checks it` };
   }
   if (next.green) {
-    return { ...none, verdict: 'green', fixed: best.failing, note: 'all tests pass and the type check is clean' };
+    return { ...none, verdict: 'green', fixed: best.failing, note: greenWords(next) };
   }
 
   const { grown, shrunk } = compareDiagnostics(best, next);

@@ -65,6 +65,7 @@ export function summarize(w: Witness): WitnessSummary {
     ran: w.ran, skipped: w.skipped, ranCount: w.ranCount, executed, warnings: w.warnings, unreadable: w.unreadable,
     stoppedEarly: w.stoppedEarly, commandFailure: w.commandFailure,
     ...(w.checked ? { checked: w.checked } : {}), ...(w.checkedCounts ? { checkedCounts: w.checkedCounts } : {}),
+    ...(w.checkers ? { checkers: w.checkers } : {}),
     ...(w.checkFailures?.length ? { checkFailures: w.checkFailures } : {}),
     ...(w.scope === 'targeted' ? { scope: 'targeted' as const } : {}),
   };

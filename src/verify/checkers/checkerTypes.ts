@@ -9,6 +9,25 @@ export const CHECKER_FORMATS: readonly CheckerFormat[] = [
   'eslint', 'biome', 'oxlint', 'pyright', 'mypy', 'pylint', 'go-vet', 'cargo-json', 'tsc', 'gcc',
 ];
 
+/** The files each format's checker reads, by extension: what a file must be to hold code moved out of its reach. */
+export const FORMAT_EXTENSIONS: Record<CheckerFormat, readonly string[]> = {
+  eslint: ['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx', '.mts', '.cts'],
+  biome: ['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx', '.mts', '.cts'],
+  oxlint: ['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx', '.mts', '.cts'],
+  tsc: ['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx', '.mts', '.cts'],
+  pyright: ['.py', '.pyi'],
+  mypy: ['.py', '.pyi'],
+  pylint: ['.py'],
+  'go-vet': ['.go'],
+  'cargo-json': ['.rs'],
+  gcc: ['.c', '.h', '.cc', '.cpp', '.cxx', '.hpp', '.hh', '.hxx', '.m', '.mm'],
+};
+
+/** The `source` each format's findings carry, where it does not depend on the command (GCC-style, cargo). */
+export const FORMAT_SOURCES: Partial<Record<CheckerFormat, readonly string[]>> = {
+  eslint: ['eslint'], biome: ['biome'], oxlint: ['oxlint'], tsc: ['tsc'], pyright: ['pyright'], mypy: ['mypy'], pylint: ['pylint'], 'go-vet': ['go vet'],
+};
+
 export type Severity = 'error' | 'warning' | 'info';
 
 /** One finding, as the witness compares it: by file, source, code and message (line and column are for people). */

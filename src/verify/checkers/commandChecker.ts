@@ -6,6 +6,7 @@ import type { RunResult } from '../../base/process/runCommand';
 import type { CheckerFormat, CheckerReport } from './checkerTypes';
 import { firstLine } from './readers/readerTools';
 import { chooseReader, formatNames } from './readerChoice';
+import { withAnalysedFiles } from './analysedFiles';
 
 export interface CheckSpec {
   /** The shell command, as the person wrote it. */
@@ -40,7 +41,9 @@ export async function runCheck(spec: CheckSpec, opts: CheckRunOptions): Promise<
     command: spec.command, cwd: opts.cwd, env: opts.env, timeoutMs: opts.timeoutMs, signal: opts.signal,
     headBytes: CHECK_OUTPUT_BYTES, tailBytes: 1024 * 1024,
   });
-  return readCheck(spec, run, opts.cwd, opts.timeoutMs);
+  const outcome = readCheck(spec, run, opts.cwd, opts.timeoutMs);
+  // What go vet and cargo checked is whole only with what their reports leave out (analysedFiles.ts).
+  return outcome.ok ? { ...outcome, report: await withAnalysedFiles(outcome.report, run.output, opts) } : outcome;
 }
 
 /** The verdict on a finished run of a check command (split from runCheck so captured runs can be judged too). */

@@ -1,7 +1,9 @@
 // Every check command of a run, one after the other (a busy machine gains nothing from running linters at once),
 // reduced to what the witness needs: the errors as diagnostics with their source, what each checker checked, and a
 // sentence for each checker that could not say.
-import type { Diagnostic } from '../../ports/verifier';
+import type { CheckerIdentity, Diagnostic } from '../../ports/verifier';
+import type { CheckerReport } from './checkerTypes';
+import { FORMAT_EXTENSIONS, FORMAT_SOURCES } from './checkerTypes';
 import type { CheckRunOptions, CheckSpec } from './commandChecker';
 import { runCheck } from './commandChecker';
 
@@ -11,6 +13,8 @@ export interface ChecksOutcome {
   checked: Record<string, string[]>;
   /** By check command: how many files it says it checked, where it says only that (pyright, mypy, oxlint, Biome). */
   checkedCounts: Record<string, number>;
+  /** By check command: the source its findings carry and the files it reads. */
+  checkers: Record<string, CheckerIdentity>;
   /** One sentence per check that did not report (not installed, crashed, unrecognised, timed out). */
   failures: string[];
   /** The findings as text, for the excerpt the next prompt and the panel show. */
@@ -18,7 +22,7 @@ export interface ChecksOutcome {
 }
 
 export async function runChecks(specs: readonly CheckSpec[], opts: CheckRunOptions): Promise<ChecksOutcome> {
-  const out: ChecksOutcome = { diagnostics: [], checked: {}, checkedCounts: {}, failures: [], excerpt: '' };
+  const out: ChecksOutcome = { diagnostics: [], checked: {}, checkedCounts: {}, checkers: {}, failures: [], excerpt: '' };
   const lines: string[] = [];
   const deadline = opts.timeoutMs ? Date.now() + opts.timeoutMs : null;
   for (const spec of specs) {
@@ -37,7 +41,19 @@ export async function runChecks(specs: readonly CheckSpec[], opts: CheckRunOptio
     }
     if (report.checkedIsComplete) out.checked[spec.command] = [...new Set([...(out.checked[spec.command] ?? []), ...report.checked])].sort();
     else if (report.checkedCount !== null) out.checkedCounts[spec.command] = report.checkedCount;
+    out.checkers[spec.command] = identityOf(report, spec.command);
   }
   out.excerpt = lines.join('\n');
   return out;
+}
+
+/** What a check is to the judge and the edit rules: the sources of its findings, the extensions it reads. */
+export function identityOf(report: Pick<CheckerReport, 'format' | 'all'>, command: string): CheckerIdentity {
+  const sources = new Set<string>(FORMAT_SOURCES[report.format] ?? []);
+  if (report.format === 'cargo-json') {
+    sources.add('rustc');
+    if (/\bclippy\b/.test(command)) sources.add('clippy');
+  }
+  for (const d of report.all) sources.add(d.source);
+  return { sources: [...sources].sort(), extensions: [...FORMAT_EXTENSIONS[report.format]] };
 }

@@ -14,7 +14,7 @@ describe('added suppression directives', () => {
       const found = addedSuppressions('src/money.ts', TS_BEFORE, lines.join('\n'));
       assert.equal(found.length, 1, directive);
       assert.equal(found[0].line, 2);
-      assert.equal(found[0].tool, 'TypeScript');
+      assert.deepEqual(found[0].tools, ['tsc']);
     }
     assert.deepEqual(directives('src/money.ts', TS_BEFORE, `// @ts-nocheck\n${TS_BEFORE}`), ['@ts-nocheck']);
     assert.deepEqual(directives('src/money.tsx', TS_BEFORE, `/**\n * @ts-nocheck\n */\n${TS_BEFORE}`), ['@ts-nocheck']);
@@ -91,6 +91,23 @@ describe('added suppression directives', () => {
       'src/money.ts: the edit adds a suppression `@ts-nocheck` (line 1), which would hide what TypeScript reports instead of fixing it; fix the code so the checker passes without it.');
     assert.equal(suppressionRefusal('src/money.ts', []), null);
     const many = findSuppressions('a.py', 'a  # noqa\nb  # noqa: E1\nc  # noqa: E2\nd  # type: ignore\n');
-    assert.match(suppressionRefusal('a.py', many) ?? '', /suppressions .* and 1 more, which would hide what flake8\/Ruff, mypy reports/);
+    assert.match(suppressionRefusal('a.py', many) ?? '', /suppressions .* and 1 more, which would hide what flake8\/Ruff, mypy, pyright reports/);
+  });
+
+  it('names the checker the run has: `# type: ignore` under a pyright check says pyright, not mypy', () => {
+    const found = addedSuppressions('app/m.py', 'x: int = "1"\n', 'x: int = "1"  # type: ignore\n');
+    assert.equal(suppressionRefusal('app/m.py', found, ['pyright']),
+      'app/m.py: the edit adds a suppression `type: ignore` (line 1), which would hide what pyright reports instead of fixing it; fix the code so the checker passes without it.');
+    assert.match(suppressionRefusal('app/m.py', found, ['mypy']) ?? '', /hide what mypy reports/);
+    assert.match(suppressionRefusal('app/m.py', found, ['eslint']) ?? '', /hide what mypy, pyright reports/, 'no Python checker in the run: every checker that reads it');
+    // `#[allow(clippy::…)]` silences clippy alone; a plain lint's allow, rustc and clippy alike.
+    const rust = addedSuppressions('src/lib.rs', 'fn f() {}\n', '#[allow(clippy::absurd_extreme_comparisons)]\nfn f() {}\n#[allow(unused)]\nfn g() {}\n');
+    assert.deepEqual(rust.map((s) => s.tools), [['clippy'], ['rustc', 'clippy']]);
+    assert.match(suppressionRefusal('src/lib.rs', rust.slice(0, 1), ['clippy', 'rustc']) ?? '', /hide what clippy reports/);
+  });
+
+  it('@no_type_check leaves a function unchecked by mypy and pyright alike: a suppression', () => {
+    assert.deepEqual(directives('app/m.py', 'def f(): pass\n', 'import typing\n\n@typing.no_type_check\ndef f(): pass\n'), ['@typing.no_type_check']);
+    assert.deepEqual(directives('app/m.py', null, 'from typing import no_type_check\n\n@no_type_check\ndef f(): pass\n'), ['@no_type_check']);
   });
 });

@@ -100,7 +100,9 @@ describe('greenloop fix: the checkers cannot be gamed (real CLI, scripted model)
     const res = await h.fix([answer(loosen), answer(section), answer(fix)], ['--test-cmd', 'python3 -m pytest -q tests', '--check', 'mypy app:mypy', '--patience', '4']);
     assert.strictEqual(res.code, 0, res.stderr);
     assert.deepStrictEqual(res.report.iterations.map((it: { verdict: string }) => it.verdict), ['invalid-proposal', 'invalid-proposal', 'green']);
-    assert.match(res.report.iterations[0].note, /mypy\.ini/);
+    // Refused as what it is: a checker's configuration, not a test file.
+    assert.match(res.report.iterations[0].note, /mypy\.ini configures mypy, which decides what the checker reports; fix the code so mypy passes as configured instead\./);
+    assert.doesNotMatch(res.report.iterations[0].note, /test file/);
     assert.match(res.report.iterations[1].note, /the checker sections of pyproject\.toml/);
     assert.doesNotMatch(h.read('mypy.ini'), /ignore_errors/);
     assert.doesNotMatch(h.read('pyproject.toml'), /tool\.mypy/);

@@ -58,6 +58,8 @@ describe('greenloop hook claude-stop (a Claude Code Stop hook)', function () {
     const last = await event('Stop');
     assert.equal(last.out.decision, undefined, 'the agent may stop');
     assert.match(last.out.systemMessage, /Greenloop: all tests pass/);
+    // Run with --tsc off: nothing was type checked, so nothing says it was.
+    assert.strictEqual(last.out.systemMessage, 'Greenloop: all tests pass.');
   });
 
   it('lets the agent stop after patience checks without progress, and leaves the best state', async () => {

@@ -1,20 +1,27 @@
-// Which of an attempt's files it created: those the best state did not hold and the state after the edit does. Only
-// these can be code moved out of a checker's reach (checkedFiles.writtenOutsideCheckers): an edit to a file that
-// already existed unchecked (a script outside tsconfig's "include") moved nothing, and is never flagged.
+// What an attempt did to the code files it wrote, from the best state to the state after it: which it created or
+// deleted, and the lines each gained and lost. From these the judge tells code moved out of a checker's reach
+// (checkedFiles.movedOutOfReach) from an edit that merely touches a file the checker never read.
 import type { IterationRecord, RunState } from '../../../ports/runState';
+import type { FileChange } from '../../judge/checkedFiles';
+import { fileChange, isCodeFile } from '../../judge/checkedFiles';
 import type { Attempt } from '../attempt';
 import type { LoopContext } from '../loopContext';
 
+/** Bigger files are generated, not moved code: left out rather than read twice. */
+const MAX_BYTES = 2 * 1024 * 1024;
+
 /** One look per written file in each of two snapshots the store already holds: no scan of the workspace. */
-export async function createdFiles(ctx: LoopContext, state: RunState, attempt: Attempt, record: IterationRecord): Promise<string[]> {
-  // No checker listed what it checked: nothing to compare a new file with, so nothing to look up.
-  if (!attempt.after || !Object.keys(state.best.witness.checked ?? {}).length) return [];
+export async function createdFiles(ctx: LoopContext, state: RunState, attempt: Attempt, record: IterationRecord): Promise<FileChange[]> {
+  const best = state.best.witness;
+  // No checker ran: nothing can be out of its reach.
+  if (!attempt.after || !Object.keys({ ...best.checked, ...best.checkers }).length) return [];
   const { snapshots } = ctx.deps;
-  const created: string[] = [];
-  for (const file of record.files) {
-    if ((await snapshots.readFile(state.best.snapshot, file)) !== null) continue;
-    if ((await snapshots.readFile(attempt.after.id, file)) === null) continue; // created and removed again
-    created.push(file);
+  const changes: FileChange[] = [];
+  for (const file of record.files.filter(isCodeFile)) {
+    const before = await snapshots.readFile(state.best.snapshot, file);
+    const after = await snapshots.readFile(attempt.after.id, file);
+    if ((before === null && after === null) || (before?.length ?? 0) > MAX_BYTES || (after?.length ?? 0) > MAX_BYTES) continue;
+    changes.push(fileChange(file, before?.toString('utf8') ?? null, after?.toString('utf8') ?? null));
   }
-  return created;
+  return changes;
 }

@@ -7,6 +7,7 @@ import type { Witness } from '../../../ports/verifier';
 import type { IterationRecord, RunState, WitnessSummary } from '../../../ports/runState';
 import { judge, judgeOptions, listForNote } from '../../judge/witnessCompare';
 import type { Judgement } from '../../judge/witnessCompare';
+import type { FileChange } from '../../judge/checkedFiles';
 import { abortError } from '../../../base/abort';
 import { runSignal } from '../loopContext';
 import type { LoopContext } from '../loopContext';
@@ -26,7 +27,7 @@ export interface FlakyCheck {
  * The judgement of a verified state, after the re-runs that tell a flaky test from a broken one; a green verdict is
  * confirmed by one more run, so a fix that works only some of the time is never taken for green.
  */
-export async function judgeWithReruns(ctx: LoopContext, state: RunState, record: IterationRecord, witness: WitnessSummary, created: readonly string[] = []): Promise<{ j: Judgement; witness: WitnessSummary }> {
+export async function judgeWithReruns(ctx: LoopContext, state: RunState, record: IterationRecord, witness: WitnessSummary, created: readonly FileChange[] = []): Promise<{ j: Judgement; witness: WitnessSummary }> {
   const verifier = recording(ctx.deps.verifier, state, record);
   const judged = await judgeFlakyAware(ctx, state, record, witness, verifier, created);
   if (judged.j.verdict !== 'green' || ctx.deps.config.flakyReruns <= 0) return judged;
@@ -46,8 +47,8 @@ export async function judgeWithReruns(ctx: LoopContext, state: RunState, record:
   return { j: { ...j, note: `green once, but not on a re-run of the same files: ${j.note}` }, witness: again };
 }
 
-/** `created`: the files the attempt created (createdFiles.ts), judged with every reading of this attempt's state. */
-async function judgeFlakyAware(ctx: LoopContext, state: RunState, record: IterationRecord, witness: WitnessSummary, verifier: Verifier, created: readonly string[]): Promise<{ j: Judgement; witness: WitnessSummary }> {
+/** `created`: what the attempt did to the files it wrote (createdFiles.ts), judged with every reading of this attempt's state. */
+async function judgeFlakyAware(ctx: LoopContext, state: RunState, record: IterationRecord, witness: WitnessSummary, verifier: Verifier, created: readonly FileChange[]): Promise<{ j: Judgement; witness: WitnessSummary }> {
   const { config } = ctx.deps;
   const j = judge(state.best.witness, witness, judgeOptions(state, created));
   if (config.flakyReruns <= 0) return { j, witness };
@@ -75,7 +76,7 @@ function onlyFlakyFail(state: RunState, witness: WitnessSummary): boolean {
 }
 
 /** A state whose only failures are known flaky tests runs again whole, up to flakyReruns times: green if a run is. */
-async function greenOnWholeReruns(ctx: LoopContext, state: RunState, witness: WitnessSummary, verifier: Verifier, created: readonly string[]): Promise<{ j: Judgement; witness: WitnessSummary } | null> {
+async function greenOnWholeReruns(ctx: LoopContext, state: RunState, witness: WitnessSummary, verifier: Verifier, created: readonly FileChange[]): Promise<{ j: Judgement; witness: WitnessSummary } | null> {
   if (!onlyFlakyFail(state, witness)) return null;
   for (let r = 0; r < ctx.deps.config.flakyReruns; r++) {
     const again = summarize(await verifier.verify(runSignal(ctx)));

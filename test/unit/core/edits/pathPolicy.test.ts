@@ -93,6 +93,17 @@ describe('pathPolicy', () => {
     }
   });
 
+  it("refuses a checker's configuration as a checker's configuration, naming the checker, not as a test file", () => {
+    assert.equal(refused('mypy.ini'), 'mypy.ini configures mypy, which decides what the checker reports; fix the code so mypy passes as configured instead.');
+    for (const [rel, tool] of [['pyrightconfig.json', 'pyright'], ['web/eslint.config.mjs', 'ESLint'], ['.golangci.yml', 'golangci-lint'], ['clippy.toml', 'clippy'], ['.cargo/config.toml', 'cargo'], ['tests/.flake8', 'flake8']]) {
+      assert.match(refused(rel), new RegExp(`^${rel.replace(/\./g, '\\.')} configures ${tool}, which decides what the checker reports`), rel);
+    }
+    // tsconfig only with the type check, which adds its globs to the run's protected ones.
+    assert.ok(checkPath(policy, 'tsconfig.json').ok);
+    const typed = makePathPolicy({ root, protectedGlobs: [...DEFAULT_PROTECTED_GLOBS, '**/tsconfig*.json'], allowTestEdits: false, excludes: [] });
+    assert.match(refused('tsconfig.build.json', typed), /^tsconfig\.build\.json configures tsc, which decides/);
+  });
+
   it('uses the globs it was given, dotfiles included', () => {
     const custom = makePathPolicy({ root, protectedGlobs: ['**/.env*', 'fixtures/**'], allowTestEdits: false, excludes: [] });
     assert.match(refused('.env.local', custom), /protected/);

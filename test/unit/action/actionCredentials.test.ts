@@ -48,9 +48,11 @@ describe('in a GitHub Actions job the model\'s code never sees the platform\'s c
 
   it('withholds them from the test command, the checker and the agent, keeps the pass-env one, and still opens the pull request', async () => {
     github = await startFakeGithub({ origin: h.origin, token: GITHUB_TOKEN });
-    const tests = envDumper(h.scratch, 'test');
-    const check = envDumper(h.scratch, 'check');
-    const agent = envDumper(h.scratch, 'agent');
+    // The helper scripts sit in $RUNNER_TEMP, where a workflow keeps its own: the summary names them as $RUNNER_TEMP/….
+    const runnerTemp = path.join(h.scratch, 'runner-temp');
+    const tests = envDumper(runnerTemp, 'test');
+    const check = envDumper(runnerTemp, 'check');
+    const agent = envDumper(runnerTemp, 'agent');
     // The agent: records what it inherits, then makes both fixes (adds and multiplies) in one attempt.
     const agentScript = path.join(h.scratch, 'agent.js');
     fs.writeFileSync(agentScript, [

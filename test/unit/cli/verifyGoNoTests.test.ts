@@ -76,7 +76,10 @@ describe('go test that runs no test, through the CLI (real go)', function () {
       const dir = module(true);
       const { res } = await verify(dir, `go test ${pattern}`);
       assert.strictEqual(res.code, 2, res.stdout);
-      assert.strictEqual(res.stdout, '');
+      // verify always answers in JSON: a run that cannot start is outcome `error`, its reason the stderr line.
+      const answer = JSON.parse(res.stdout);
+      assert.deepStrictEqual([answer.green, answer.outcome], [false, 'error']);
+      assert.strictEqual(`greenloop: ${answer.reasonText}\n`, res.stderr);
       assert.match(res.stderr, new RegExp(`^greenloop: The test command \`go test ${pattern.replace(/[.*/]/g, '\\$&')}\` found no tests to run \\(${said.source}`));
     });
   }

@@ -9,8 +9,9 @@ const AGENT_SUITES = [
   'test/unit/agents/codexAlone.test.ts',
   'test/unit/agents/qwenThroughGreenloop.test.ts',
   'test/unit/agents/codexThroughGreenloop.test.ts',
-  // Real qwen stuck on a growing wrong edit through plain --actor command (issue 22): 21 agent runs, about a minute of
-  // CPU; bench:agents measures the same scenarios, and qwenOutsideWrites keeps one real qwen run in every npm test.
+  // Real qwen stuck through plain --actor command (a growing wrong edit, issue 22; a wrong edit that fails from its
+  // second try, issue 30): about two minutes of CPU; bench:agents measures the same scenarios, agentRetest the rule
+  // with a small real agent, and qwenOutsideWrites keeps one real qwen run in every npm test.
   'test/unit/agents/qwenCommandThroughGreenloop.test.ts',
   // Real Claude Code and Codex through the gateway (a weakened test put back, a looping attempt ended): about 40 s of
   // CPU together, which the 15-minute CI cannot spare; the scripted gateway tests (agentGateway, fixOutside) cover the

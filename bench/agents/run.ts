@@ -1,5 +1,5 @@
-// Issues 12 and 22's table: each scenario with the real agent CLI alone (stopped at 60 requests, as a person would
-// give up) and with Greenloop around it (`greenloop fix --agent NAME`; for issue 22's scenarios qwen also as a plain
+// Issues 12, 22 and 30's table: each scenario with the real agent CLI alone (stopped at 60 requests, as a person would
+// give up) and with Greenloop around it (`greenloop fix --agent NAME`; for issues 22 and 30's scenarios qwen also as a plain
 // `--actor command`), in the same run. Prints a Markdown table and whether each target holds. Run: npm run bench:agents
 import { AGENT_SCENARIOS } from '../../test/support/agentScenarios';
 import { installQwen } from '../../test/support/qwenAgent';
@@ -10,17 +10,19 @@ import { runCodexAlone } from './codexAlone';
 import { installCodex } from '../../test/support/codexAgent';
 import { runWithGreenloop } from './withGreenloop';
 
-/** Scenarios qwen also runs as a plain command (`--actor command --actor-cmd "qwen --yolo"`), as issue 22 measured them. */
-const PLAIN_COMMAND_TOO = new Set(['sameGrowingEditForever', 'oneFixThenGrowingEdit']);
+/** Scenarios qwen also runs as a plain command (`--actor command --actor-cmd "qwen --yolo"`), as issues 22 and 30 measured them. */
+const PLAIN_COMMAND_TOO = new Set(['sameGrowingEditForever', 'oneFixThenGrowingEdit', 'sameWrongEditRereading', 'oneFixThenStuckRereading']);
 
-/** What Greenloop must achieve per scenario (issues 12 and 22's targets). */
+/** What Greenloop must achieve per scenario: issue 30's ≤ 14 for a stuck loop, ≤ 21 with one fix kept (were 16 and 24). */
 const TARGETS: Record<string, { maxRequests?: number; failingAtEnd?: number }> = {
-  sameWrongEditForever: { maxRequests: 16 },
-  pingPong: { maxRequests: 16 },
-  oneFixThenStuck: { maxRequests: 24, failingAtEnd: 2 },
-  sameGrowingEditForever: { maxRequests: 16 },
-  oneFixThenGrowingEdit: { maxRequests: 24, failingAtEnd: 2 },
+  sameWrongEditForever: { maxRequests: 14 },
+  pingPong: { maxRequests: 14 },
+  oneFixThenStuck: { maxRequests: 21, failingAtEnd: 2 },
+  sameGrowingEditForever: { maxRequests: 14 },
+  oneFixThenGrowingEdit: { maxRequests: 21, failingAtEnd: 2 },
   twoFixesAndWeakenedTest: { failingAtEnd: 1 },
+  sameWrongEditRereading: { maxRequests: 14 },
+  oneFixThenStuckRereading: { maxRequests: 21, failingAtEnd: 2 },
 };
 
 async function main(): Promise<void> {

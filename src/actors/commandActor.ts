@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ActorError } from '../ports/actor';
-import type { Actor, ActorRequest, ActorResponse, AgentAttempt } from '../ports/actor';
+import type { Actor, ActorRequest, ActorResponse, AgentAttempt, WorkspaceState } from '../ports/actor';
 import { abortError } from '../base/abort';
 import { CommandCannotStart, runCommand } from '../base/process/runCommand';
 import { estimateTokens } from '../base/estimateTokens';
@@ -80,11 +80,17 @@ export class CommandActor implements Actor {
   readonly label: string;
   readonly editsWorkspace: boolean;
   private gateway: Promise<ModelGateway> | null = null;
+  private workspace: WorkspaceState | undefined;
 
   constructor(private readonly opts: CommandActorOptions) {
     if (!opts.command.trim()) throw new Error('No agent command was given; pass one with --actor-cmd, e.g. --actor-cmd "aider --yes-always".');
     this.label = `command:${opts.command}${opts.gateway ? ` (through Greenloop's gateway to ${opts.gateway.upstream})` : ''}`;
     this.editsWorkspace = true;
+  }
+
+  /** The gateway reads the workspace's state as each of the agent's test runs comes back. */
+  watchWorkspace(state: WorkspaceState): void {
+    this.workspace = state;
   }
 
   /** Stops the gateway; the actor starts it again if asked to propose once more. */
@@ -103,7 +109,7 @@ export class CommandActor implements Actor {
     let stoppedBy: GatewayStop | null = null;
     gateway?.openAttempt(
       {
-        maxRequests: this.opts.gateway!.requestsPerAttempt, cwd: this.opts.cwd ?? req.cwd,
+        maxRequests: this.opts.gateway!.requestsPerAttempt, cwd: this.opts.cwd ?? req.cwd, workspace: this.workspace,
         tokensLeft: req.tokensLeft, deadlineAt: req.timeLeftMs === undefined ? undefined : Date.now() + req.timeLeftMs,
       },
       (why) => {

@@ -119,6 +119,12 @@ export function answerTooLargeSentence(limitBytes: number): string {
   return `The answer was larger than ${limitBytes.toLocaleString('en-US')} bytes (--max-answer-bytes, greenloop.maxAnswerBytes); it was not read further and nothing was changed — answer with only the SEARCH/REPLACE blocks the fix needs.`;
 }
 
+/**
+ * The workspace's state as a snapshot taken now would record it (the snapshot store's tree id, its excludes and
+ * ignore rules applied): equal ids, equal files. Rejects when the state cannot be read.
+ */
+export type WorkspaceState = () => Promise<string>;
+
 export interface Actor {
   /** Shown in progress lines and history, e.g. "openai:gpt-4o-mini @ http://127.0.0.1:8080/v1". */
   readonly label: string;
@@ -136,6 +142,11 @@ export interface Actor {
    * after the tests and every retry. Resolves when the answer says nothing either way.
    */
   check?(signal: AbortSignal): Promise<void>;
+  /**
+   * Given once by the session that assembles the run, before the first attempt: how an agent's gateway reads the
+   * workspace's state while the agent works, so a test run on the very files the agent last tested is seen as such.
+   */
+  watchWorkspace?(state: WorkspaceState): void;
   /** Releases what the actor holds for the run (an agent's model gateway); called once the run is over. */
   dispose?(): Promise<void>;
 }

@@ -113,6 +113,8 @@ export async function openFixRun(req: FixRequest): Promise<FixRun> {
     await release();
     throw new RunNotStarted(`The snapshots of run ${resume.from.runId} are no longer in the store (moved aside or deleted), so it cannot be resumed; start a new run instead.`, 'resume');
   }
+  // An agent's gateway tells the files its own test runs ran on apart by the state a snapshot would record.
+  actor.watchWorkspace?.(() => snapshots.currentTree());
   let outside: OutsideWatch | undefined;
   if (actor.editsWorkspace && !actor.external) {
     // Opened before the first test run, so the ignored files the tests themselves write are known as theirs.

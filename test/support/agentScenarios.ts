@@ -59,6 +59,16 @@ export const fixesOneAtATimeAfterASlip = (): Scenario => scripted('fixesOneAtATi
   read(CALC), runTests, FIX_ADD, runTests, COMMENT_NEG, runTests, FIX_MUL, runTests, FIX_SQUARE, runTests, say('Fixed.'),
 ]);
 
+/**
+ * Reads the file, makes the same wrong edit and runs the tests, again and again (issue 30): from the second round the
+ * edit fails (its text is gone), so every test run after the first is on the very files the first one tested.
+ */
+export const sameWrongEditRereading = (): Scenario => scripted('sameWrongEditRereading', [], [read(CALC), WRONG_ADD, runTests]);
+
+/** Fixes one of three bugs, then reads, repeats a wrong edit that fails from its second try, and tests, forever (issue 30). */
+export const oneFixThenStuckRereading = (): Scenario =>
+  scripted('oneFixThenStuckRereading', [read(CALC), FIX_ADD, runTests], [read(CALC), WRONG_MUL, runTests]);
+
 /** Edit A→B, test, B→A, test, and round again: never ends by itself. */
 export const pingPong = (): Scenario => scripted('pingPong', [read(CALC)], [WRONG_ADD, runTests, WRONG_ADD_BACK, runTests]);
 
@@ -89,4 +99,6 @@ export const AGENT_SCENARIOS: Record<string, () => Scenario> = {
   fixBreaksPassing,
   sameGrowingEditForever,
   oneFixThenGrowingEdit,
+  sameWrongEditRereading,
+  oneFixThenStuckRereading,
 };

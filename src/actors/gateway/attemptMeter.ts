@@ -1,5 +1,6 @@
 // The gateway's account of one attempt: every request the agent made, the tokens the upstream reported, and the
 // decision, before each request, whether it may still go to the model. Pure bookkeeping: no sockets here.
+import type { WorkspaceState } from '../../ports/actor';
 import { conversationKey, lastCallsOf, lastStep } from './conversationStep';
 import { StallWatch } from './stallWatch';
 
@@ -12,11 +13,13 @@ export interface AttemptBounds {
   deadlineAt?: number;
   /** Workspace folder, so paths in tool results compare equal whatever the run's temp folders are. */
   cwd: string;
+  /** Reads the workspace's state as each of the agent's test runs comes back; without it, files are never compared. */
+  workspace?: WorkspaceState;
 }
 
 /** Why the gateway answered a request itself instead of sending it on. */
 export type GatewayStop =
-  | 'request-cap' | 'repeated-step' | 'tests-stalled' | 'unchanged-result' | 'token-budget' | 'time-budget' | 'attempt-closed';
+  | 'request-cap' | 'repeated-step' | 'tests-stalled' | 'unchanged-result' | 'same-files-retested' | 'token-budget' | 'time-budget' | 'attempt-closed';
 
 export interface RequestLogEntry {
   n: number;
@@ -54,6 +57,7 @@ const STOP_TEXT: Record<GatewayStop, string> = {
   'repeated-step': 'You made the same calls and got the same results as earlier in this attempt: you are going in circles. Stop now and do not call any more tools; Greenloop will run the tests on what you changed.',
   'tests-stalled': 'Your last test runs failed as many tests as before, though you kept changing files: this attempt is not making progress. Stop now and do not call any more tools; Greenloop will run the tests on what you changed and decide what comes next.',
   'unchanged-result': 'You made the same call again and got the same result as the last times: nothing you did in between changed it. Stop now and do not call any more tools; Greenloop will run the tests on what you changed.',
+  'same-files-retested': 'You ran the tests again on exactly the files your last test run saw, and the same tests failed: nothing you did in between changed a file. Stop now and do not call any more tools; Greenloop will run the tests on what you changed and decide what comes next.',
   'token-budget': "The run's token budget is spent; stop now and do not call any more tools.",
   'time-budget': "The run's time budget is spent; stop now and do not call any more tools.",
   'attempt-closed': 'This attempt is over; stop now and do not call any more tools.',
@@ -74,7 +78,7 @@ export class AttemptMeter {
   private readonly stalls: StallWatch;
 
   constructor(readonly bounds: AttemptBounds, private readonly now: () => number = Date.now) {
-    this.stalls = new StallWatch(bounds.cwd);
+    this.stalls = new StallWatch(bounds.cwd, bounds.workspace);
   }
 
   close(): void {
@@ -86,9 +90,11 @@ export class AttemptMeter {
   }
 
   /** Decides about one chat request before anything is sent; counts it either way. */
-  admit(messages: readonly object[], promptEstimate: number, requestedMaxTokens: number | undefined): Admission {
+  async admit(messages: readonly object[], promptEstimate: number, requestedMaxTokens: number | undefined): Promise<Admission> {
     this.ledger.requests += 1;
-    const why = this.stopReason(messages, promptEstimate);
+    // No two steps alike, and still going nowhere: its test runs, or a call that keeps coming back the same. The
+    // bounds are asked again after that look at the files: another request may have taken the last one meanwhile.
+    const why = this.stopReason(messages, promptEstimate) ?? await this.stalls.check(messages) ?? this.boundReason(promptEstimate);
     if (why) {
       this.ledger.stoppedBy ??= why;
       return { forward: false, why, text: STOP_TEXT[why] };
@@ -99,11 +105,18 @@ export class AttemptMeter {
     return { forward: true, maxTokens };
   }
 
-  private stopReason(messages: readonly object[], promptEstimate: number): GatewayStop | null {
+  /** The attempt's own bounds: closed, time, tokens, requests. */
+  private boundReason(promptEstimate: number): GatewayStop | null {
     if (this.closed) return 'attempt-closed';
     if (this.bounds.deadlineAt !== undefined && this.now() >= this.bounds.deadlineAt) return 'time-budget';
     if (this.bounds.tokensLeft !== undefined && this.bounds.tokensLeft - this.tokensSpent() - promptEstimate < MIN_ANSWER_TOKENS) return 'token-budget';
     if (this.ledger.forwarded >= this.bounds.maxRequests) return 'request-cap';
+    return null;
+  }
+
+  private stopReason(messages: readonly object[], promptEstimate: number): GatewayStop | null {
+    const bound = this.boundReason(promptEstimate);
+    if (bound) return bound;
     // The same conversation sent again, or the same two steps in a row as before (the same edit, the same test
     // failure after it): the model is where it was, and would answer as it did.
     const conversation = conversationKey(messages, this.bounds.cwd);
@@ -113,9 +126,7 @@ export class AttemptMeter {
     this.lastConversation = conversation;
     if (step !== null) this.lastStep = step;
     if (pair !== null) this.seenPairs.add(pair);
-    if (repeated) return 'repeated-step';
-    // No two steps alike, and still going nowhere: its test runs, or a call that keeps coming back the same.
-    return this.stalls.check(messages);
+    return repeated ? 'repeated-step' : null;
   }
 
   /** After the answer went back to the agent: what it cost and what it said. */

@@ -129,7 +129,7 @@ export class ModelGateway {
     const model = typeof request.model === 'string' ? request.model : 'greenloop';
     const started = Date.now();
     const meter = this.meter ?? closedMeter();
-    const admission = meter.admit(messages, Math.ceil(raw.byteLength / CHARS_PER_TOKEN), protocol.requestedMaxTokens(request));
+    const admission = await meter.admit(messages, Math.ceil(raw.byteLength / CHARS_PER_TOKEN), protocol.requestedMaxTokens(request));
     if (!admission.forward) {
       protocol.sendFinal(res, { stream, model, text: admission.text });
       meter.record({ answeredBy: admission.why, status: 200, promptTokens: 0, completionTokens: 0, estimated: false, calls: [], answer: admission.text, durationMs: Date.now() - started }, messages, '');

@@ -9,6 +9,8 @@ import { normalizeMessage } from '../../base/normalize';
 export interface ToolExchange {
   /** The call's identity: tool name and normalized arguments, hashed. */
   key: string;
+  /** The id the protocol gave this one call, or null when it gave none. */
+  id: string | null;
   name: string;
   /** The arguments as the agent sent them (JSON text), for reading the command a shell ran. */
   args: string;
@@ -108,7 +110,7 @@ export function toolExchanges(messages: readonly object[], cwd: string): ToolExc
       const call = pending[at < 0 ? 0 : at];
       if (!call) continue;
       pending = pending.filter((c) => c !== call);
-      out.push({ key: call.key, name: call.name, args: call.args, result: result.text, latest: i > lastAssistant });
+      out.push({ key: call.key, id: call.id, name: call.name, args: call.args, result: result.text, latest: i > lastAssistant });
     }
   });
   return out;

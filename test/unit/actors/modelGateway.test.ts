@@ -157,6 +157,31 @@ describe('model gateway', () => {
     assert.equal(meter.ledger.forwarded, 10);
   });
 
+  it('holds the per-attempt cap while it reads the files a test run saw: a request arriving meanwhile takes the last one', async () => {
+    for (let i = 0; i < 3; i++) upstream.push({ content: 'ok', usage: { prompt_tokens: 10, completion_tokens: 1 } });
+    gateway = await ModelGateway.start({ upstream: upstream.url });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let reading!: () => void;
+    const looking = new Promise<void>((resolve) => (reading = resolve));
+    // The workspace is read slowly (a big tree): the agent's side request comes in while it is.
+    const workspace = async () => {
+      reading();
+      await released;
+      return 'tree-1';
+    };
+    const meter = gateway.openAttempt({ maxRequests: 1, cwd: process.cwd(), workspace });
+    const testRun = [toolCall('run_shell_command', '{"command":"npm test"}'), toolResult(qwenShellResult(nodeTestOutput(['add adds'])))];
+    const main = chat(gateway.url, { model: 'm', messages: [{ role: 'user', content: 'fix it' }, ...testRun] });
+    await looking;
+    const side = await chat(gateway.url, { model: 'm', messages: [{ role: 'user', content: 'Name this conversation.' }] });
+    release();
+    assert.equal(side.json.choices[0].message.content, 'ok');
+    assert.match((await main).json.choices[0].message.content, /budget of model requests is spent/);
+    assert.equal(upstream.requests.length, 1, 'one request reached the model, as the cap allows');
+    assert.deepEqual({ forwarded: meter.ledger.forwarded, stoppedBy: meter.ledger.stoppedBy }, { forwarded: 1, stoppedBy: 'request-cap' });
+  });
+
   it('answers a request sent again unchanged without asking the model twice', async () => {
     upstream.push({ content: 'first', usage: { prompt_tokens: 10, completion_tokens: 1 } }, { content: 'second', usage: { prompt_tokens: 10, completion_tokens: 1 } });
     gateway = await ModelGateway.start({ upstream: upstream.url });

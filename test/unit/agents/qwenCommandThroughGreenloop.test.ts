@@ -1,10 +1,14 @@
 // The real qwen CLI run the way a person who names no preset runs it — `greenloop fix --actor command --actor-cmd
 // "qwen --yolo" --agent-upstream URL` — against a scripted model that is stuck in a way no two requests show: each
 // repeat of its wrong edit appends the same comment once more, so every edit result is new while every `npm test`
-// the agent runs fails the same tests (issue 22). The gateway must see the stall from the test runs themselves.
+// the agent runs fails the same tests (issue 22). The gateway must see the stall from the test runs themselves. And one
+// that reads the file before each try of the same wrong edit, which fails from its second try, so its test runs after
+// the first see the very same files (issue 30): the first such run ends the attempt.
 import * as assert from 'node:assert/strict';
 import { runWithGreenloop } from '../../../bench/agents/withGreenloop';
-import { fixesOneAtATimeAfterASlip, oneFixThenGrowingEdit, sameGrowingEditForever } from '../../support/agentScenarios';
+import {
+  fixesOneAtATimeAfterASlip, oneFixThenGrowingEdit, oneFixThenStuckRereading, sameGrowingEditForever, sameWrongEditRereading,
+} from '../../support/agentScenarios';
 import { installQwen } from '../../support/qwenAgent';
 import { ensureCliBuilt } from '../support/cli';
 import { REAL_AGENT_TEST_MS } from '../../support/agentTimeouts';
@@ -27,20 +31,37 @@ describe('greenloop fix --actor command --actor-cmd "qwen --yolo" (a stuck agent
   const run = (scenario: Parameters<typeof runWithGreenloop>[0]) => runWithGreenloop(scenario, { qwenBin, plainCommand: true });
   const stops = (r: Awaited<ReturnType<typeof run>>) => r.report.iterations.map((it: { agent?: { stoppedBy: string | null } }) => it.agent?.stoppedBy ?? null);
 
-  it('stops the same growing wrong edit within 16 requests, told by its own test runs', async () => {
+  it('stops the same growing wrong edit within 14 requests, told by its own test runs', async () => {
     const r = await run(sameGrowingEditForever());
     assert.equal(r.report.outcome, 'escalated', r.stderr);
-    assert.ok(r.report.requests <= 16, `${r.report.requests} requests (stopped by: ${stops(r).join(', ')})`);
+    assert.ok(r.report.requests <= 14, `${r.report.requests} requests (stopped by: ${stops(r).join(', ')})`);
     assert.equal(r.failingAtEnd, r.failingAtStart);
     assert.equal(stops(r)[0], 'tests-stalled');
     assert.equal(r.report.requests, r.served.requests, 'report requests = requests the model served');
   });
 
-  it('keeps the one real fix, then stops the growing wrong edit within 24 requests', async () => {
+  it('keeps the one real fix, then stops the growing wrong edit within 21 requests', async () => {
     const r = await run(oneFixThenGrowingEdit());
     assert.equal(r.failingAtEnd, 2, r.stderr);
     assert.equal(r.report.iterations[0].verdict, 'progress');
-    assert.ok(r.report.requests <= 24, `${r.report.requests} requests (stopped by: ${stops(r).join(', ')})`);
+    assert.ok(r.report.requests <= 21, `${r.report.requests} requests (stopped by: ${stops(r).join(', ')})`);
+    assert.equal(r.report.requests, r.served.requests);
+  });
+
+  it('stops the same wrong edit retried after each read within 14 requests: its second test run saw the first one\'s files', async () => {
+    const r = await run(sameWrongEditRereading());
+    assert.equal(r.report.outcome, 'escalated', r.stderr);
+    assert.ok(r.report.requests <= 14, `${r.report.requests} requests (stopped by: ${stops(r).join(', ')})`);
+    assert.equal(stops(r)[0], 'same-files-retested');
+    assert.equal(r.failingAtEnd, r.failingAtStart);
+    assert.equal(r.report.requests, r.served.requests);
+  });
+
+  it('keeps the one real fix, then stops the wrong edit retried after each read within 21 requests', async () => {
+    const r = await run(oneFixThenStuckRereading());
+    assert.equal(r.failingAtEnd, 2, r.stderr);
+    assert.equal(r.report.iterations[0].verdict, 'progress');
+    assert.ok(r.report.requests <= 21, `${r.report.requests} requests (stopped by: ${stops(r).join(', ')})`);
     assert.equal(r.report.requests, r.served.requests);
   });
 

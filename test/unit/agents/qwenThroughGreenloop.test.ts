@@ -28,28 +28,29 @@ describe('greenloop fix --agent qwen (the real qwen CLI through the gateway)', f
     assert.deepEqual(r.report.tokens, { prompt: r.served.prompt, completion: r.served.completion }, 'report tokens = usage the model reported');
   };
 
-  it('stops a model that repeats the same wrong edit within 16 requests, no worse than baseline', async () => {
+  it('stops a model that repeats the same wrong edit within 14 requests, no worse than baseline', async () => {
     const r = await runWithGreenloop(sameWrongEditForever(), { qwenBin });
     assert.equal(r.report.outcome, 'escalated', r.stderr);
-    assert.ok(r.report.requests <= 16, `${r.report.requests} requests`);
+    assert.ok(r.report.requests <= 14, `${r.report.requests} requests`);
     assert.equal(r.failingAtEnd, r.failingAtStart);
-    assert.equal(r.report.iterations[0].agent.stoppedBy, 'repeated-step');
+    // Its second try fails (the text is gone), so its second test run sees the first one's files (issue 30).
+    assert.equal(r.report.iterations[0].agent.stoppedBy, 'same-files-retested');
     countsAgree(r);
   });
 
-  it('stops an A/B ping-pong within 16 requests', async () => {
+  it('stops an A/B ping-pong within 14 requests', async () => {
     const r = await runWithGreenloop(pingPong(), { qwenBin });
     assert.equal(r.report.outcome, 'escalated', r.stderr);
-    assert.ok(r.report.requests <= 16, `${r.report.requests} requests`);
+    assert.ok(r.report.requests <= 14, `${r.report.requests} requests`);
     assert.equal(r.failingAtEnd, r.failingAtStart);
     countsAgree(r);
   });
 
-  it('keeps the one real fix of a model that then gets stuck, within 24 requests', async () => {
+  it('keeps the one real fix of a model that then gets stuck, within 21 requests', async () => {
     const r = await runWithGreenloop(oneFixThenStuck(), { qwenBin });
     assert.equal(r.failingAtEnd, 2, r.stderr);
     assert.equal(r.report.iterations[0].verdict, 'progress');
-    assert.ok(r.report.requests <= 24, `${r.report.requests} requests`);
+    assert.ok(r.report.requests <= 21, `${r.report.requests} requests`);
     countsAgree(r);
   });
 

@@ -1,0 +1,75 @@
+// `greenloop fix --actor command` with a small real agent CLI (test/support/miniAgent.js, tools shaped as qwen's)
+// whose every request goes through Greenloop's gateway to a scripted model (issue 30): an agent that runs its tests
+// again on the very files its last test run saw — its edit in between failed — has stopped getting anywhere, and the
+// attempt ends there; an agent whose test runs follow real edits is never cut short by that.
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { runCli, ROOT, tempDir } from '../support/cli';
+import { makeFixtureWorkspace, countFailingTests } from '../../support/qwenAgent';
+import { startScriptedAgentModel } from '../../support/scriptedAgentModel';
+import {
+  CALC3_FIXTURE, fixesOneAtATimeAfterASlip, oneFixThenStuckRereading, sameGrowingEditForever, sameWrongEditRereading,
+} from '../../support/agentScenarios';
+import type { Scenario } from '../../support/agentSteps';
+
+const AGENT = `node ${JSON.stringify(path.resolve(__dirname, '../../support/miniAgent.js'))}`;
+
+describe('greenloop fix with an agent CLI: a test run on the files the last one ran on', function () {
+  this.timeout(120_000);
+
+  async function fix(scenario: Scenario, flags: string[] = []) {
+    const ws = makeFixtureWorkspace(path.join(ROOT, CALC3_FIXTURE));
+    const stateDir = tempDir('state');
+    const model = await startScriptedAgentModel({ scenario, workspace: ws.workspace, isMain: () => true });
+    try {
+      // The agent runs `npm test` itself; Greenloop's own runs need no npm.
+      const res = await runCli(
+        ['fix', '--cwd', ws.workspace, '--actor-cmd', AGENT, '--test-cmd', 'node --test', '--tsc', 'off', '--state-dir', stateDir, '--json', ...flags],
+        { env: { OPENAI_BASE_URL: model.url }, timeoutMs: 110_000 },
+      );
+      const report = JSON.parse(res.stdout);
+      const stops = report.iterations.map((it: any) => it.agent?.stoppedBy ?? null);
+      const requests = report.iterations.map((it: any) => it.agent?.requests ?? 0);
+      return { report, stops, requests, served: model.requests.length, failingAtEnd: await countFailingTests(ws.workspace), stderr: res.stderr };
+    } finally {
+      await model.close();
+      ws.remove();
+      fs.rmSync(stateDir, { recursive: true, force: true });
+    }
+  }
+
+  it('ends the attempt at the first test run on unchanged files: the same wrong edit, failing from its second try', async () => {
+    const r = await fix(sameWrongEditRereading());
+    assert.equal(r.report.outcome, 'escalated', r.stderr);
+    // read, edit, test, read, edit (fails), test: the second test run saw the first one's files and failures.
+    assert.equal(r.stops[0], 'same-files-retested', `stopped by: ${r.stops.join(', ')}`);
+    assert.equal(r.requests[0], 6);
+    assert.ok(r.report.requests <= 14, `${r.report.requests} requests`);
+    assert.equal(r.report.requests, r.served, 'report requests = requests the model served');
+    assert.equal(r.failingAtEnd, 3);
+  });
+
+  it('keeps the one real fix, then ends the stuck attempt at its second test run on the same files', async () => {
+    // --patience 1: the attempt after the fix is the one that shows it.
+    const r = await fix(oneFixThenStuckRereading(), ['--patience', '1']);
+    assert.equal(r.report.iterations[0].verdict, 'progress', r.stderr);
+    assert.equal(r.failingAtEnd, 2);
+    // The first attempt's test runs follow real edits (the fix, then the wrong edit); its third run is the stall.
+    assert.deepEqual(r.stops, ['tests-stalled', 'same-files-retested']);
+    assert.deepEqual(r.requests, [9, 6]);
+    assert.equal(r.report.requests, r.served);
+  });
+
+  it('never cuts short test runs that follow real edits, even when they fail the same tests', async () => {
+    // Each edit appends one more comment: the files change before every run, so only the test-run witness may stop it.
+    const stuck = await fix(sameGrowingEditForever(), ['--max-iterations', '1']);
+    assert.deepEqual(stuck.stops, ['tests-stalled']);
+    assert.deepEqual(stuck.requests, [7]);
+    // Runs after real fixes, with one harmless edit between them: never stopped, green in one attempt.
+    const fixing = await fix(fixesOneAtATimeAfterASlip());
+    assert.equal(fixing.report.outcome, 'green', fixing.stderr);
+    assert.deepEqual(fixing.stops, [null]);
+    assert.equal(fixing.failingAtEnd, 0);
+  });
+});

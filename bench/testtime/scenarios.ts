@@ -57,6 +57,17 @@ export const BREAK_STIRLING: TextEdit = {
   file: STIRLING, find: 'addScalar(multiplyScalar(make(i), prev[i]), prev[i - 1])', replace: 'addScalar(multiplyScalar(make(i + 1), prev[i]), prev[i - 1])', why: 'breaks: Stirling recurrence multiplies by i + 1',
 };
 
+/** Issue 30: a bug in catalan's guard (it rejects 0) and a wrong edit of the very next line (the error's words). */
+export const BUG_CATALAN_GUARD: TextEdit = {
+  file: CATALAN, find: 'if (!isInteger(n) || isNegative(n)) {', replace: 'if (!isInteger(n) || isNegative(n) || n === 0) {', why: 'catalan rejects n = 0',
+};
+/** Breaks catalan's two passing tests that read the error's words, fixes nothing; on the line right below the guard. */
+export const WRONG_CATALAN_MESSAGE: TextEdit = {
+  file: CATALAN, find: "throw new TypeError('Non-negative integer value expected in function catalan')", replace: "throw new TypeError('catalan expects a non-negative integer')", why: 'wrong: the error reworded',
+};
+/** The guard's fix as a model writes it: that one line, not a restore of every line that differs from upstream. */
+export const FIX_CATALAN_GUARD_ONLY: TextEdit = { file: CATALAN, find: BUG_CATALAN_GUARD.replace, replace: BUG_CATALAN_GUARD.find, why: 'fix: catalan takes n = 0 again' };
+
 /** What the bench holds failing-first to (issue 25's "Measured"). */
 export type Target =
   /** Test time at most this fraction of the `full` scope's, same scenario, same invocation. */
@@ -113,6 +124,16 @@ export const SCENARIOS: Scenario[] = [
     expected: { outcome: 'green', failing: 0 },
     minimum: { full: 3, targeted: 2 },
     fullToday: '3–4',
+    target: { kind: 'suite-runs', max: 3.5 },
+  },
+  {
+    key: 'd',
+    name: 'd: a breaking edit of the line next to the bug, then the fix of the bug line alone (issue 30)',
+    start: [BUG_CATALAN_GUARD],
+    answers: [WRONG_CATALAN_MESSAGE, FIX_CATALAN_GUARD_ONLY],
+    expected: { outcome: 'green', failing: 0 },
+    minimum: { full: 3, targeted: 2 },
+    fullToday: '3',
     target: { kind: 'suite-runs', max: 3.5 },
   },
 ];

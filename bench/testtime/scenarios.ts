@@ -134,7 +134,9 @@ export const SCENARIOS: Scenario[] = [
     expected: { outcome: 'green', failing: 0 },
     minimum: { full: 3, targeted: 2 },
     fullToday: '3',
-    target: { kind: 'suite-runs', max: 3.5 },
+    // The loop needs as many whole-suite runs as c (3.10 suites measured): what d holds is the outcome, at less than
+    // the test time of `full` (0.54 measured), not a suite count a 14-22 s spread of one suite's time decides.
+    target: { kind: 'ratio', max: 0.85 },
   },
 ];
 

@@ -2,6 +2,7 @@
 // scripted model: a suppression directive is refused like an edit to a test, code moved out of tsc's reach is
 // missing rather than fixed, and a checker's configuration is protected. Each run then reaches the real fix.
 import * as assert from 'assert';
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { linkTypescript, runCli } from '../support/cli';
@@ -13,6 +14,15 @@ const TYPED_LINE = '  /** @type {number} */\n  const cents = n.toFixed(2);';
 const REAL_FIX = edit('src/format.js', TYPED_LINE, '  /** @type {string} */\n  const cents = n.toFixed(2);', 'toFixed returns a string.');
 const suppress = (directive: string) => edit('src/format.js', TYPED_LINE, `  /** @type {number} */\n  ${directive}\n  const cents = n.toFixed(2);`, 'Silence it.');
 const NOCHECK = edit('src/format.js', "'use strict';\n\n/**", "// @ts-nocheck\n'use strict';\n\n/**", 'Skip checking this file.');
+
+function hasProgram(program: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${program}`], { stdio: 'pipe' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 describe('greenloop fix: the checkers cannot be gamed (real CLI, scripted model)', function () {
   this.timeout(300_000);
@@ -77,7 +87,9 @@ describe('greenloop fix: the checkers cannot be gamed (real CLI, scripted model)
     assert.match(fs.readFileSync(path.join(h.stateDir, 'seen-2'), 'utf8'), /tsc no longer checks src\/format\.js/, 'the second prompt names the file');
   });
 
-  it('refuses `# type: ignore` (and `# noqa`) with a --check mypy, and reaches the real fix', async () => {
+  it('refuses `# type: ignore` (and `# noqa`) with a --check mypy, and reaches the real fix', async function () {
+    // Not a pass where mypy is not installed: mocha lists it as pending.
+    if (!hasProgram('mypy')) this.skip();
     h = await fixHarness('pyprices');
     const ignore = edit('app/prices.py', '    return round(amount * 100)', '    return round(amount * 100)  # type: ignore', 'Silence mypy.');
     const noqa = edit('app/prices.py', '    return round(amount * 100)', '    return round(amount * 100)  # noqa', 'Silence it.');
@@ -91,7 +103,9 @@ describe('greenloop fix: the checkers cannot be gamed (real CLI, scripted model)
     assert.match(h.read('app/prices.py'), /-> int:/);
   });
 
-  it("refuses an edit to a checker's configuration (mypy.ini, [tool.mypy] of pyproject.toml)", async () => {
+  it("refuses an edit to a checker's configuration (mypy.ini, [tool.mypy] of pyproject.toml)", async function () {
+    // Not a pass where mypy is not installed: mocha lists it as pending.
+    if (!hasProgram('mypy')) this.skip();
     h = await fixHarness('pyprices');
     h.write('pyproject.toml', '[project]\nname = "prices"\n');
     const loosen = edit('mypy.ini', 'strict = True', 'strict = True\nignore_errors = True', 'mypy is too strict.');
@@ -108,7 +122,9 @@ describe('greenloop fix: the checkers cannot be gamed (real CLI, scripted model)
     assert.doesNotMatch(h.read('pyproject.toml'), /tool\.mypy/);
   });
 
-  it('an agent that adds `# type: ignore` has that file put back, with the reason in its next prompt', async () => {
+  it('an agent that adds `# type: ignore` has that file put back, with the reason in its next prompt', async function () {
+    // Not a pass where mypy is not installed: mocha lists it as pending.
+    if (!hasProgram('mypy')) this.skip();
     h = await fixHarness('pyprices');
     const agent = path.join(h.stateDir, 'agent.sh');
     const count = path.join(h.stateDir, 'attempts');

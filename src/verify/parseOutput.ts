@@ -13,6 +13,9 @@ import { goParser } from './parsers/go';
 import { cargoParser } from './parsers/cargo';
 import { tscParser } from './parsers/tsc';
 import type { OutputSpool } from './outputSpool';
+import { isTidyList, tidyTestId } from './parsers/reportedTests';
+import { MAX_LINE_CHARS } from './parsers/lineParser';
+import type { LineOptions } from './parsers/lineParser';
 
 export const PARSERS: readonly OutputParser[] = [
   mochaParser, jestParser, vitestParser, nodeParser, tapParser, pytestParser, goParser, cargoParser, junitParser, tscParser,
@@ -45,7 +48,7 @@ export type ParsedOutput = Omit<ParseResult, 'runner'> & { runner: RunnerFormat 
  * Parses a spooled output line by line with the named parser, or the one its head and tail look like for `auto`:
  * the whole output is read, however large, with bounded memory.
  */
-export async function parseSpool(spool: OutputSpool, format: FormatOption = 'auto'): Promise<ParsedOutput> {
+export async function parseSpool(spool: OutputSpool, format: FormatOption = 'auto', opts: LineOptions = {}): Promise<ParsedOutput> {
   const chosen = format === 'auto' ? detectFormat(spool.sample()) : format;
   const parser = chosen ? PARSERS.find((p) => p.format === chosen) : undefined;
   if (!parser) return emptyResult();
@@ -55,8 +58,8 @@ export async function parseSpool(spool: OutputSpool, format: FormatOption = 'aut
     await spool.forEachLine((l) => lines.push(l));
     return tidyResult(parser.parse(lines.join('\n')));
   }
-  const reader = parser.lines();
-  await spool.forEachLine((l) => reader.push(l));
+  const reader = parser.lines(opts);
+  await spool.forEachLine((l) => reader.push(l), reader.wholeLines ? Infinity : MAX_LINE_CHARS);
   return tidyResult(reader.finish());
 }
 
@@ -75,21 +78,21 @@ export function parseOutput(text: string, format: FormatOption = 'auto'): Parsed
 
 /**
  * One entry per test ID, as the verifier keeps them (the first failure's message; a test listed as both passed
- * and failed failed), with runs of whitespace in titles collapsed (reporters trim or keep a title's spaces
- * differently): `parse` and `verify`, and every reporter of a runner, agree on what the same run says.
+ * and failed failed), with runs of whitespace in titles collapsed and long titles cut (parsers/reportedTests.ts):
+ * `parse` and `verify`, and every reporter of a runner, agree on what the same run says.
  */
 export function tidyResult(r: ParseResult): ParseResult {
   const firstFailure = new Map<string, (typeof r.failing)[number]>();
   for (const f of r.failing) {
-    const id = cleanId(f.id);
-    if (!firstFailure.has(id)) firstFailure.set(id, { ...f, id });
+    const id = tidyTestId(f.id);
+    if (!firstFailure.has(id)) firstFailure.set(id, id === f.id ? f : { ...f, id });
   }
   let tests = r.tests;
-  if (tests) {
+  if (tests && !isTidyList(tests)) {
     const byId = new Map<string, NonNullable<ParseResult['tests']>[number]>();
     for (const t of tests) {
-      const id = cleanId(t.id);
-      if (byId.get(id)?.status !== 'failed') byId.set(id, { ...t, id });
+      const id = tidyTestId(t.id);
+      if (byId.get(id)?.status !== 'failed') byId.set(id, id === t.id ? t : { ...t, id });
     }
     tests = [...byId.values()];
   }
@@ -98,9 +101,4 @@ export function tidyResult(r: ParseResult): ParseResult {
   for (const e of r.loadErrors ?? []) if (e.file && !notLoaded.has(e.file)) notLoaded.set(e.file, e);
   const loadErrors = [...notLoaded.values()];
   return { ...r, failing: [...firstFailure.values()], tests, loadError: r.loadError || loadErrors.length > 0, loadErrors };
-}
-
-/** "sub  >  padded  title " and "sub > padded title" are one test. */
-function cleanId(id: string): string {
-  return id.replace(/\s+/g, ' ').trim();
 }

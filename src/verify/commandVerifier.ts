@@ -9,6 +9,8 @@ import { narrowTestCommand, packageScripts } from './rerunFilter';
 import { narrowToTargets } from './targeted/narrow';
 import { workspaceFiles } from './targeted/workspaceFiles';
 import { classifyRun } from './runClass';
+import { sharedIdsWarning } from './sharedIds';
+import { runnerHints } from './runnerHint';
 import { cannotRunSentence } from './cannotRun';
 import { abortError } from '../base/abort';
 import { CommandCannotStart, runCommand } from '../base/process/runCommand';
@@ -177,7 +179,11 @@ export class CommandVerifier implements Verifier {
       }).catch((e: unknown) => {
         throw e instanceof CommandCannotStart ? new VerifyError(e.message) : e;
       });
-      const parsed = this.opts.junitGlob && format === undefined ? await this.junitReports(startedAt) : await parseSpool(spool, format ?? this.opts.format ?? 'auto', { intern: (id) => this.repeated.intern(id) });
+      const chosen = format ?? this.opts.format ?? 'auto';
+      const hints = chosen === 'auto' ? runnerHints(command, packageScripts(this.opts.cwd)) : [];
+      const parsed = this.opts.junitGlob && format === undefined
+        ? await this.junitReports(startedAt)
+        : await parseSpool(spool, chosen, hints, { intern: (id) => this.repeated.intern(id) });
       return { run, parsed };
     } finally {
       spool.dispose();
@@ -219,7 +225,7 @@ export class CommandVerifier implements Verifier {
     const { loadError, commandFailure } = kind;
     const unreadable = kind.unreadable !== null;
     const noTests = kind.noTests !== null;
-    const warnings = [kind.unreadable, kind.noTests].filter((w): w is string => w !== null);
+    const warnings = [kind.unreadable, kind.noTests, sharedIdsWarning(parsed, idOf)].filter((w): w is string => w !== null);
     const ranCount = countRan(parsed);
     return {
       green: run.exitCode === 0 && !timedOut && !run.cancelled && failures.length === 0 && !loadError && !noTests && !unreadable && diagnostics.length === 0,

@@ -13,7 +13,7 @@ import { goParser } from './parsers/go';
 import { cargoParser } from './parsers/cargo';
 import { tscParser } from './parsers/tsc';
 import type { OutputSpool } from './outputSpool';
-import { isTidyList, tidyTestId } from './parsers/reportedTests';
+import { isTidyList, sharedIn, tidyTestId } from './parsers/reportedTests';
 import { MAX_LINE_CHARS } from './parsers/lineParser';
 import type { LineOptions } from './parsers/lineParser';
 
@@ -27,12 +27,16 @@ export function isFormatOption(value: string): value is FormatOption {
   return (FORMATS as readonly string[]).includes(value);
 }
 
-/** The parser whose detect() is most confident; null when nothing looks like runner output. */
-export function detectFormat(cleanText: string): RunnerFormat | null {
+/**
+ * The parser whose detect() is most confident; null when nothing looks like runner output. `hints` are the runners the
+ * test command starts: theirs may also recognise what they print when they die before reporting.
+ */
+export function detectFormat(cleanText: string, hints: readonly RunnerFormat[] = []): RunnerFormat | null {
   let best: OutputParser | null = null;
   let bestScore = 0;
   for (const parser of PARSERS) {
-    const score = parser.detect(cleanText);
+    const hinted = parser.detectHinted && hints.includes(parser.format) ? parser.detectHinted(cleanText) : 0;
+    const score = Math.max(parser.detect(cleanText), hinted);
     if (score > bestScore) {
       best = parser;
       bestScore = score;
@@ -48,8 +52,10 @@ export type ParsedOutput = Omit<ParseResult, 'runner'> & { runner: RunnerFormat 
  * Parses a spooled output line by line with the named parser, or the one its head and tail look like for `auto`:
  * the whole output is read, however large, with bounded memory.
  */
-export async function parseSpool(spool: OutputSpool, format: FormatOption = 'auto', opts: LineOptions = {}): Promise<ParsedOutput> {
-  const chosen = format === 'auto' ? detectFormat(spool.sample()) : format;
+export async function parseSpool(
+  spool: OutputSpool, format: FormatOption = 'auto', hints: readonly RunnerFormat[] = [], opts: LineOptions = {},
+): Promise<ParsedOutput> {
+  const chosen = format === 'auto' ? detectFormat(spool.sample(), hints) : format;
   const parser = chosen ? PARSERS.find((p) => p.format === chosen) : undefined;
   if (!parser) return emptyResult();
   if (!parser.lines) {
@@ -67,10 +73,10 @@ function emptyResult(): ParsedOutput {
   return { runner: null, failing: [], tests: null, passedCount: null, failedCount: null, skippedCount: null, loadError: false, loadErrors: [], diagnostics: [] };
 }
 
-/** Strips ANSI codes and parses with the named parser, or the detected one for `auto`. */
-export function parseOutput(text: string, format: FormatOption = 'auto'): ParsedOutput {
+/** Strips ANSI codes and parses with the named parser, or the detected one for `auto` (see detectFormat's hints). */
+export function parseOutput(text: string, format: FormatOption = 'auto', hints: readonly RunnerFormat[] = []): ParsedOutput {
   const clean = stripAnsi(text).replace(/\r\n?/g, '\n');
-  const chosen = format === 'auto' ? detectFormat(clean) : format;
+  const chosen = format === 'auto' ? detectFormat(clean, hints) : format;
   const parser = chosen ? PARSERS.find((p) => p.format === chosen) : undefined;
   if (!parser) return emptyResult();
   return tidyResult(parser.parse(clean));
@@ -82,17 +88,32 @@ export function parseOutput(text: string, format: FormatOption = 'auto'): Parsed
  * `parse` and `verify`, and every reporter of a runner, agree on what the same run says.
  */
 export function tidyResult(r: ParseResult): ParseResult {
+  // An ID listed more than once (among the failures, or among the tests) is several reports: said, not merged silently.
+  const shared = new Map<string, number>();
+  const repeated = (id: string, times: Map<string, number>): void => {
+    const n = (times.get(id) ?? 1) + 1;
+    times.set(id, n);
+    shared.set(id, Math.max(shared.get(id) ?? 0, n));
+  };
+  const failingTimes = new Map<string, number>();
   const firstFailure = new Map<string, (typeof r.failing)[number]>();
   for (const f of r.failing) {
     const id = tidyTestId(f.id);
     if (!firstFailure.has(id)) firstFailure.set(id, id === f.id ? f : { ...f, id });
+    else repeated(id, failingTimes);
   }
   let tests = r.tests;
-  if (tests && !isTidyList(tests)) {
+  if (tests && isTidyList(tests)) {
+    // A parser's own list (parsers/reportedTests.ts) holds each ID once already, and counted the repeats.
+    for (const { id, times } of sharedIn(tests)) shared.set(id, Math.max(shared.get(id) ?? 0, times));
+  } else if (tests) {
+    const testTimes = new Map<string, number>();
     const byId = new Map<string, NonNullable<ParseResult['tests']>[number]>();
     for (const t of tests) {
       const id = tidyTestId(t.id);
-      if (byId.get(id)?.status !== 'failed') byId.set(id, id === t.id ? t : { ...t, id });
+      const known = byId.get(id);
+      if (known) repeated(id, testTimes);
+      if (known?.status !== 'failed') byId.set(id, id === t.id ? t : { ...t, id });
     }
     tests = [...byId.values()];
   }
@@ -100,5 +121,9 @@ export function tidyResult(r: ParseResult): ParseResult {
   const notLoaded = new Map<string, NonNullable<ParseResult['loadErrors']>[number]>();
   for (const e of r.loadErrors ?? []) if (e.file && !notLoaded.has(e.file)) notLoaded.set(e.file, e);
   const loadErrors = [...notLoaded.values()];
-  return { ...r, failing: [...firstFailure.values()], tests, loadError: r.loadError || loadErrors.length > 0, loadErrors };
+  const sharedIds = [...shared].map(([id, times]) => ({ id, times }));
+  return {
+    ...r, failing: [...firstFailure.values()], tests, loadError: r.loadError || loadErrors.length > 0, loadErrors,
+    ...(sharedIds.length ? { sharedIds } : {}),
+  };
 }

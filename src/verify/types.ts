@@ -22,6 +22,11 @@ export interface ParseResult {
   loadErrors?: LoadErrorFile[];
   diagnostics: Diagnostic[];
   /**
+   * IDs the output gave to more than one reported test (two tests of one title, a test reported twice), with how
+   * many times each: the lists above hold each ID once, so the verifier warns instead of merging them in silence.
+   */
+  sharedIds?: Array<{ id: string; times: number }>;
+  /**
    * Set when the runner stopped before running every test (fail-fast, -x, --bail, a panic that ended a test
    * binary): one sentence saying so and which flag shows every failure. Tests that did not run are unknown.
    */
@@ -32,6 +37,11 @@ export interface ParseResult {
 export interface OutputParser {
   format: RunnerFormat;
   detect(text: string): number;
+  /**
+   * When the test command starts this runner (../runnerHint.ts): how sure the output is its own even where detect()
+   * sees nothing it knows — what the runner prints when it dies before reporting (mocha 8's bare stack trace).
+   */
+  detectHinted?(text: string): number;
   parse(text: string): ParseResult;
   /** The same parser fed one line at a time, for outputs too large to hold (see parsers/lineParser.ts). */
   lines?(opts?: import('./parsers/lineParser').LineOptions): import('./parsers/lineParser').LineParser;

@@ -62,6 +62,9 @@ function goTextLines(): LineParser {
   let panicking = false;
   let panicLines = 0;
   let stoppedEarly: string | undefined;
+  // Packages whose tests ran ("ok"/"FAIL"), and those that ran none ("[no test files]", "[no tests to run]").
+  let packagesTested = 0;
+  let packagesWithoutTests = 0;
 
   const state = (name: string): TestState => {
     let s = tests.get(name);
@@ -79,7 +82,6 @@ function goTextLines(): LineParser {
   // "# pkg [pkg.test]" heads the compiler's errors for a package; its "FAIL pkg [build failed]" line comes later.
   const buildErrors = new Map<string, string[]>();
   let building: string[] | null = null;
-  const seen = new Set<string>();
   let passed = 0;
   let failed = 0;
   let skipped = 0;
@@ -97,9 +99,8 @@ function goTextLines(): LineParser {
       else if (s.status === 'SKIP') skipped++;
       else {
         failed++;
+        // Two packages' tests of one name share an ID: both are listed, and the verifier says they were merged.
         const id = name.split('/').join(' > ');
-        if (seen.has(id)) continue;
-        seen.add(id);
         const message = dedent(s.output);
         failing.push(s.file === undefined ? { id, message } : { id, file: s.file, message });
       }
@@ -114,6 +115,8 @@ function goTextLines(): LineParser {
       if (pkg) {
         flush();
         building = null;
+        if (/\[no test files\]|\[no tests to run\]/.test(pkg[3])) packagesWithoutTests++;
+        else packagesTested++;
         if (/\[(build|setup) failed\]/.test(pkg[3])) {
           loadError = true;
           // The package's tests did not build: to the person, its test files did not load.
@@ -189,15 +192,18 @@ function goTextLines(): LineParser {
     },
     finish(): ParseResult {
       flush();
+      // Without -v go names no test that passed, but a run whose every package says it has none ran none at all.
+      const ranNone = packagesWithoutTests > 0 && packagesTested === 0 && failed === 0 && !loadError;
+      const counted = verbose || ranNone;
       return {
         runner: 'go',
         failing,
         // Without -v a passing test leaves no line: only the failures are named.
-        tests: verbose ? reported : null,
+        tests: counted ? reported : null,
         // Without -v go prints nothing for tests that pass or skip.
-        passedCount: verbose ? passed : null,
+        passedCount: counted ? passed : null,
         failedCount: failed,
-        skippedCount: verbose ? skipped : null,
+        skippedCount: counted ? skipped : null,
         loadError,
         loadErrors,
         diagnostics: [],

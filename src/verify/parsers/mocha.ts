@@ -1,12 +1,14 @@
-// mocha's spec (and dot/list: they share its epilogue) output. The tree above the epilogue is not read: the
-// numbered failure list after "N failing" names every failure with its full title path, one title a line:
-//   "  1) Suite\n       nested\n         test:" — each deeper title indented two more, the last one ending in ":".
-import type { FailingTest, ReportedTest } from '../../ports/verifier';
+// mocha's spec (and dot/list: they share its epilogue) output. The numbered failure list after "N failing" names every
+// failure with its full title path, one title a line:
+//   "  1) Suite\n       nested\n         test:" — each deeper title indented two more, mocha's ":" after the last.
+// The spec tree above the epilogue names the tests that passed or are pending, under the same titles.
+import type { FailingTest } from '../../ports/verifier';
 import type { OutputParser, ParseResult } from '../types';
 import { headAndTail, indentOf, TitleTree } from './textTools';
 import { hasMochaJson, parseMochaJson, withJsonDocument } from './jsonReports';
 import { capMessage, keepLine, parseText } from './lineParser';
 import type { LineParser } from './lineParser';
+import { ReportedTests } from './reportedTests';
 
 const PASSING = /^\s*(\d+) passing\b/;
 const FAILING = /^\s*(\d+) failing\s*$/;
@@ -16,14 +18,24 @@ const ENTRY = /^ {2}(\d+)\) (.*)$/;
 const TREE_PASSED = /^(?:✔|✓) (.*?)(?: \(\d+ms\))?$/;
 const TREE_FAILED = /^\d+\) /;
 const TREE_PENDING = /^- (.*)$/;
-// Printed by mocha when a spec file cannot be loaded; no summary follows.
+// Printed by mocha 10+ when a spec file cannot be loaded; no summary follows (mocha 8 and 9 print Node's stack alone).
 const LOAD_ERROR = /^\s*(Exception during run:|Error: No test files found)/;
 // The title path sits at 5 spaces plus 2 per level.
 const TITLE_INDENT = 5;
 
+// Node's own report of an error that ended the process (mocha 8 and 9 loading a file that throws): the error line and
+// the frames under it, "    at …".
+const NODE_ERROR = /^(?:[A-Z]\w*)?Error(?: \[\w+\])?: \S/m;
+const STACK_FRAME = /^ {4}at \S/m;
+
 export const mochaParser: OutputParser = {
   format: 'mocha',
   detect: detectMocha,
+  // Below every score detect() gives: the stack alone is read as mocha's only when nothing else recognises the output.
+  detectHinted: (text) => {
+    const sample = headAndTail(text, 65536);
+    return NODE_ERROR.test(sample) && STACK_FRAME.test(sample) ? 0.4 : 0;
+  },
   parse: (text) => parseMochaSpec(text),
   lines: () => mochaLines(),
 };
@@ -62,26 +74,23 @@ function mochaSpecLines(): LineParser {
   let expected = 1;
   // The tree is read up to the first epilogue; a script running mocha twice gets counts only.
   const tree = new TitleTree(2);
-  const listed: ReportedTest[] = [];
+  const listed = new ReportedTests();
   let epilogues = 0;
   let entry: Entry | null = null;
 
   const closeEntry = (): void => {
     if (!entry) return;
-    const titles = [...entry.titles];
-    titles[titles.length - 1] = titles[titles.length - 1].replace(/:$/, '');
+    const { titles, body } = splitTitles(entry.titles);
     // Only trailing space is dropped: assertion diffs align a caret under a column, so inner indentation stays.
-    failing.push({ id: titles.join(' > '), message: capMessage((entry.body ?? []).join('\n').trim()) });
+    failing.push({ id: titles.join(' > '), message: capMessage([...body, ...(entry.body ?? [])].join('\n').trim()) });
     entry = null;
   };
 
   /** A line inside an entry; false when it ends the entry (and is read as an ordinary line). */
   const entryLine = (e: Entry, line: string): boolean => {
     if (e.body === null) {
-      const last = e.titles[e.titles.length - 1];
-      const continues = indentOf(line) === TITLE_INDENT + 2 * e.titles.length && line.trim() !== ''
-        && (!last.endsWith(':') || line.trimEnd().endsWith(':'));
-      if (continues) {
+      // Each title of the path sits two spaces deeper than the one before, whatever it ends with.
+      if (indentOf(line) === TITLE_INDENT + 2 * e.titles.length && line.trim() !== '') {
         e.titles.push(line.trim());
         return true;
       }
@@ -105,7 +114,7 @@ function mochaSpecLines(): LineParser {
         return;
       }
       const leaf = epilogues === 0 && !inList ? tree.read(line, treeLeaf) : null;
-      if (leaf) listed.push(leaf);
+      if (leaf) listed.add(leaf.id, leaf.status);
       const pass = PASSING.exec(line);
       if (pass) {
         epilogues++;
@@ -134,13 +143,27 @@ function mochaSpecLines(): LineParser {
       closeEntry();
       // mocha prints "N passing" even with 0 passing; without it the run never got to report.
       if (passed === null && failed === null) loadError = true;
-      const tests = [...listed, ...failing.map((f): ReportedTest => ({ id: f.id, status: 'failed' }))];
       // Console output inside the tree can hide a title: the listing is used only when it adds up to the epilogue.
-      const trusted = epilogues === 1 && listed.filter((t) => t.status === 'passed').length === passed
-        && listed.filter((t) => t.status === 'skipped').length === (skipped ?? 0);
-      return { runner: 'mocha', failing, tests: trusted ? tests : null, passedCount: passed, failedCount: failed, skippedCount: skipped, loadError, diagnostics: [] };
+      const trusted = epilogues === 1 && listed.reports('passed') === passed && listed.reports('skipped') === (skipped ?? 0);
+      for (const f of failing) listed.add(f.id, 'failed');
+      return { runner: 'mocha', failing, tests: trusted ? listed.list() : null, passedCount: passed, failedCount: failed, skippedCount: skipped, loadError, diagnostics: [] };
     },
   };
+}
+
+/**
+ * The title path of a numbered failure, and any message lines read as titles. mocha appends ":" to the last title
+ * only, so the path ends at the last line ending in ":" — a title's own ":" (a suite "Scalar style dump:", a test
+ * "ends in a colon:" printed "ends in a colon::") stays part of it.
+ */
+function splitTitles(lines: readonly string[]): { titles: string[]; body: string[] } {
+  let end = lines.length - 1;
+  while (end > 0 && !lines[end].endsWith(':')) end--;
+  // No ":" at all is no path mocha printed whole (a title holding a line break): every line read stays a title.
+  if (!lines[end].endsWith(':')) return { titles: [...lines], body: [] };
+  const titles = lines.slice(0, end + 1);
+  titles[end] = titles[end].replace(/:$/, '');
+  return { titles, body: lines.slice(end + 1) };
 }
 
 /** A line of the tree above the epilogue; failures are named by the numbered list after it, with their full path. */

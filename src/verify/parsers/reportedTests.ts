@@ -19,35 +19,40 @@ export function tidyTestId(id: string): string {
   return `${tidy.slice(0, MAX_ID_CHARS - 16).trimEnd()} … #${hash}`;
 }
 
-// The lists a ReportedTests made: one entry per tidy ID already, so tidyResult need not build them again.
-const tidyLists = new WeakSet<ReportedTest[]>();
+/** IDs given to more than one report, with how many (ParseResult.sharedIds). */
+export type SharedIds = Array<{ id: string; times: number }>;
+
+// The lists a ReportedTests made, with the IDs it saw reported more than once: each tidy ID is in the list once
+// already, so tidyResult takes the list as it is.
+const tidyLists = new WeakMap<ReportedTest[], SharedIds>();
 
 /** Whether this list is one a ReportedTests made (and so holds each tidy ID once). */
 export function isTidyList(list: ReportedTest[]): boolean {
   return tidyLists.has(list);
 }
 
+/** The IDs the ReportedTests that made this list saw reported more than once. */
+export function sharedIn(list: ReportedTest[]): SharedIds {
+  return tidyLists.get(list) ?? [];
+}
+
 export class ReportedTests {
+  private readonly statuses = new Map<string, TestStatus>();
+  /** How many times each ID reported more than once was reported (only those: bounded by the distinct tests). */
+  private readonly times = new Map<string, number>();
+  private readonly reportsOf: Record<TestStatus, number> = { passed: 0, failed: 0, skipped: 0 };
+
   /** `intern`: see LineOptions (lineParser.ts). */
   constructor(private readonly intern: (id: string) => string = (id) => id) {}
 
-  private readonly statuses = new Map<string, TestStatus>();
-  /** Reports of an ID already seen: a runner naming one test many times (nine million lines, or two tests one title). */
-  repeats = 0;
-  private readonly reportsOf: Record<TestStatus, number> = { passed: 0, failed: 0, skipped: 0 };
-
-  /** One report of a test; returns its tidy ID. */
-  add(id: string, status: TestStatus): string {
+  /** `times` reports of a test (a parser that merged some already says how many); returns its tidy ID. */
+  add(id: string, status: TestStatus, times = 1): string {
     const key = this.intern(tidyTestId(id));
     const was = this.statuses.get(key);
-    this.reportsOf[status]++;
-    if (was !== undefined) this.repeats++;
+    this.reportsOf[status] += times;
+    if (was !== undefined || times > 1) this.times.set(key, (this.times.get(key) ?? (was === undefined ? 0 : 1)) + times);
     if (was !== 'failed') this.statuses.set(key, status);
     return key;
-  }
-
-  has(id: string): boolean {
-    return this.statuses.has(tidyTestId(id));
   }
 
   get size(): number {
@@ -62,7 +67,7 @@ export class ReportedTests {
   list(): ReportedTest[] {
     const list: ReportedTest[] = [];
     for (const [id, status] of this.statuses) list.push({ id, status });
-    tidyLists.add(list);
+    tidyLists.set(list, [...this.times].map(([id, times]) => ({ id, times })));
     return list;
   }
 }

@@ -31,6 +31,8 @@ interface Pending {
   preamble?: string;
   /** A test file that died before reporting (node --test): a file that did not load, not a failing test. */
   notLoaded?: boolean;
+  /** Reports of this path merged into this one while it waited for its parents (absent: one). */
+  reports?: number;
 }
 
 interface Frame {
@@ -135,8 +137,15 @@ export function tapLines(opts: LineOptions = {}): LineParser {
       return;
     }
     const key = p.path.join('\n');
+    const was = frame.leaves.get(key);
+    if (!was) {
+      frame.leaves.set(key, p);
+      return;
+    }
     // As the verifier reads a test reported twice: failed if either report failed (the first failure), else the last.
-    if (frame.leaves.get(key)?.status !== 'failed') frame.leaves.set(key, p);
+    const kept = was.status === 'failed' ? was : p;
+    kept.reports = (was.reports ?? 1) + (p.reports ?? 1);
+    frame.leaves.set(key, kept);
   };
 
   const settle = (p: Pending): void => {
@@ -146,7 +155,7 @@ export function tapLines(opts: LineOptions = {}): LineParser {
       if (!notLoaded.has(id)) notLoaded.set(id, p);
       return;
     }
-    const key = tests.add(id, p.status);
+    const key = tests.add(id, p.status, p.reports);
     // The YAML block after the point may still fill the message in.
     if (p.status === 'failed' && !failures.has(key)) failures.set(key, p);
   };

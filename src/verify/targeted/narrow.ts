@@ -10,6 +10,8 @@ import { narrowCargo, narrowGo, narrowPytest } from './nativeRunners';
 import { inlineScripts } from './scripts';
 import type { Scripts } from './scripts';
 import { joinCommand, splitCommand } from './words';
+import { RUNNER_STARTS } from './runnerStarts';
+import type { RunnerFamily } from './runnerStarts';
 import type { Words } from './words';
 
 export type { TargetTest } from './args';
@@ -42,19 +44,8 @@ export type Targeted =
     }
   | { ok: false; why: string };
 
-/** The words that start each runner, after any wrapper (npx, c8, `python -m`). */
-const STARTS: Record<string, (words: Words, i: number) => number | null> = {
-  node: (w, i) => (/(^|\/)(node|tsx)$/.test(w[i]) && w.includes('--test') ? i + 1 : null),
-  mocha: (w, i) => (/(^|\/)_?mocha$/.test(w[i]) ? i + 1 : null),
-  jest: (w, i) => (/(^|\/)jest$/.test(w[i]) ? i + 1 : null),
-  vitest: (w, i) => (/(^|\/)vitest$/.test(w[i]) ? i + 1 : null),
-  pytest: (w, i) => (/(^|\/)(pytest|py\.test)$/.test(w[i]) ? i + 1 : /(^|\/)python[\d.]*$/.test(w[i]) && w[i + 1] === '-m' && w[i + 2] === 'pytest' ? i + 3 : null),
-  go: (w, i) => (/(^|\/)go$/.test(w[i]) && w[i + 1] === 'test' ? i + 2 : null),
-  cargo: (w, i) => (/(^|\/)cargo$/.test(w[i]) && w[i + 1] === 'test' ? i + 2 : null),
-};
-
 // node --test prints TAP when its output is not a terminal (node 20), so "tap" may be the node runner.
-const STARTS_FOR: Partial<Record<RunnerFormat, string>> = { tap: 'node', node: 'node', mocha: 'mocha', jest: 'jest', vitest: 'vitest', pytest: 'pytest', go: 'go', cargo: 'cargo' };
+const STARTS_FOR: Partial<Record<RunnerFormat, RunnerFamily>> = { tap: 'node', node: 'node', mocha: 'mocha', jest: 'jest', vitest: 'vitest', pytest: 'pytest', go: 'go', cargo: 'cargo' };
 
 export function narrowToTargets(req: TargetedRequest): Targeted {
   if (req.targets.length === 0) return { ok: false, why: 'there are no failing tests to run first' };
@@ -70,7 +61,7 @@ export function narrowToTargets(req: TargetedRequest): Targeted {
   const found: Array<{ index: number; start: number }> = [];
   commands.forEach((words, index) => {
     for (let i = 0; i < words.length; i++) {
-      const start = STARTS[family](words, i);
+      const start = RUNNER_STARTS[family](words, i);
       if (start !== null) {
         found.push({ index, start });
         return;
@@ -95,7 +86,7 @@ export function narrowToTargets(req: TargetedRequest): Targeted {
   };
 }
 
-function narrowRunner(runner: RunnerFormat, family: string, args: Words, req: TargetedRequest): RunnerNarrowing | { why: string } {
+function narrowRunner(runner: RunnerFormat, family: RunnerFamily, args: Words, req: TargetedRequest): RunnerNarrowing | { why: string } {
   switch (family) {
     case 'node': return narrowNode(args, req.targets);
     case 'mocha': return narrowMocha(args, req.targets.map((t) => (t.file ? t : { ...t, file: fileFromMochaStack(t.message, req.files) })));

@@ -42,7 +42,7 @@ export function inlineScripts(commands: readonly Words[], scripts: Scripts | nul
   return { ok: true, commands: out, inlined };
 }
 
-interface ScriptCall {
+export interface ScriptCall {
   manager: 'npm' | 'pnpm' | 'yarn';
   name: string;
   /** Arguments the manager passes on to the script. */
@@ -51,7 +51,7 @@ interface ScriptCall {
 
 const NPM_BUILTIN_SHORT: Record<string, string> = { test: 'test', t: 'test', tst: 'test', start: 'start', stop: 'stop', restart: 'restart' };
 
-function scriptCall(words: Words): ScriptCall | null {
+export function scriptCall(words: Words): ScriptCall | null {
   const [program, ...rest] = words;
   if (program !== 'npm' && program !== 'pnpm' && program !== 'yarn') return null;
   const dashes = rest.indexOf('--');

@@ -3,7 +3,10 @@
 import { strict as assert } from 'assert';
 import { join } from 'path';
 import { goParser } from '../../../src/verify/parsers/go';
-import { detectFormat } from '../../../src/verify/parseOutput';
+import { detectFormat, parseOutput } from '../../../src/verify/parseOutput';
+import { executedCount } from '../../../src/verify/commandVerifier';
+import { classifyRun } from '../../../src/verify/runClass';
+import { cannotRunSentence } from '../../../src/verify/cannotRun';
 import type { ParseResult } from '../../../src/verify/types';
 import { ids, messageOf, readCapture } from './support';
 
@@ -79,9 +82,41 @@ describe('go test parser', () => {
     });
   }
 
+  // Issue 30: a run in which no test ran said nothing of its count, so the verifier called it green.
+  for (const name of ['plain-notestfiles.txt', 'v-notestfiles.txt', 'json-notestfiles.txt', 'plain-norun.txt', 'v-norun.txt', 'json-norun.txt']) {
+    it(`${name}: every package ran no test ("[no test files]", "[no tests to run]"), so the counts say none ran`, () => {
+      const r = parseOutput(read(name));
+      assert.equal(r.runner, 'go');
+      assert.deepEqual(r.tests, []);
+      assert.equal(r.passedCount, 0);
+      assert.equal(r.failedCount, 0);
+      assert.equal(executedCount(r), 0);
+      const kind = classifyRun(r, { exitCode: 0, signal: null, timedOut: false, cancelled: false, named: 0, executed: executedCount(r), output: read(name) });
+      assert.match(kind.noTests ?? '', /^The test command ran no tests; .* never green\.$/);
+    });
+  }
+
+  it('plain-sometests.txt: one package ran its tests, another had none: how many ran is unknown, not zero', () => {
+    const r = parseOutput(read('plain-sometests.txt'));
+    assert.equal(r.passedCount, null);
+    assert.equal(r.tests, null);
+    assert.equal(executedCount(r), null);
+  });
+
+  for (const [name, said] of [
+    ['nopackages.txt', 'go: warning: "example.com/greenloop/nothing/..." matched no packages'],
+    ['nosuchdir.txt', 'pattern ./nothing/...: lstat ./nothing/: no such file or directory'],
+    ['nogofiles.txt', 'no Go files in /'],
+  ] as const) {
+    it(`${name}: a package list that matches nothing cannot run, in one sentence quoting go`, () => {
+      const sentence = cannotRunSentence({ exitCode: 1, output: read(name) }, 'go test ./nothing/...', '/w', 0);
+      assert.ok(sentence?.startsWith(`The test command \`go test ./nothing/...\` found no tests to run (${said}`), sentence ?? 'no sentence');
+    });
+  }
+
   it('auto detection picks go for every capture', () => {
     for (const name of ['plain-mixed.txt', 'v-mixed.txt', 'plain-allpass.txt', 'v-allpass.txt',
-      'plain-loaderror.txt', 'v-loaderror.txt']) {
+      'plain-loaderror.txt', 'v-loaderror.txt', 'plain-notestfiles.txt', 'json-notestfiles.txt', 'plain-norun.txt', 'v-norun.txt']) {
       assert.equal(detectFormat(read(name)), 'go', name);
     }
   });

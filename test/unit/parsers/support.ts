@@ -20,17 +20,17 @@ export function readCapture(runner: string, name: string): string {
 }
 
 /** The failing IDs, sorted. */
-export function ids(r: ParseResult): string[] {
+export function ids(r: Pick<ParseResult, 'failing'>): string[] {
   return r.failing.map((f) => f.id).sort();
 }
 
-export function failureOf(r: ParseResult, id: string): FailingTest {
+export function failureOf(r: Pick<ParseResult, 'failing'>, id: string): FailingTest {
   const found = r.failing.find((f) => f.id === id);
   assert.ok(found, `no failing test "${id}" in ${JSON.stringify(ids(r))}`);
   return found;
 }
 
-export function messageOf(r: ParseResult, id: string): string {
+export function messageOf(r: Pick<ParseResult, 'failing'>, id: string): string {
   return failureOf(r, id).message;
 }
 

@@ -95,18 +95,25 @@ export function tidyResult(r: ParseResult): ParseResult {
     times.set(id, n);
     shared.set(id, Math.max(shared.get(id) ?? 0, n));
   };
-  const failingTimes = new Map<string, number>();
-  const firstFailure = new Map<string, (typeof r.failing)[number]>();
-  for (const f of r.failing) {
-    const id = tidyTestId(f.id);
-    if (!firstFailure.has(id)) firstFailure.set(id, id === f.id ? f : { ...f, id });
-    else repeated(id, failingTimes);
+  // A parser's own list (parsers/reportedTests.ts) holds each ID once already, and counted the repeats.
+  const counted = (list: readonly object[]): void => {
+    for (const { id, times } of sharedIn(list)) shared.set(id, Math.max(shared.get(id) ?? 0, times));
+  };
+  let failing = r.failing;
+  if (isTidyList(failing)) counted(failing);
+  else {
+    const failingTimes = new Map<string, number>();
+    const firstFailure = new Map<string, (typeof r.failing)[number]>();
+    for (const f of r.failing) {
+      const id = tidyTestId(f.id);
+      if (!firstFailure.has(id)) firstFailure.set(id, id === f.id ? f : { ...f, id });
+      else repeated(id, failingTimes);
+    }
+    failing = [...firstFailure.values()];
   }
   let tests = r.tests;
-  if (tests && isTidyList(tests)) {
-    // A parser's own list (parsers/reportedTests.ts) holds each ID once already, and counted the repeats.
-    for (const { id, times } of sharedIn(tests)) shared.set(id, Math.max(shared.get(id) ?? 0, times));
-  } else if (tests) {
+  if (tests && isTidyList(tests)) counted(tests);
+  else if (tests) {
     const testTimes = new Map<string, number>();
     const byId = new Map<string, NonNullable<ParseResult['tests']>[number]>();
     for (const t of tests) {
@@ -123,7 +130,7 @@ export function tidyResult(r: ParseResult): ParseResult {
   const loadErrors = [...notLoaded.values()];
   const sharedIds = [...shared].map(([id, times]) => ({ id, times }));
   return {
-    ...r, failing: [...firstFailure.values()], tests, loadError: r.loadError || loadErrors.length > 0, loadErrors,
+    ...r, failing, tests, loadError: r.loadError || loadErrors.length > 0, loadErrors,
     ...(sharedIds.length ? { sharedIds } : {}),
   };
 }

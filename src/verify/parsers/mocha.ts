@@ -2,13 +2,12 @@
 // failure with its full title path, one title a line:
 //   "  1) Suite\n       nested\n         test:" — each deeper title indented two more, mocha's ":" after the last.
 // The spec tree above the epilogue names the tests that passed or are pending, under the same titles.
-import type { FailingTest } from '../../ports/verifier';
 import type { OutputParser, ParseResult } from '../types';
 import { headAndTail, indentOf, TitleTree } from './textTools';
 import { hasMochaJson, parseMochaJson, withJsonDocument } from './jsonReports';
 import { capMessage, keepLine, parseText } from './lineParser';
 import type { LineParser } from './lineParser';
-import { ReportedTests } from './reportedTests';
+import { Failures, ReportedTests } from './reportedTests';
 
 const PASSING = /^\s*(\d+) passing\b/;
 const FAILING = /^\s*(\d+) failing\s*$/;
@@ -65,7 +64,7 @@ export function mochaLines(): LineParser {
 }
 
 function mochaSpecLines(): LineParser {
-  const failing: FailingTest[] = [];
+  const failing = new Failures();
   let passed: number | null = null;
   let failed: number | null = null;
   let skipped: number | null = null;
@@ -82,7 +81,7 @@ function mochaSpecLines(): LineParser {
     if (!entry) return;
     const { titles, body } = splitTitles(entry.titles);
     // Only trailing space is dropped: assertion diffs align a caret under a column, so inner indentation stays.
-    failing.push({ id: titles.join(' > '), message: capMessage([...body, ...(entry.body ?? [])].join('\n').trim()) });
+    failing.add({ id: titles.join(' > '), message: capMessage([...body, ...(entry.body ?? [])].join('\n').trim()) });
     entry = null;
   };
 
@@ -145,8 +144,9 @@ function mochaSpecLines(): LineParser {
       if (passed === null && failed === null) loadError = true;
       // Console output inside the tree can hide a title: the listing is used only when it adds up to the epilogue.
       const trusted = epilogues === 1 && listed.reports('passed') === passed && listed.reports('skipped') === (skipped ?? 0);
-      for (const f of failing) listed.add(f.id, 'failed');
-      return { runner: 'mocha', failing, tests: trusted ? listed.list() : null, passedCount: passed, failedCount: failed, skippedCount: skipped, loadError, diagnostics: [] };
+      const failures = failing.list();
+      for (const f of failures) listed.add(f.id, 'failed');
+      return { runner: 'mocha', failing: failures, tests: trusted ? listed.list() : null, passedCount: passed, failedCount: failed, skippedCount: skipped, loadError, diagnostics: [] };
     },
   };
 }

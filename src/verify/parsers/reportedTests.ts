@@ -3,7 +3,7 @@
 // (an ID is cut at MAX_ID_CHARS). An entry says what the verifier makes of the reports of one ID: failed if any
 // report failed, else the last report's status; in the order the IDs were first seen.
 import { createHash } from 'node:crypto';
-import type { ReportedTest, TestStatus } from '../../ports/verifier';
+import type { FailingTest, ReportedTest, TestStatus } from '../../ports/verifier';
 
 /** Longest test ID kept: a longer title keeps its start and a hash of the whole, so two long titles stay two tests. */
 export const MAX_ID_CHARS = 2000;
@@ -22,24 +22,62 @@ export function tidyTestId(id: string): string {
 /** IDs given to more than one report, with how many (ParseResult.sharedIds). */
 export type SharedIds = Array<{ id: string; times: number }>;
 
-// The lists a ReportedTests made, with the IDs it saw reported more than once: each tidy ID is in the list once
-// already, so tidyResult takes the list as it is.
-const tidyLists = new WeakMap<ReportedTest[], SharedIds>();
+// The lists a ReportedTests or Failures made, with the IDs it saw reported more than once: each tidy ID is in the list
+// once already, so tidyResult takes the list as it is.
+const tidyLists = new WeakMap<readonly object[], SharedIds>();
 
-/** Whether this list is one a ReportedTests made (and so holds each tidy ID once). */
-export function isTidyList(list: ReportedTest[]): boolean {
+/** Whether this list is one a ReportedTests or a Failures made (and so holds each tidy ID once). */
+export function isTidyList(list: readonly object[]): boolean {
   return tidyLists.has(list);
 }
 
-/** The IDs the ReportedTests that made this list saw reported more than once. */
-export function sharedIn(list: ReportedTest[]): SharedIds {
+/** The IDs the ReportedTests or Failures that made this list saw reported more than once. */
+export function sharedIn(list: readonly object[]): SharedIds {
   return tidyLists.get(list) ?? [];
+}
+
+/** How many times each ID was reported, for the IDs reported more than once. */
+class Repeats {
+  private readonly times = new Map<string, number>();
+
+  /** `times` more reports of `id`; `seen` whether it was reported before. */
+  note(id: string, seen: boolean, times: number): void {
+    if (seen || times > 1) this.times.set(id, (this.times.get(id) ?? (seen ? 1 : 0)) + times);
+  }
+
+  mark<T extends object>(list: T[]): T[] {
+    tidyLists.set(list, [...this.times].map(([id, times]) => ({ id, times })));
+    return list;
+  }
+}
+
+/** Failures as a parser reads them: the first of each ID is kept (and its message), the others only counted. */
+export class Failures {
+  private readonly byId = new Map<string, FailingTest>();
+  private readonly repeats = new Repeats();
+
+  /** One failure; false when its ID failed before (it is counted, not kept). */
+  add(failure: FailingTest): boolean {
+    const id = tidyTestId(failure.id);
+    const seen = this.byId.has(id);
+    this.repeats.note(id, seen, 1);
+    if (!seen) this.byId.set(id, id === failure.id ? failure : { ...failure, id });
+    return !seen;
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  list(): FailingTest[] {
+    return this.repeats.mark([...this.byId.values()]);
+  }
 }
 
 export class ReportedTests {
   private readonly statuses = new Map<string, TestStatus>();
   /** How many times each ID reported more than once was reported (only those: bounded by the distinct tests). */
-  private readonly times = new Map<string, number>();
+  private readonly repeats = new Repeats();
   private readonly reportsOf: Record<TestStatus, number> = { passed: 0, failed: 0, skipped: 0 };
 
   /** `intern`: see LineOptions (lineParser.ts). */
@@ -50,7 +88,7 @@ export class ReportedTests {
     const key = this.intern(tidyTestId(id));
     const was = this.statuses.get(key);
     this.reportsOf[status] += times;
-    if (was !== undefined || times > 1) this.times.set(key, (this.times.get(key) ?? (was === undefined ? 0 : 1)) + times);
+    this.repeats.note(key, was !== undefined, times);
     if (was !== 'failed') this.statuses.set(key, status);
     return key;
   }
@@ -67,7 +105,6 @@ export class ReportedTests {
   list(): ReportedTest[] {
     const list: ReportedTest[] = [];
     for (const [id, status] of this.statuses) list.push({ id, status });
-    tidyLists.set(list, [...this.times].map(([id, times]) => ({ id, times })));
-    return list;
+    return this.repeats.mark(list);
   }
 }

@@ -1,7 +1,8 @@
-// The tests a parser has read, one entry per test ID however often the runner names it: memory follows the tests, not
-// the lines of output (a stream repeating one test's line nine million times is one entry), and each entry is bounded
-// (an ID is cut at MAX_ID_CHARS). An entry says what the verifier makes of the reports of one ID: failed if any
-// report failed, else the last report's status; in the order the IDs were first seen.
+// The tests and failures a parser has read, one entry per test ID however often the runner names it: memory follows
+// the tests, not the lines of output (a stream repeating one test's line nine million times is one entry), and each
+// entry is bounded (an ID is cut at MAX_ID_CHARS). A test's entry says what the verifier makes of its reports: failed
+// if any report failed, else the last report's status, in the order the IDs were first seen; a failure's is the first
+// one. How often an ID was reported is counted, so several tests under one ID are still said (ParseResult.sharedIds).
 import { createHash } from 'node:crypto';
 import type { FailingTest, ReportedTest, TestStatus } from '../../ports/verifier';
 

@@ -5,8 +5,11 @@
 //   2. peak memory of a process reading a 1 GB error body, a 1 GB answer (JSON and streamed) vs a 1 KB body, and how
 //      long a server dripping a byte a second holds a request (request timeout 2 s);
 //   3. how long `greenloop fix` takes to exit on Ctrl-C while the server drips, and right after a slow-to-read answer;
-//   4. peak memory of `greenloop fix` when every test run prints 200 MB, vs `greenloop verify` once (bench/boundsMemory.ts).
-// Run: npm run bench:bounds   (prints tables; never part of npm test)
+//   4. peak memory of `greenloop fix` when every test run prints 200 MB, vs `greenloop verify` once (bench/boundsMemory.ts);
+//   5. peak memory of `greenloop fix` on 200 MB of lines naming one test and on 1,000,000 distinct tests, each vs the
+//      same run on a small output (bench/boundsTests.ts; issue 30's bounds: 200 MB and 500 MB).
+// Run: npm run bench:bounds   (prints tables; never part of npm test; exits 1 when a bound of table 5 is missed;
+// BENCH_TABLES=4,5 for some of them)
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -23,6 +26,7 @@ import { startCli, tempDir, tempProject } from '../test/unit/support/cli';
 import { CASES } from './boundsCases';
 import { growthTable } from './boundsGrowth';
 import { memoryTable } from './boundsMemory';
+import { testsTable } from './boundsTests';
 import type { Answer } from './boundsCases';
 
 const ROOT = path.join(__dirname, '..');
@@ -149,11 +153,10 @@ async function stopTable(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  growthTable();
-  await answersTable();
-  await bodiesTable();
-  await stopTable();
-  await memoryTable();
+  // BENCH_TABLES=4,5 runs only those tables.
+  const only = process.env.BENCH_TABLES?.split(',').map(Number);
+  const tables: Array<() => unknown> = [growthTable, answersTable, bodiesTable, stopTable, memoryTable, testsTable];
+  for (const [i, table] of tables.entries()) if (!only || only.includes(i)) await table();
 }
 
 void main();

@@ -3,6 +3,7 @@
 // stop — must not pay for the MCP SDK, the model gateway or the actors on every start.
 import { EXIT, isUsageError, UsageError } from '../flags/usageError';
 import { say } from './say';
+import { keepHeapNearLive } from './heapPolicy';
 
 const PARSE_USAGE = `  greenloop parse [--format F] [--warnings] [FILE|-]
       Reads one test runner's output and prints the failing tests as JSON (F: auto, mocha, jest, vitest, node, tap,
@@ -59,6 +60,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`Usage:\n${USAGES[name]}\n`);
     return EXIT.ok;
   }
+  if (name !== 'parse') keepHeapNearLive();
   return (await load())(rest);
 }
 

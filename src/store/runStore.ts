@@ -5,6 +5,7 @@ import type { RunState } from '../ports/runState';
 import { historyKey } from './historyStore';
 import { asSavedRun } from './savedRunShape';
 import { packSharedLists, unpackSharedLists } from './sharedLists';
+import { writeJsonFileSync } from './jsonFile';
 import type { Redactor } from '../base/redact';
 
 export class RunStore {
@@ -19,7 +20,7 @@ export class RunStore {
     await fs.promises.mkdir(this.dir, { recursive: true });
     const file = path.join(this.dir, `${state.runId}.json`);
     const tmp = `${file}.${process.pid}.tmp`;
-    await fs.promises.writeFile(tmp, JSON.stringify(this.redactor.json(packSharedLists(state))));
+    writeJsonFileSync(tmp, packSharedLists(state), (s) => this.redactor.text(s));
     await fs.promises.rename(tmp, file);
     await fs.promises.writeFile(path.join(this.dir, 'last'), state.runId);
   }

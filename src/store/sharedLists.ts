@@ -29,6 +29,16 @@ export function packSharedLists<T extends object>(value: T): T {
   if (repeated.size === 0) return value;
   const index = new Map<unknown[], number>();
   const lists: unknown[][] = [];
+  // A list whose items all stay as they are (a million test IDs) is itself, not a copy.
+  const packItems = (v: unknown[]): unknown[] => {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < v.length; i++) {
+      const item = pack(v[i]);
+      if (out === null && item !== v[i]) out = v.slice(0, i);
+      if (out !== null) out.push(item);
+    }
+    return out ?? v;
+  };
   const pack = (v: unknown): unknown => {
     if (Array.isArray(v)) {
       if (repeated.has(v)) {
@@ -36,11 +46,11 @@ export function packSharedLists<T extends object>(value: T): T {
         if (i === undefined) {
           i = lists.length;
           index.set(v, i);
-          lists.push(v.map(pack));
+          lists.push(packItems(v));
         }
         return { $list: i } satisfies ListRef;
       }
-      return v.map(pack);
+      return packItems(v);
     }
     if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, pack(x)]));
     return v;

@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { TargetedRun, TestTarget, Verifier, VerifyOptions } from '../ports/verifier';
 import { VerifyError } from '../ports/verifier';
-import type { Diagnostic, FailingTest, LoadErrorFile, RunnerFormat, Witness } from '../ports/verifier';
+import type { Diagnostic, FailingTest, LoadErrorFile, ReportedTest, RunnerFormat, Witness } from '../ports/verifier';
 import type { FormatOption } from './types';
 import { narrowTestCommand, packageScripts } from './rerunFilter';
 import { narrowToTargets } from './targeted/narrow';
@@ -185,7 +185,9 @@ export class CommandVerifier implements Verifier {
       });
       const chosen = format ?? this.opts.format ?? 'auto';
       const hints = chosen === 'auto' ? runnerHints(command, packageScripts(this.opts.cwd)) : [];
-      const parsed = this.opts.junitGlob && format === undefined ? await this.junitReports(startedAt) : await parseSpool(spool, chosen, hints);
+      const parsed = this.opts.junitGlob && format === undefined
+        ? await this.junitReports(startedAt)
+        : await parseSpool(spool, chosen, hints, { intern: (id) => this.repeated.intern(id) });
       return { run, parsed };
     } finally {
       spool.dispose();
@@ -210,8 +212,10 @@ export class CommandVerifier implements Verifier {
     const parts = this.repeated;
     const idOf = (id: string) => parts.testId(id);
     const failures = dedupeFailures(parsed.failing.map((f) => ({ ...f, id: idOf(f.id), file: f.file ? relativize(f.file, cwd) : undefined }))).map((f) => parts.failure(f));
-    const ran = parsed.tests ? parts.list('ran', sortedUnique([...parsed.tests.map((t) => idOf(t.id)), ...failures.map((f) => f.id)])) : null;
-    const skipped = parts.list('skipped', parsed.tests ? sortedUnique(parsed.tests.filter((t) => t.status === 'skipped').map((t) => idOf(t.id))) : []);
+    const ran = parsed.tests ? parts.list('ran', ranIds(parsed.tests, failures, idOf)) : null;
+    const skippedIds: string[] = [];
+    for (const t of parsed.tests ?? []) if (t.status === 'skipped') skippedIds.push(idOf(t.id));
+    const skipped = parts.list('skipped', sortedUnique(skippedIds));
     const failing = parts.list('failing', failures.map((f) => f.id));
     const loadErrors = dedupeLoadErrors((parsed.loadErrors ?? []).map((e) => ({ file: idOf(relativize(e.file, cwd)), message: e.message }))).map((e) => parts.loadError(e));
     const loadErrorFiles = parts.list('loadErrorFiles', loadErrors.map((e) => e.file));
@@ -298,11 +302,27 @@ function countRan(parsed: ParsedOutput): number | null {
 /** Tests that really executed (passed or failed); null when the runner's counts do not say. */
 export function executedCount(parsed: Pick<ParsedOutput, 'passedCount' | 'failedCount' | 'tests'>): number | null {
   if (parsed.passedCount !== null) return parsed.passedCount + (parsed.failedCount ?? 0);
-  return parsed.tests ? parsed.tests.filter((t) => t.status !== 'skipped').length : null;
+  if (!parsed.tests) return null;
+  let n = 0;
+  for (const t of parsed.tests) if (t.status !== 'skipped') n++;
+  return n;
 }
 
+/** Every test that ran, failures included, as compared: one array of exactly their number (it may be kept for the run). */
+function ranIds(tests: readonly ReportedTest[], failures: readonly FailingTest[], idOf: (id: string) => string): string[] {
+  const ids = new Array<string>(tests.length + failures.length);
+  for (let i = 0; i < tests.length; i++) ids[i] = idOf(tests[i].id);
+  for (let i = 0; i < failures.length; i++) ids[tests.length + i] = failures[i].id;
+  return sortedUnique(ids);
+}
+
+/** The IDs sorted, each once: sorted and deduplicated in place (no set of a million IDs). */
 function sortedUnique(ids: string[]): string[] {
-  return [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  ids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  let kept = 0;
+  for (let i = 0; i < ids.length; i++) if (i === 0 || ids[i] !== ids[kept - 1]) ids[kept++] = ids[i];
+  ids.length = kept;
+  return ids;
 }
 
 function dedupeLoadErrors(list: LoadErrorFile[]): LoadErrorFile[] {

@@ -91,31 +91,45 @@ export class OutputSpool {
 
   /**
    * Every line, in order, ANSI-free and without its line ending. Each line is its own string (see ownCopy.ts): a
-   * title or message a parser keeps from a line must not keep the 64 KB chunk the line was read in.
+   * title or message a parser keeps from a line must not keep the 64 KB chunk the line was read in. A line longer
+   * than `maxChars` is cut there as it is read, so a gigabyte without a line end never becomes one string.
    */
-  async forEachLine(fn: (line: string) => void): Promise<void> {
+  async forEachLine(fn: (line: string) => void, maxChars = Infinity): Promise<void> {
     this.end();
-    for (const line of this.head) fn(ownCopy(clean(line)));
+    const cut = (line: string) => (line.length > maxChars ? line.slice(0, maxChars) : line);
+    for (const line of this.head) fn(ownCopy(clean(cut(line))));
     if (this.file === null) return;
     // Chunks, not readline: readline's async iterator makes a promise and a result object for every line, garbage
     // that a gigabyte of output turns into hundreds of megabytes of heap between two collections.
     const input = fs.createReadStream(this.file, { encoding: 'utf8', highWaterMark: READ_CHARS });
     let rest = '';
+    // The start of a line longer than maxChars was kept in `rest`: the rest of it is skipped, up to its line end.
+    let full = false;
+    const more = (text: string): void => {
+      if (full) return;
+      rest += text;
+      if (rest.length > maxChars) {
+        rest = rest.slice(0, maxChars);
+        full = true;
+      }
+    };
     for await (const chunk of input as AsyncIterable<string>) {
       let start = 0;
       let nl = chunk.indexOf('\n');
       if (nl < 0) {
-        rest += chunk;
+        more(chunk);
         continue;
       }
-      fn(ownCopy(clean(rest + chunk.slice(0, nl))));
+      more(chunk.slice(0, nl));
+      fn(ownCopy(clean(rest)));
       rest = '';
+      full = false;
       start = nl + 1;
       while ((nl = chunk.indexOf('\n', start)) >= 0) {
-        fn(ownCopy(clean(chunk.slice(start, nl))));
+        fn(ownCopy(clean(cut(chunk.slice(start, nl)))));
         start = nl + 1;
       }
-      rest = chunk.slice(start);
+      more(chunk.slice(start));
     }
     if (rest) fn(ownCopy(clean(rest)));
   }

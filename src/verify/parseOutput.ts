@@ -13,6 +13,9 @@ import { goParser } from './parsers/go';
 import { cargoParser } from './parsers/cargo';
 import { tscParser } from './parsers/tsc';
 import type { OutputSpool } from './outputSpool';
+import { isTidyList, sharedIn, tidyTestId } from './parsers/reportedTests';
+import { MAX_LINE_CHARS } from './parsers/lineParser';
+import type { LineOptions } from './parsers/lineParser';
 
 export const PARSERS: readonly OutputParser[] = [
   mochaParser, jestParser, vitestParser, nodeParser, tapParser, pytestParser, goParser, cargoParser, junitParser, tscParser,
@@ -49,7 +52,9 @@ export type ParsedOutput = Omit<ParseResult, 'runner'> & { runner: RunnerFormat 
  * Parses a spooled output line by line with the named parser, or the one its head and tail look like for `auto`:
  * the whole output is read, however large, with bounded memory.
  */
-export async function parseSpool(spool: OutputSpool, format: FormatOption = 'auto', hints: readonly RunnerFormat[] = []): Promise<ParsedOutput> {
+export async function parseSpool(
+  spool: OutputSpool, format: FormatOption = 'auto', hints: readonly RunnerFormat[] = [], opts: LineOptions = {},
+): Promise<ParsedOutput> {
   const chosen = format === 'auto' ? detectFormat(spool.sample(), hints) : format;
   const parser = chosen ? PARSERS.find((p) => p.format === chosen) : undefined;
   if (!parser) return emptyResult();
@@ -59,8 +64,8 @@ export async function parseSpool(spool: OutputSpool, format: FormatOption = 'aut
     await spool.forEachLine((l) => lines.push(l));
     return tidyResult(parser.parse(lines.join('\n')));
   }
-  const reader = parser.lines();
-  await spool.forEachLine((l) => reader.push(l));
+  const reader = parser.lines(opts);
+  await spool.forEachLine((l) => reader.push(l), reader.wholeLines ? Infinity : MAX_LINE_CHARS);
   return tidyResult(reader.finish());
 }
 
@@ -79,8 +84,8 @@ export function parseOutput(text: string, format: FormatOption = 'auto', hints: 
 
 /**
  * One entry per test ID, as the verifier keeps them (the first failure's message; a test listed as both passed
- * and failed failed), with runs of whitespace in titles collapsed (reporters trim or keep a title's spaces
- * differently): `parse` and `verify`, and every reporter of a runner, agree on what the same run says.
+ * and failed failed), with runs of whitespace in titles collapsed and long titles cut (parsers/reportedTests.ts):
+ * `parse` and `verify`, and every reporter of a runner, agree on what the same run says.
  */
 export function tidyResult(r: ParseResult): ParseResult {
   // An ID listed more than once (among the failures, or among the tests) is several reports: said, not merged silently.
@@ -90,22 +95,32 @@ export function tidyResult(r: ParseResult): ParseResult {
     times.set(id, n);
     shared.set(id, Math.max(shared.get(id) ?? 0, n));
   };
-  const failingTimes = new Map<string, number>();
-  const firstFailure = new Map<string, (typeof r.failing)[number]>();
-  for (const f of r.failing) {
-    const id = cleanId(f.id);
-    if (!firstFailure.has(id)) firstFailure.set(id, { ...f, id });
-    else repeated(id, failingTimes);
+  // A parser's own list (parsers/reportedTests.ts) holds each ID once already, and counted the repeats.
+  const counted = (list: readonly object[]): void => {
+    for (const { id, times } of sharedIn(list)) shared.set(id, Math.max(shared.get(id) ?? 0, times));
+  };
+  let failing = r.failing;
+  if (isTidyList(failing)) counted(failing);
+  else {
+    const failingTimes = new Map<string, number>();
+    const firstFailure = new Map<string, (typeof r.failing)[number]>();
+    for (const f of r.failing) {
+      const id = tidyTestId(f.id);
+      if (!firstFailure.has(id)) firstFailure.set(id, id === f.id ? f : { ...f, id });
+      else repeated(id, failingTimes);
+    }
+    failing = [...firstFailure.values()];
   }
   let tests = r.tests;
-  if (tests) {
+  if (tests && isTidyList(tests)) counted(tests);
+  else if (tests) {
     const testTimes = new Map<string, number>();
     const byId = new Map<string, NonNullable<ParseResult['tests']>[number]>();
     for (const t of tests) {
-      const id = cleanId(t.id);
+      const id = tidyTestId(t.id);
       const known = byId.get(id);
       if (known) repeated(id, testTimes);
-      if (known?.status !== 'failed') byId.set(id, { ...t, id });
+      if (known?.status !== 'failed') byId.set(id, id === t.id ? t : { ...t, id });
     }
     tests = [...byId.values()];
   }
@@ -115,12 +130,7 @@ export function tidyResult(r: ParseResult): ParseResult {
   const loadErrors = [...notLoaded.values()];
   const sharedIds = [...shared].map(([id, times]) => ({ id, times }));
   return {
-    ...r, failing: [...firstFailure.values()], tests, loadError: r.loadError || loadErrors.length > 0, loadErrors,
+    ...r, failing, tests, loadError: r.loadError || loadErrors.length > 0, loadErrors,
     ...(sharedIds.length ? { sharedIds } : {}),
   };
-}
-
-/** "sub  >  padded  title " and "sub > padded title" are one test. */
-function cleanId(id: string): string {
-  return id.replace(/\s+/g, ' ').trim();
 }

@@ -44,5 +44,5 @@ export interface OutputParser {
   detectHinted?(text: string): number;
   parse(text: string): ParseResult;
   /** The same parser fed one line at a time, for outputs too large to hold (see parsers/lineParser.ts). */
-  lines?(): import('./parsers/lineParser').LineParser;
+  lines?(opts?: import('./parsers/lineParser').LineOptions): import('./parsers/lineParser').LineParser;
 }

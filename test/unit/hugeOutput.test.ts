@@ -9,6 +9,8 @@ import { CommandVerifier } from '../../src/verify/commandVerifier';
 import { OutputSpool } from '../../src/verify/outputSpool';
 import { parseSpool } from '../../src/verify/parseOutput';
 import { tapLines } from '../../src/verify/parsers/tap';
+import { MAX_MESSAGE_CHARS } from '../../src/verify/parsers/lineParser';
+import { MAX_ID_CHARS } from '../../src/verify/parsers/reportedTests';
 import { ROOT, tempDir } from './support/cli';
 
 describe('huge test outputs', function () {
@@ -91,7 +93,46 @@ describe('huge test outputs', function () {
     assert.ok(heldMb < 8, `the parser's state for 4,000 tests holds ${heldMb.toFixed(1)} MB (the output was 40 MB)`);
   });
 
-  it('hands back the last run\'s list of tests when a run names the same ones, so attempts share one copy', async () => {
+  it('holds one entry for a test its 2,000,000 lines all name, not one per line', async () => {
+    const gc = exposedGc();
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const spool = new OutputSpool();
+    const line = 'ok 1 - line of output\n'.repeat(10_000);
+    for (let i = 0; i < 200; i++) spool.write(line);
+    spool.write('not ok 2 - the last line\n');
+    const reader = tapLines();
+    try {
+      await spool.forEachLine((l) => reader.push(l));
+    } finally {
+      spool.dispose();
+    }
+    gc();
+    const heldMb = (process.memoryUsage().heapUsed - before) / 1024 / 1024;
+    const parsed = reader.finish();
+    assert.deepStrictEqual(parsed.tests, [{ id: 'line of output', status: 'passed' }, { id: 'the last line', status: 'failed' }]);
+    assert.strictEqual(parsed.passedCount, 2_000_000, 'every report is still counted');
+    assert.ok(heldMb < 8, `the parser's state for one test reported 2,000,000 times holds ${heldMb.toFixed(1)} MB`);
+  });
+
+  it('cuts a 20 MB title and a 20 MB failure message as it reads them: bounded per test, two long titles still two tests', async () => {
+    const spool = new OutputSpool();
+    const long = 'x'.repeat(20 * 1024 * 1024);
+    spool.write(`TAP version 13\nok 1 - ${long} one\nnot ok 2 - ${long} two\n  ---\n  message: '${long}'\n  ...\n1..2\n`);
+    try {
+      const parsed = await parseSpool(spool, 'auto');
+      const ids = (parsed.tests ?? []).map((t) => t.id);
+      assert.strictEqual(ids.length, 2);
+      assert.notStrictEqual(ids[0], ids[1]);
+      for (const id of ids) assert.ok(id.length <= MAX_ID_CHARS, `an ID of ${id.length} characters`);
+      assert.deepStrictEqual(parsed.failing.map((f) => f.id), [ids[1]]);
+      assert.ok(parsed.failing[0].message.length < MAX_MESSAGE_CHARS + 100, `a message of ${parsed.failing[0].message.length} characters`);
+    } finally {
+      spool.dispose();
+    }
+  });
+
+  it('hands back a recent run\'s list of tests when a run names the same ones, so attempts share one copy', async () => {
     fs.writeFileSync(path.join(dir, 'a.test.js'), Array.from({ length: 200 }, (_, i) => `it('case ${i}', () => {});`).join('\n'));
     const mocha = path.join(ROOT, 'node_modules', '.bin', 'mocha');
     const v = new CommandVerifier({ cwd: dir, testCommand: `"${mocha}" --reporter tap a.test.js`, tsc: 'off', timeoutMs: 60_000 });
@@ -103,6 +144,10 @@ describe('huge test outputs', function () {
     const third = await v.verify();
     assert.strictEqual(third.ran?.length, 201);
     assert.notStrictEqual(third.ran, first.ran);
+    // An attempt rolled back, then a run of the tests the first ones named: the first list again, not a copy.
+    fs.writeFileSync(path.join(dir, 'a.test.js'), Array.from({ length: 200 }, (_, i) => `it('case ${i}', () => {});`).join('\n'));
+    const fourth = await v.verify();
+    assert.strictEqual(fourth.ran, first.ran, 'the list of two runs before');
   });
 });
 

@@ -4,10 +4,7 @@ import type { WitnessSummary } from '../../ports/runState';
 
 /** Whether a test is known to have run in `w`: reported as executed, or the runner names only failures and ran to the end. */
 export function ranIn(w: WitnessSummary): (id: string) => boolean {
-  if (w.ran) {
-    const ran = executedIds(w);
-    return (id) => ran.has(id);
-  }
+  if (w.ran) return isExecutedIn(w);
   return () => !w.stoppedEarly && !w.loadError;
 }
 
@@ -21,9 +18,11 @@ export function whatWentMissing(best: WitnessSummary, next: WitnessSummary, flak
   if (nextSaysNothing && best.ran) return { missing: [...executedIds(best)].filter((id) => !flaky.has(id)).sort(), fewerRan: null };
   if (nextSaysNothing && typeof best.executed === 'number' && best.executed > 0) return { missing: [], fewerRan: [best.executed, 0] };
   if (best.ran && next.ran) {
-    const nowRan = executedIds(next);
-    const missing = [...executedIds(best)].filter((id) => !nowRan.has(id) && !flaky.has(id));
-    return { missing: [...missing].sort(), fewerRan: null };
+    // The verifier hands back the same list when a run names the same tests: nothing to compare, for a million tests.
+    if (best.ran === next.ran && sameSkipped(best, next)) return { missing: [], fewerRan: null };
+    const bestSkipped = new Set(best.skipped ?? []);
+    const missing = notExecutedIn(next.ran, next.skipped ?? [], best.ran).filter((id) => !bestSkipped.has(id) && !flaky.has(id));
+    return { missing: missing.sort(), fewerRan: null };
   }
   const before = best.executed;
   const now = next.executed;
@@ -36,15 +35,46 @@ export function whatWentMissing(best: WitnessSummary, next: WitnessSummary, flak
  * failing passed — unless the runner stopped early, when the tests it never reached are unknown.
  */
 export function passedIn(w: WitnessSummary): (id: string) => boolean {
-  if (w.ran) {
-    const ran = executedIds(w);
-    return (id) => ran.has(id);
-  }
+  if (w.ran) return isExecutedIn(w);
   const complete = !w.stoppedEarly && !w.loadError;
   return () => complete;
 }
 
 function executedIds(w: WitnessSummary): Set<string> {
   const skipped = new Set(w.skipped ?? []);
-  return new Set((w.ran ?? []).filter((id) => !skipped.has(id)));
+  return new Set(skipped.size ? (w.ran ?? []).filter((id) => !skipped.has(id)) : w.ran);
+}
+
+/** Whether a test executed in `w`: its set of a million IDs is built on the first question, not for none. */
+function isExecutedIn(w: WitnessSummary): (id: string) => boolean {
+  let ran: Set<string> | null = null;
+  return (id) => (ran ??= executedIds(w)).has(id);
+}
+
+/**
+ * The IDs of `ids` that did not execute in a run (not in `ran`, or in `skipped`). Sorted lists (the verifier's) are
+ * walked side by side: no set of a million IDs to find the one test that went missing.
+ */
+function notExecutedIn(ran: readonly string[], skipped: readonly string[], ids: readonly string[]): string[] {
+  const skip = new Set(skipped);
+  if (!isSorted(ran) || !isSorted(ids)) {
+    const executed = new Set(ran);
+    return ids.filter((id) => !executed.has(id) || skip.has(id));
+  }
+  const out: string[] = [];
+  let j = 0;
+  for (const id of ids) {
+    while (j < ran.length && ran[j] < id) j++;
+    if (j >= ran.length || ran[j] !== id || skip.has(id)) out.push(id);
+  }
+  return out;
+}
+
+function isSorted(list: readonly string[]): boolean {
+  for (let i = 1; i < list.length; i++) if (list[i - 1] > list[i]) return false;
+  return true;
+}
+
+function sameSkipped(a: WitnessSummary, b: WitnessSummary): boolean {
+  return a.skipped === b.skipped || (!a.skipped?.length && !b.skipped?.length);
 }

@@ -1,10 +1,11 @@
 // `go test` output, plain and -v. IDs are test/subtest names split on "/" (no package); only leaves count,
 // since go also reports every parent of a failing subtest as failed.
-import type { FailingTest, LoadErrorFile, ReportedTest } from '../../ports/verifier';
+import type { LoadErrorFile } from '../../ports/verifier';
 import type { OutputParser, ParseResult } from '../types';
 import { goEventOutput, hasGoJson } from './jsonReports';
 import { keepLine, parseText } from './lineParser';
 import type { LineParser } from './lineParser';
+import { Failures, ReportedTests } from './reportedTests';
 
 const RESULT = /^(\s*)--- (FAIL|PASS|SKIP): (.+) \((\d+(?:\.\d+)?s)\)$/;
 const EVENT = /^=== (RUN|CONT|NAME|PAUSE)\s+(.+)$/;
@@ -76,8 +77,8 @@ function goTextLines(): LineParser {
     return s;
   };
 
-  const failing: FailingTest[] = [];
-  const reported: ReportedTest[] = [];
+  const failing = new Failures();
+  const reported = new ReportedTests();
   const loadErrors: LoadErrorFile[] = [];
   // "# pkg [pkg.test]" heads the compiler's errors for a package; its "FAIL pkg [build failed]" line comes later.
   const buildErrors = new Map<string, string[]>();
@@ -94,15 +95,15 @@ function goTextLines(): LineParser {
     for (const name of order) {
       if (parents.has(name)) continue;
       const s = tests.get(name)!;
-      if (s.ended) reported.push({ id: name.split('/').join(' > '), status: s.status === 'PASS' ? 'passed' : s.status === 'SKIP' ? 'skipped' : 'failed' });
+      if (s.ended) reported.add(name.split('/').join(' > '), s.status === 'PASS' ? 'passed' : s.status === 'SKIP' ? 'skipped' : 'failed');
       if (s.status === 'PASS') passed++;
       else if (s.status === 'SKIP') skipped++;
       else {
         failed++;
-        // Two packages' tests of one name share an ID: both are listed, and the verifier says they were merged.
+        // Two packages' tests of one name share an ID: both are counted (the first kept), and the verifier says so.
         const id = name.split('/').join(' > ');
         const message = dedent(s.output);
-        failing.push(s.file === undefined ? { id, message } : { id, file: s.file, message });
+        failing.add(s.file === undefined ? { id, message } : { id, file: s.file, message });
       }
     }
     tests.clear();
@@ -197,9 +198,9 @@ function goTextLines(): LineParser {
       const counted = verbose || ranNone;
       return {
         runner: 'go',
-        failing,
+        failing: failing.list(),
         // Without -v a passing test leaves no line: only the failures are named.
-        tests: counted ? reported : null,
+        tests: counted ? reported.list() : null,
         // Without -v go prints nothing for tests that pass or skip.
         passedCount: counted ? passed : null,
         failedCount: failed,

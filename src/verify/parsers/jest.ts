@@ -1,12 +1,13 @@
 // Reads jest's default reporter: "FAIL file" lines, "● Suite › test" failure blocks and the
 // "Test Suites:" / "Tests:" summary. The ● blocks carry every failure; the verbose tick lists (✓ ✕ ○ ✎, printed
 // for a single file or with --verbose) are read only to name the tests that ran.
-import type { FailingTest, LoadErrorFile, ReportedTest, TestStatus } from '../../ports/verifier';
+import type { FailingTest, LoadErrorFile, TestStatus } from '../../ports/verifier';
 import type { OutputParser, ParseResult } from '../types';
 import { countOf, headAndTail, TitleTree, trimBlankLines } from './textTools';
 import { hasJestJson, parseJestJson, withJsonDocument } from './jsonReports';
 import { keepLine, parseText } from './lineParser';
-import type { LineParser } from './lineParser';
+import type { LineOptions, LineParser } from './lineParser';
+import { ReportedTests } from './reportedTests';
 
 const FILE_LINE = /^ ?(FAIL|PASS) {1,2}(\S.*?)(?:\s+\(\d[\d.]*\s*m?s\))?\s*$/;
 const HEADER = /^ {2}● (.+)$/;
@@ -36,7 +37,7 @@ function blockMessage(lines: string[], indent = 4): string {
     .join('\n');
 }
 
-function jestTextLines(): LineParser {
+function jestTextLines(opts: LineOptions): LineParser {
   const failing: FailingTest[] = [];
   const loadErrors: LoadErrorFile[] = [];
   const seen = new Set<string>();
@@ -51,7 +52,7 @@ function jestTextLines(): LineParser {
   let block: Block | undefined;
   const tree = new TitleTree(2);
   let inTree = false;
-  const listed: ReportedTest[] = [];
+  const listed = new ReportedTests(opts.intern);
 
   const close = (): void => {
     if (!block) return;
@@ -126,7 +127,7 @@ function jestTextLines(): LineParser {
       if (block) keepLine(block.lines, line);
       else if (inTree) {
         const leaf = tree.read(line, tickLeaf);
-        if (leaf) listed.push(leaf);
+        if (leaf) listed.add(leaf.id, leaf.status);
       }
     },
     finish(): ParseResult {
@@ -138,12 +139,12 @@ function jestTextLines(): LineParser {
       if (failedSuites > filesWithTestFailures.size && !unnamed) loadError = true;
 
       // Console output can break the tick tree: the listing is used only when it adds up to the summary.
-      const count = (status: TestStatus) => listed.filter((t) => t.status === status).length;
-      const trusted = listed.length > 0 && count('passed') === passed && count('failed') === failed && count('skipped') === skipped;
+      const count = (status: TestStatus) => listed.reports(status);
+      const trusted = listed.size > 0 && count('passed') === passed && count('failed') === failed && count('skipped') === skipped;
       return {
         runner: 'jest',
         failing,
-        tests: trusted ? listed : null,
+        tests: trusted ? listed.list() : null,
         passedCount: passed,
         failedCount: failed,
         skippedCount: skipped,
@@ -177,8 +178,8 @@ function detect(text: string): number {
 }
 
 /** jest's default reporter, or its --json document (one line, after the text it prints on stderr). */
-function jestLines(): LineParser {
-  return withJsonDocument(jestTextLines(), (line) => line.startsWith('{"numFailedTestSuites":'), (doc) => parseJestJson(doc, 'jest'));
+function jestLines(opts: LineOptions = {}): LineParser {
+  return withJsonDocument(jestTextLines(opts), (line) => line.startsWith('{"numFailedTestSuites":'), (doc) => parseJestJson(doc, 'jest'));
 }
 
 export const jestParser: OutputParser = { format: 'jest', detect, parse: (text) => parseText(jestLines(), text), lines: jestLines };

@@ -3,6 +3,7 @@
 // Each may follow other output on the same stream (npm's banner, jest's text on stderr), so the document is found.
 import type { FailingTest, LoadErrorFile, ReportedTest, TestStatus } from '../../ports/verifier';
 import type { ParseResult } from '../types';
+import { MAX_LINE_CHARS } from './lineParser';
 import type { LineParser } from './lineParser';
 
 // jest writes its keys sorted; vitest writes its own order. The first key tells them apart.
@@ -112,7 +113,8 @@ function firstLines(message: string, max = 40): string {
 
 /**
  * A text reader that also watches for a runner's JSON document: the lines from the one `starts` recognises on are
- * kept (the document, however large, is what is read), and when it parses, it wins over the text.
+ * kept (the document, however large, is what is read), and when it parses, it wins over the text. Lines come whole
+ * (jest writes its document as one line); the text reader gets them cut as any other line parser does.
  */
 export function withJsonDocument(
   text: LineParser, starts: (line: string, next: string) => boolean, read: (doc: string) => ParseResult | null,
@@ -123,9 +125,10 @@ export function withJsonDocument(
   const take = (line: string, next: string | null): void => {
     if (doc === null && next !== null && starts(line, next)) doc = [];
     if (doc !== null) doc.push(line);
-    else text.push(line);
+    else text.push(line.length > MAX_LINE_CHARS ? line.slice(0, MAX_LINE_CHARS) : line);
   };
   return {
+    wholeLines: true,
     push(line) {
       if (held !== null) take(held, line);
       held = line;

@@ -1,17 +1,33 @@
 // Parsers read a runner's output one line at a time and keep state per test, never the whole text, so an output of
-// any size is read whole with bounded memory (only a failure's message is cut, at MAX_MESSAGE_CHARS).
+// any size is read whole with memory that follows the tests, not the lines: one entry per test ID
+// (reportedTests.ts), a failure's message cut at MAX_MESSAGE_CHARS, a line at MAX_LINE_CHARS.
 import type { ParseResult } from '../types';
 
 export interface LineParser {
-  /** One line, without its line ending, ANSI-free. */
+  /** One line, without its line ending, ANSI-free (at most MAX_LINE_CHARS long, unless `wholeLines`). */
   push(line: string): void;
   finish(): ParseResult;
+  /** Lines come whole, however long: the parser may read a document printed as one line (jest --json). */
+  wholeLines?: boolean;
+}
+
+/** What the caller of a line parser may lend it. */
+export interface LineOptions {
+  /**
+   * The string already held for an ID equal to this one (the verifier's from its last run), so that a parser keeps
+   * that one and each run's copy of a million IDs is garbage the moment it is read.
+   */
+  intern?: (id: string) => string;
 }
 
 /** Longest failure message kept per test: enough for an assertion diff, never a whole log. */
 export const MAX_MESSAGE_CHARS = 16_000;
 /** Lines of one failure's message kept while reading (the rest is counted, not stored). */
 export const MAX_MESSAGE_LINES = 400;
+/** Characters of one failure's message kept while reading, before the parser dedents and cuts it. */
+const MAX_MESSAGE_READ_CHARS = 4 * MAX_MESSAGE_CHARS;
+/** Longest line a parser is given: longer than any title or message it keeps, so a line without end costs no more. */
+export const MAX_LINE_CHARS = 64 * 1024;
 
 /** Reads a whole text through a line parser (the captures in tests, `greenloop parse`). */
 export function parseText(parser: LineParser, text: string): ParseResult {
@@ -26,10 +42,16 @@ export function parseText(parser: LineParser, text: string): ParseResult {
   return parser.finish();
 }
 
-/** Appends a line to a message being collected, up to MAX_MESSAGE_LINES; returns whether it was kept. */
+/**
+ * Appends a line to a message being collected, up to MAX_MESSAGE_LINES lines and MAX_MESSAGE_READ_CHARS characters
+ * (a few long lines fill it as surely as many short ones); returns whether it was kept.
+ */
 export function keepLine(lines: string[], line: string): boolean {
   if (lines.length >= MAX_MESSAGE_LINES) return false;
-  lines.push(line);
+  let chars = 0;
+  for (const l of lines) chars += l.length + 1;
+  if (chars >= MAX_MESSAGE_READ_CHARS) return false;
+  lines.push(chars + line.length > MAX_MESSAGE_READ_CHARS ? line.slice(0, MAX_MESSAGE_READ_CHARS - chars) : line);
   return true;
 }
 

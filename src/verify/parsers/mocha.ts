@@ -2,12 +2,12 @@
 // failure with its full title path, one title a line:
 //   "  1) Suite\n       nested\n         test:" — each deeper title indented two more, mocha's ":" after the last.
 // The spec tree above the epilogue names the tests that passed or are pending, under the same titles.
-import type { FailingTest, ReportedTest } from '../../ports/verifier';
 import type { OutputParser, ParseResult } from '../types';
 import { headAndTail, indentOf, TitleTree } from './textTools';
 import { hasMochaJson, parseMochaJson, withJsonDocument } from './jsonReports';
 import { capMessage, keepLine, parseText } from './lineParser';
 import type { LineParser } from './lineParser';
+import { Failures, ReportedTests } from './reportedTests';
 
 const PASSING = /^\s*(\d+) passing\b/;
 const FAILING = /^\s*(\d+) failing\s*$/;
@@ -64,7 +64,7 @@ export function mochaLines(): LineParser {
 }
 
 function mochaSpecLines(): LineParser {
-  const failing: FailingTest[] = [];
+  const failing = new Failures();
   let passed: number | null = null;
   let failed: number | null = null;
   let skipped: number | null = null;
@@ -73,7 +73,7 @@ function mochaSpecLines(): LineParser {
   let expected = 1;
   // The tree is read up to the first epilogue; a script running mocha twice gets counts only.
   const tree = new TitleTree(2);
-  const listed: ReportedTest[] = [];
+  const listed = new ReportedTests();
   let epilogues = 0;
   let entry: Entry | null = null;
 
@@ -81,7 +81,7 @@ function mochaSpecLines(): LineParser {
     if (!entry) return;
     const { titles, body } = splitTitles(entry.titles);
     // Only trailing space is dropped: assertion diffs align a caret under a column, so inner indentation stays.
-    failing.push({ id: titles.join(' > '), message: capMessage([...body, ...(entry.body ?? [])].join('\n').trim()) });
+    failing.add({ id: titles.join(' > '), message: capMessage([...body, ...(entry.body ?? [])].join('\n').trim()) });
     entry = null;
   };
 
@@ -113,7 +113,7 @@ function mochaSpecLines(): LineParser {
         return;
       }
       const leaf = epilogues === 0 && !inList ? tree.read(line, treeLeaf) : null;
-      if (leaf) listed.push(leaf);
+      if (leaf) listed.add(leaf.id, leaf.status);
       const pass = PASSING.exec(line);
       if (pass) {
         epilogues++;
@@ -142,11 +142,11 @@ function mochaSpecLines(): LineParser {
       closeEntry();
       // mocha prints "N passing" even with 0 passing; without it the run never got to report.
       if (passed === null && failed === null) loadError = true;
-      const tests = [...listed, ...failing.map((f): ReportedTest => ({ id: f.id, status: 'failed' }))];
       // Console output inside the tree can hide a title: the listing is used only when it adds up to the epilogue.
-      const trusted = epilogues === 1 && listed.filter((t) => t.status === 'passed').length === passed
-        && listed.filter((t) => t.status === 'skipped').length === (skipped ?? 0);
-      return { runner: 'mocha', failing, tests: trusted ? tests : null, passedCount: passed, failedCount: failed, skippedCount: skipped, loadError, diagnostics: [] };
+      const trusted = epilogues === 1 && listed.reports('passed') === passed && listed.reports('skipped') === (skipped ?? 0);
+      const failures = failing.list();
+      for (const f of failures) listed.add(f.id, 'failed');
+      return { runner: 'mocha', failing: failures, tests: trusted ? listed.list() : null, passedCount: passed, failedCount: failed, skippedCount: skipped, loadError, diagnostics: [] };
     },
   };
 }

@@ -1,11 +1,12 @@
 // node --test's spec reporter (Node 20): "▶ Suite" opens a suite or parent test, the same name with ✔/✖ at the
 // same indent closes it, anything else with ✔/✖/﹣ is a leaf. The "✖ failing tests:" recap repeats the failures;
 // it is read only for the file each failure lives in, never counted again.
-import type { FailingTest, LoadErrorFile, ReportedTest } from '../../ports/verifier';
+import type { FailingTest, LoadErrorFile } from '../../ports/verifier';
 import type { OutputParser, ParseResult } from '../types';
 import { capMessage, keepLine, parseText } from './lineParser';
-import type { LineParser } from './lineParser';
+import type { LineOptions, LineParser } from './lineParser';
 import { headAndTail, indentOf } from './textTools';
+import { ReportedTests } from './reportedTests';
 
 const ITEM = /^(\s*)(▶|✔|✖|﹣) (.*)$/;
 const TAIL = /(?: \(\d+(?:\.\d+)?m?s\))?(?: # (SKIP|TODO)\b.*)?$/;
@@ -31,7 +32,7 @@ export const nodeParser: OutputParser = {
   format: 'node',
   detect: detectNode,
   parse: (text) => parseNodeSpec(text),
-  lines: () => nodeLines(),
+  lines: (opts) => nodeLines(opts),
 };
 
 /** node's dot reporter: a line of dots and Xs, then "Failed tests:" with bare names (no suite path): not readable. */
@@ -58,11 +59,14 @@ interface Pending {
   done: (message: string) => void;
 }
 
-export function nodeLines(): LineParser {
+export function nodeLines(opts: LineOptions = {}): LineParser {
   const open: Open[] = [];
+  // One entry per test however often it is printed: a failure is kept once, the first time.
   const failures: Failure[] = [];
-  const tests: ReportedTest[] = [];
+  const failed = new Set<string>();
+  const tests = new ReportedTests(opts.intern);
   const loadErrors: LoadErrorFile[] = [];
+  let notLoadedReports = 0;
   const summary = new Map<string, number>();
   let loadError = false;
   let sawItem = false;
@@ -115,6 +119,8 @@ export function nodeLines(): LineParser {
     const mark = item[2];
     const name = item[3].replace(TAIL, '');
     if (mark === '▶') {
+      // Suites at this indent or deeper that never printed their end are over: a sibling starts here.
+      while (open.length && open[open.length - 1].indent >= indent) open.pop();
       open.push({ indent, name, failingInside: false, firstFailure: failures.length });
       loose = [];
       return;
@@ -129,8 +135,11 @@ export function nodeLines(): LineParser {
         done: (message) => {
           if (mark === '✖' && !top.failingInside) {
             // A suite that failed with every child passing failed on its own (an after hook): report it.
-            failures.push({ id: pathOf(parents, name), leaf: name, message });
-            tests.push({ id: pathOf(parents, name), status: 'failed' });
+            const id = tests.add(pathOf(parents, name), 'failed');
+            if (!failed.has(id)) {
+              failed.add(id);
+              failures.push({ id, leaf: name, message });
+            }
           } else if (mark === '✖' && message) {
             // A failed before hook cancels the children; their message alone ("was cancelled") hides the cause.
             for (let k = top.firstFailure; k < failures.length; k++) {
@@ -146,22 +155,29 @@ export function nodeLines(): LineParser {
     if (mark === '✖' && open.length === 0 && TEST_FILE.test(name)) {
       // The file itself failed: it did not load (or died before reporting); its stderr came just before.
       loadError = true;
+      notLoadedReports++;
       const notLoaded: LoadErrorFile = { file: name, message: '' };
       const preamble = loose.join('\n');
-      loadErrors.push(notLoaded);
+      // The first report of a file is kept (a second run of the same file says it again).
+      if (!loadErrors.some((e) => e.file === name)) loadErrors.push(notLoaded);
       pending = { indent, lines: [], done: (message) => { notLoaded.message = capMessage(`${preamble}\n${message}`.trim()); } };
       loose = [];
       return;
     }
     // "✔ name # TODO" is a todo test that ran and failed as expected: not run, to the loop.
     const directive = TAIL.exec(item[3])?.[1];
-    const id = pathOf(open, name);
-    tests.push({ id, status: mark === '✖' ? 'failed' : mark === '✔' && !directive ? 'passed' : 'skipped' });
+    const id = tests.add(pathOf(open, name), mark === '✖' ? 'failed' : mark === '✔' && !directive ? 'passed' : 'skipped');
     if (mark === '✖') {
-      const failure: Failure = { id, leaf: name, message: '' };
-      failures.push(failure);
       markFailing(open);
-      pending = { indent, lines: [], done: (message) => { failure.message = message; } };
+      if (!failed.has(id)) {
+        failed.add(id);
+        const failure: Failure = { id, leaf: name, message: '' };
+        failures.push(failure);
+        pending = { indent, lines: [], done: (message) => { failure.message = message; } };
+      } else {
+        // Read past, so its lines are not taken for the next item's; not kept.
+        pending = { indent, lines: [], done: () => undefined };
+      }
     }
     if (open.length === 0) loose = [];
   };
@@ -204,11 +220,11 @@ export function nodeLines(): LineParser {
       return {
         runner: 'node',
         failing: failures.map(({ leaf: _leaf, ...test }) => test),
-        tests: sawItem ? tests : null,
+        tests: sawItem ? tests.list() : null,
         passedCount: has ? count('pass') : null,
         // Cancelled tests are shown with ✖ and listed as failing; todo tests count as not run. node counts a file
         // that did not load as a failing test: it is counted apart.
-        failedCount: has ? Math.max(0, count('fail', 'cancelled') - loadErrors.length) : null,
+        failedCount: has ? Math.max(0, count('fail', 'cancelled') - notLoadedReports) : null,
         skippedCount: has ? count('skipped', 'todo') : null,
         loadError,
         loadErrors,

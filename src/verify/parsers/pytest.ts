@@ -1,9 +1,10 @@
 // pytest's terminal output (-q, -rA, default): failing node ids from the short summary when printed,
 // otherwise from the "___ Class.test ___" sections of FAILURES/ERRORS; messages from the sections' "E" lines.
-import type { FailingTest, LoadErrorFile, ReportedTest, TestStatus } from '../../ports/verifier';
+import type { FailingTest, LoadErrorFile, TestStatus } from '../../ports/verifier';
 import type { OutputParser, ParseResult } from '../types';
 import { keepLine, parseText } from './lineParser';
-import type { LineParser } from './lineParser';
+import type { LineOptions, LineParser } from './lineParser';
+import { ReportedTests } from './reportedTests';
 
 const BLOCK = /^=+ (.+?) =+$/;
 const SECTION = /^_{3,} (.+?) _{3,}$/;
@@ -99,15 +100,25 @@ export const pytestParser: OutputParser = {
   },
 
   parse: (text: string): ParseResult => parseText(pytestLines(), text),
-  lines: () => pytestLines(),
+  lines: (opts) => pytestLines(opts),
 };
 
-function pytestLines(): LineParser {
-  const sections: Section[] = [];
-  const summary: Array<{ kind: string; nodeid: string; message: string }> = [];
-  const verbose: typeof summary = [];
+function pytestLines(opts: LineOptions = {}): LineParser {
+  // Each kept once, the first time (a section, a summary line, a -v failure), however often the output repeats it.
+  const sections = new Map<string, Section>();
+  const summary = new Map<string, { kind: string; nodeid: string; message: string }>();
+  const verbose = new Map<string, { kind: string; nodeid: string; message: string }>();
   // Every node id printed with its outcome (-v lines, -rA summary lines); -q alone names only failures.
-  const listed: Array<{ kind: string; nodeid: string }> = [];
+  const listed = new ReportedTests(opts.intern);
+  let listedAny = false;
+  let namesPassing = false;
+  const list = (kind: string, nodeid: string): void => {
+    listedAny = true;
+    if (kind === 'PASSED' || kind === 'XPASS') namesPassing = true;
+    // A test can be listed twice (FAILED in the call, ERROR at teardown): failed wins.
+    const status = STATUS_OF[kind];
+    if (status) listed.add(nodeParts(nodeid).join(' > '), status);
+  };
   let inFailureBlock = false;
   let current: Section | null = null;
   let counts: Record<string, number> | null = null;
@@ -140,7 +151,8 @@ function pytestLines(): LineParser {
         const s = SECTION.exec(line);
         if (s) {
           current = { header: s[1], errorLines: [] };
-          sections.push(current);
+          // A section seen before is read past, not kept again.
+          if (!sections.has(s[1])) sections.set(s[1], current);
           if (s[1].startsWith('ERROR collecting ')) {
             loadError = true;
             collectionErrors++;
@@ -158,15 +170,17 @@ function pytestLines(): LineParser {
       }
       const vb = VERBOSE.exec(line);
       if (vb) {
-        listed.push({ kind: vb[2], nodeid: vb[1] });
-        if (vb[2] === 'FAILED' || vb[2] === 'ERROR') verbose.push({ kind: vb[2], nodeid: vb[1], message: '' });
+        list(vb[2], vb[1]);
+        if ((vb[2] === 'FAILED' || vb[2] === 'ERROR') && !verbose.has(vb[1])) verbose.set(vb[1], { kind: vb[2], nodeid: vb[1], message: '' });
         return;
       }
       const sm = SUMMARY.exec(line);
       if (sm) {
         const { nodeid, message } = splitSummary(sm[2]);
-        summary.push({ kind: sm[1], nodeid, message });
-        if (nodeid.includes('::')) listed.push({ kind: sm[1], nodeid });
+        // Only failures and errors are read from the summary; the others only say the test ran.
+        const key = `${sm[1]}\u0000${nodeid}`;
+        if ((sm[1] === 'FAILED' || sm[1] === 'ERROR') && !summary.has(key)) summary.set(key, { kind: sm[1], nodeid, message });
+        if (nodeid.includes('::')) list(sm[1], nodeid);
         if (sm[1] === 'ERROR' && !nodeid.includes('::')) loadError = true;
         return;
       }
@@ -177,7 +191,7 @@ function pytestLines(): LineParser {
     },
     finish(): ParseResult {
       const byHeader = new Map<string, Section>();
-      for (const s of sections) {
+      for (const s of sections.values()) {
         const h = s.header.replace(/^ERROR at (setup|teardown) of /, '');
         if (!byHeader.has(h)) byHeader.set(h, s);
       }
@@ -192,8 +206,8 @@ function pytestLines(): LineParser {
       };
 
       // Node ids as printed are exact; section headers lose the file and the "::" structure.
-      let failedSummary = summary.filter((s) => (s.kind === 'FAILED' || s.kind === 'ERROR') && s.nodeid.includes('::'));
-      if (failedSummary.length === 0) failedSummary = verbose;
+      let failedSummary = [...summary.values()].filter((s) => s.nodeid.includes('::'));
+      if (failedSummary.length === 0) failedSummary = [...verbose.values()];
       if (failedSummary.length > 0) {
         for (const s of failedSummary) {
           const parts = nodeParts(s.nodeid);
@@ -202,7 +216,7 @@ function pytestLines(): LineParser {
           add(parts, parts[0], message);
         }
       } else {
-        for (const s of sections) {
+        for (const s of sections.values()) {
           if (s.header.startsWith('ERROR collecting ')) continue;
           const header = s.header.replace(/^ERROR at (setup|teardown) of /, '');
           const parts = headerParts(header);
@@ -212,27 +226,19 @@ function pytestLines(): LineParser {
 
       // A module pytest could not import (a syntax error, a missing import): its tests were never collected.
       const loadErrors: LoadErrorFile[] = [];
-      for (const s of sections) {
+      for (const s of sections.values()) {
         if (s.header.startsWith('ERROR collecting ')) loadErrors.push({ file: s.header.slice('ERROR collecting '.length), message: errorMessage(s.errorLines) });
       }
-      for (const s of summary) {
+      for (const s of summary.values()) {
         if (s.kind === 'ERROR' && !s.nodeid.includes('::') && !loadErrors.some((e) => e.file === s.nodeid)) loadErrors.push({ file: s.nodeid, message: s.message });
       }
 
-      const reported = new Map<string, ReportedTest>();
-      for (const l of listed) {
-        const id = nodeParts(l.nodeid).join(' > ');
-        const status = STATUS_OF[l.kind];
-        // A test can be listed twice (FAILED in the call, ERROR at teardown): failed wins.
-        if (status && reported.get(id)?.status !== 'failed') reported.set(id, { id, status });
-      }
-      for (const f of failing) reported.set(f.id, { id: f.id, status: 'failed' });
-      const namesPassing = listed.some((l) => l.kind === 'PASSED' || l.kind === 'XPASS');
+      for (const f of failing) listed.add(f.id, 'failed');
       const errors = counts ? (counts.error ?? 0) + (counts.errors ?? 0) : 0;
       return {
         runner: 'pytest',
         failing,
-        tests: namesPassing || (listed.length > 0 && (counts?.passed ?? 0) === 0) ? [...reported.values()] : null,
+        tests: namesPassing || (listedAny && (counts?.passed ?? 0) === 0) ? listed.list() : null,
         passedCount: counts ? counts.passed ?? 0 : null,
         // Collection errors are load errors, not failing tests; setup/teardown errors are failures.
         failedCount: counts ? (counts.failed ?? 0) + Math.max(0, errors - collectionErrors) : null,

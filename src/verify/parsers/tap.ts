@@ -1,11 +1,14 @@
 // TAP 12/13/14: mocha's flat stream ("not ok 3 Suite nested test", IDs as written) and node --test's
 // indented subtests (IDs are the subtest path joined " > ", leaves only). YAML blocks give messages.
+// Memory follows the tests, not the lines: a top-level point is settled as it is read (one entry per ID), and the
+// leaves waiting for their parent (node prints a parent after its children) are kept one per path.
 import { CORE_SCHEMA, load } from 'js-yaml';
-import type { FailingTest, LoadErrorFile, ReportedTest, TestStatus } from '../../ports/verifier';
+import type { FailingTest, LoadErrorFile, TestStatus } from '../../ports/verifier';
 import type { OutputParser, ParseResult } from '../types';
 import { capMessage, keepLine, parseText } from './lineParser';
-import type { LineParser } from './lineParser';
+import type { LineOptions, LineParser } from './lineParser';
 import { headAndTail } from './textTools';
+import { ReportedTests } from './reportedTests';
 
 const POINT = /^(\s*)(not ok|ok)\b(?:\s+(\d+))?(?:\s*-)?\s?(.*)$/;
 const DIRECTIVE = /\s#\s*(skip|todo)\b.*$/i;
@@ -28,18 +31,21 @@ interface Pending {
   preamble?: string;
   /** A test file that died before reporting (node --test): a file that did not load, not a failing test. */
   notLoaded?: boolean;
+  /** Reports of this path merged into this one while it waited for its parents (absent: one). */
+  reports?: number;
 }
 
 interface Frame {
   indent: number;
-  leaves: Pending[];
+  /** Leaves under points not read yet, one per path (the same path reported again is the same test). */
+  leaves: Map<string, Pending>;
 }
 
 export const tapParser: OutputParser = {
   format: 'tap',
   detect: detectTap,
   parse: (text) => parseTap(text),
-  lines: () => tapLines(),
+  lines: (opts) => tapLines(opts),
 };
 
 function detectTap(text: string): number {
@@ -56,8 +62,13 @@ export function parseTap(text: string): ParseResult {
   return parseText(tapLines(), text);
 }
 
-export function tapLines(): LineParser {
+export function tapLines(opts: LineOptions = {}): LineParser {
   const frames: Frame[] = [];
+  // Settled leaves: every test once, the first failure of each, the first report of each file that did not load.
+  const tests = new ReportedTests(opts.intern);
+  const failures = new Map<string, Pending>();
+  const notLoaded = new Map<string, Pending>();
+  let notLoadedReports = 0;
   const summary = new Map<string, number>();
   let plan: number | null = null;
   let topPoints = 0;
@@ -84,22 +95,23 @@ export function tapLines(): LineParser {
     let hasChildren = false;
     while (frames.length > 0 && frames[frames.length - 1].indent > indent) {
       hasChildren = true;
-      appendAll(children, frames.pop()!.leaves);
+      for (const child of frames.pop()!.leaves.values()) children.push(child);
     }
     if (frames.length === 0 || frames[frames.length - 1].indent < indent) {
-      frames.push({ indent, leaves: [] });
+      frames.push({ indent, leaves: new Map() });
     }
     const frame = frames[frames.length - 1];
     if (indent === 0) topPoints++;
 
     let target: Pending | null = null;
-    for (const child of children) child.path.unshift(name);
-    appendAll(frame.leaves, children);
+    for (const child of children) {
+      child.path.unshift(name);
+      keep(frame, child);
+    }
     if (children.length === 0 || (failing && !children.some((c) => c.status === 'failed'))) {
       // A leaf; or a parent failing with no failing child, which failed on its own (a hook, a crash): the leaf to fix.
       const status: TestStatus = failing ? 'failed' : kind === 'skip' || kind === 'todo' ? 'skipped' : 'passed';
       const pending: Pending = { path: [name], status, message: '' };
-      frame.leaves.push(pending);
       if (failing) target = pending;
       if (failing && indent === 0 && !hasChildren && TEST_FILE.test(name)) {
         loadError = true;
@@ -107,6 +119,7 @@ export function tapLines(): LineParser {
         // node prints the file's stderr (the SyntaxError) as comments before the point.
         pending.preamble = comments.join('\n');
       }
+      keep(frame, pending);
     }
     if (indent === 0) comments = [];
     if (!hasChildren) {
@@ -115,6 +128,36 @@ export function tapLines(): LineParser {
       else leafCounts.pass++;
     }
     return target;
+  };
+
+  /** A leaf at the top level has its whole path: it is settled now. Deeper, it waits for its parents, once per path. */
+  const keep = (frame: Frame, p: Pending): void => {
+    if (frame.indent === 0) {
+      settle(p);
+      return;
+    }
+    const key = p.path.join('\n');
+    const was = frame.leaves.get(key);
+    if (!was) {
+      frame.leaves.set(key, p);
+      return;
+    }
+    // As the verifier reads a test reported twice: failed if either report failed (the first failure), else the last.
+    const kept = was.status === 'failed' ? was : p;
+    kept.reports = (was.reports ?? 1) + (p.reports ?? 1);
+    frame.leaves.set(key, kept);
+  };
+
+  const settle = (p: Pending): void => {
+    const id = idOf(p.path);
+    if (p.notLoaded) {
+      notLoadedReports++;
+      if (!notLoaded.has(id)) notLoaded.set(id, p);
+      return;
+    }
+    const key = tests.add(id, p.status, p.reports);
+    // The YAML block after the point may still fill the message in.
+    if (p.status === 'failed' && !failures.has(key)) failures.set(key, p);
   };
 
   const read = (line: string): void => {
@@ -163,39 +206,32 @@ export function tapLines(): LineParser {
     finish() {
       unbuffer.end();
       if (yaml?.target) applyYaml(yaml.target, yaml.block);
-      const leaves: Pending[] = [];
-      for (const frame of frames) appendAll(leaves, frame.leaves);
-      const pending = leaves.filter((p) => p.status === 'failed');
+      for (const frame of frames) if (frame.indent !== 0) for (const p of frame.leaves.values()) settle(p);
       // No test at all (and no "1..0" plan): the run died before reporting.
       if (!sawPoint && plan !== 0) loadError = true;
       // TAP requires a plan; a stream with points but none, or with fewer points than planned, was cut short.
       if (sawPoint && (plan === null || topPoints < plan)) loadError = true;
 
+      const messageOf = (p: Pending) => capMessage(p.preamble ? `${p.preamble}\n${p.message}`.trim() : p.message);
       const failing: FailingTest[] = [];
-      const loadErrors: LoadErrorFile[] = [];
-      for (const p of pending) {
-        const message = capMessage(p.preamble ? `${p.preamble}\n${p.message}`.trim() : p.message);
-        if (p.notLoaded) {
-          loadErrors.push({ file: idOf(p.path), message });
-          continue;
-        }
-        const test: FailingTest = { id: idOf(p.path), message };
+      for (const [id, p] of failures) {
+        const test: FailingTest = { id, message: messageOf(p) };
         if (p.file) test.file = p.file;
         failing.push(test);
       }
+      const loadErrors: LoadErrorFile[] = [];
+      for (const [file, p] of notLoaded) loadErrors.push({ file, message: messageOf(p) });
       const hasSummary = summary.has('pass') || summary.has('fail');
-      const tests: ReportedTest[] = [];
-      for (const p of leaves) if (!p.notLoaded) tests.push({ id: idOf(p.path), status: p.status });
       // node counts a file that did not load as a failing test: it is counted apart.
-      const notLoaded = loadErrors.length;
+      const notLoadedCount = notLoadedReports;
       return {
         runner: 'tap',
         failing,
-        tests: sawPoint ? tests : null,
+        tests: sawPoint ? tests.list() : null,
         passedCount: hasSummary ? (summary.get('pass') ?? 0) : sawPoint ? leafCounts.pass : null,
         failedCount: hasSummary
-          ? Math.max(0, (summary.get('fail') ?? 0) + (summary.get('cancelled') ?? 0) - notLoaded)
-          : sawPoint ? Math.max(0, leafCounts.fail - notLoaded) : null,
+          ? Math.max(0, (summary.get('fail') ?? 0) + (summary.get('cancelled') ?? 0) - notLoadedCount)
+          : sawPoint ? Math.max(0, leafCounts.fail - notLoadedCount) : null,
         skippedCount: summary.has('skip')
           ? (summary.get('skip') ?? 0) + (summary.get('todo') ?? 0)
           : sawPoint ? leafCounts.skip : null,
@@ -226,7 +262,10 @@ function unbufferSubtests(next: (line: string) => void): { push: (line: string) 
     push(line) {
       const point = /\{\s*$/.test(line) ? POINT.exec(line) : null;
       if (point && /\s\{\s*$/.test(line)) {
-        open.push({ indent: point[1].length, point: line.replace(/\s\{\s*$/, '') });
+        const indent = point[1].length;
+        // One still open where this one starts never got its closing brace: it ends here, as at the end of the stream.
+        while (open.length && open[open.length - 1].indent >= indent) next(open.pop()!.point);
+        open.push({ indent, point: line.replace(/\s\{\s*$/, '') });
         return;
       }
       const close = open.length ? /^(\s*)\}\s*$/.exec(line) : null;
@@ -266,11 +305,6 @@ function applyYaml(target: Pending, block: string[]): void {
   target.message = message;
   const location = text(fields.location);
   if (location) target.file = location.replace(/:\d+:\d+$/, '');
-}
-
-/** push(...items) passes every item as an argument: past about 120,000 (a flat suite) the call overflows the stack. */
-function appendAll<T>(to: T[], items: readonly T[]): void {
-  for (const item of items) to.push(item);
 }
 
 function unescapeTap(s: string): string {

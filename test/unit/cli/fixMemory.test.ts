@@ -1,16 +1,22 @@
-// `greenloop fix` on a loud suite: 100 MB of test output per run (2,500 tests, each logging its share, and the calc
-// tests run for real), through the real CLI with a scripted model on loopback. Memory is a count, not a clock: the
-// peak resident set of the greenloop process itself, read at its exit. Before issue 22 each run's parse lifted the
-// heap by the size of the output (386 MB here; 775 MB on 200 MB with a regression and its re-run).
-// The 200 MB case, with a regression and its re-run, is a line of `npm run bench:bounds`.
+// `greenloop fix` on loud suites, through the real CLI. Memory is a count, not a clock: the peak resident set of the
+// greenloop process itself, read at its exit (test/unit/support/peakRss.ts).
+// - 100 MB of test output per run (2,500 tests, each logging its share, and the calc tests run for real) with a
+//   scripted model on loopback. Before issue 22 each run's parse lifted the heap by the size of the output (386 MB
+//   here; 775 MB on 200 MB with a regression and its re-run).
+// - A flood of TAP lines that all name one test: before issue 30 the parser kept a record per line, not per test
+//   (2,442 MB on 200 MB of them; 713 MB on the 50 MB here).
+// - Many distinct tests, one of which an attempt stops running: every ID is kept, so that one is named missing.
+// The 200 MB runs and a run of 1,000,000 distinct tests are lines of `npm run bench:bounds` (table 4).
 import * as assert from 'assert';
 import * as fs from 'fs';
+import * as path from 'path';
 import { tempDir, tempProject } from '../support/cli';
 import { runCliMeasured } from '../support/peakRss';
 import { startFakeOpenAIServer } from '../../support/fakeOpenAIServer';
 import { answer, FIX_ADD, FIX_MUL } from '../../support/calcAnswers';
 
 const LIMIT_MB = 200;
+const AGENT = path.join(__dirname, '..', 'support', 'dropOneTestAgent.js');
 
 describe('greenloop fix on 100 MB of test output per run (real CLI, scripted model)', function () {
   this.timeout(300_000);
@@ -35,5 +41,47 @@ describe('greenloop fix on 100 MB of test output per run (real CLI, scripted mod
       fs.rmSync(project, { recursive: true, force: true });
       fs.rmSync(stateDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('greenloop fix: memory follows the tests, not the lines of output (issue 30)', function () {
+  this.timeout(300_000);
+  let project: string;
+  let stateDir: string;
+  beforeEach(() => {
+    project = tempProject('many-tests');
+    stateDir = tempDir('state');
+  });
+  afterEach(() => {
+    fs.rmSync(project, { recursive: true, force: true });
+    fs.rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  it(`stays under ${LIMIT_MB} MB on 50 MB of TAP lines that all name one test, and reads them to the last line`, async () => {
+    // A quarter of the issue's 200 MB flood (bench:bounds runs that one), which today's 713 MB already shows.
+    const flood = `{ yes 'ok 1 - line of output' | head -c 50000000; echo; echo 'not ok 2 - the last line'; }; exit 1`;
+    const res = await runCliMeasured(
+      ['fix', '--cwd', project, '--test-cmd', flood, '--tsc', 'off', '--actor', 'command', '--actor-cmd', 'true', '--max-iterations', '1', '--state-dir', stateDir, '--json'],
+    );
+    assert.strictEqual(res.code, 1, res.stderr);
+    const report = JSON.parse(res.stdout);
+    assert.deepStrictEqual(report.baseline.failing, ['the last line'], 'the output was read to its end');
+    assert.ok(res.peakMb < LIMIT_MB, `greenloop fix peaked at ${res.peakMb} MB on 50 MB of one test's lines (limit ${LIMIT_MB} MB)`);
+  });
+
+  it('names the one test of 100,000 that an attempt stopped running, and goes green when the next attempt keeps them all', async () => {
+    const res = await runCliMeasured(
+      ['fix', '--cwd', project, '--test-cmd', 'node tap.js', '--tsc', 'off', '--actor', 'command', '--actor-cmd', `node "${AGENT}"`, '--max-iterations', '3', '--state-dir', stateDir, '--json'],
+      { env: { TESTS: '100000', UNTESTED: '77777' } },
+    );
+    assert.strictEqual(res.code, 0, res.stderr);
+    const report = JSON.parse(res.stdout);
+    assert.deepStrictEqual(report.baseline.failing, ['module 254 > parses record 4242']);
+    const [first, second] = report.iterations;
+    assert.strictEqual(first.verdict, 'regression');
+    assert.deepStrictEqual(first.missing, ['module 11 > parses record 77777'], 'exactly the test that stopped running');
+    assert.strictEqual(first.ran, 99_999);
+    assert.strictEqual(second.verdict, 'green');
+    assert.strictEqual(second.ran, 100_000);
   });
 });

@@ -5,7 +5,10 @@ import { parseOutput } from '../../../src/verify/parseOutput';
 import { parseJunitFiles } from '../../../src/verify/parsers/junit';
 import type { ParseResult } from '../../../src/verify/types';
 import type { TestStatus } from '../../../src/ports/verifier';
-import { readCaptureRaw } from './support';
+import { readCapture, readCaptureRaw } from './support';
+import { PARSERS } from '../../../src/verify/parseOutput';
+import { parseText } from '../../../src/verify/parsers/lineParser';
+import type { FormatOption } from '../../../src/verify/types';
 
 function parse(runner: string, name: string): ParseResult {
   const text = readCaptureRaw(runner, name);
@@ -77,6 +80,31 @@ describe('tests each runner output reports as run', () => {
   for (const [runner, name] of ONLY_FAILURES) {
     it(`${runner}/${name}: lists only failures, so the listing is unknown (null) and counts must do`, () => {
       assert.equal(parse(runner, name).tests, null);
+    });
+  }
+});
+
+// Issue 30: a parser's memory follows the tests, not the lines. Each runner's real output printed 500 times over (a
+// suite run in a loop, a flood of one test's lines) reaches the parser's own lists — before tidyResult — once per test.
+describe('a runner output repeated 500 times: each parser keeps one entry per test and per failure', () => {
+  const REPEATED: Array<[string, string, FormatOption]> = [
+    ['mocha', 'spec-mixed.txt', 'mocha'], ['mocha', 'tap-mixed.txt', 'tap'], ['node', 'spec-mixed.txt', 'node'], ['node', 'tap-mixed.txt', 'tap'],
+    ['jest', 'default-mixed-verbose.txt', 'jest'], ['pytest', 'v-rN-mixed.txt', 'pytest'], ['go', 'v-mixed.txt', 'go'], ['cargo', 'mixed.txt', 'cargo'],
+  ];
+  for (const [runner, name, format] of REPEATED) {
+    it(`${runner}/${name}`, () => {
+      const once = readCapture(runner, name);
+      const parser = PARSERS.find((p) => p.format === format)!;
+      const read = (text: string) => parseText(parser.lines!(), text);
+      const single = read(once);
+      const repeated = read(`${once}\n`.repeat(500));
+      const ids = (list: Array<{ id: string }> | null) => [...new Set((list ?? []).map((t) => t.id))].sort();
+      assert.deepEqual(ids(repeated.failing), ids(single.failing));
+      assert.equal(repeated.failing.length, ids(repeated.failing).length, 'each failure once');
+      if (repeated.tests) {
+        assert.deepEqual(ids(repeated.tests), ids(single.tests));
+        assert.equal(repeated.tests.length, ids(repeated.tests).length, 'each test once');
+      }
     });
   }
 });

@@ -15,7 +15,7 @@ import { tscParser } from './parsers/tsc';
 import type { OutputSpool } from './outputSpool';
 import { isTidyList, sharedIn, tidyTestId } from './parsers/reportedTests';
 import { MAX_LINE_CHARS } from './parsers/lineParser';
-import type { LineOptions } from './parsers/lineParser';
+import type { LineOptions } from './types';
 
 export const PARSERS: readonly OutputParser[] = [
   mochaParser, jestParser, vitestParser, nodeParser, tapParser, pytestParser, goParser, cargoParser, junitParser, tscParser,

@@ -44,5 +44,22 @@ export interface OutputParser {
   detectHinted?(text: string): number;
   parse(text: string): ParseResult;
   /** The same parser fed one line at a time, for outputs too large to hold (see parsers/lineParser.ts). */
-  lines?(opts?: import('./parsers/lineParser').LineOptions): import('./parsers/lineParser').LineParser;
+  lines?(opts?: LineOptions): LineParser;
+}
+
+export interface LineParser {
+  /** One line, without its line ending, ANSI-free (at most MAX_LINE_CHARS long, unless `wholeLines`). */
+  push(line: string): void;
+  finish(): ParseResult;
+  /** Lines come whole, however long: the parser may read a document printed as one line (jest --json). */
+  wholeLines?: boolean;
+}
+
+/** What the caller of a line parser may lend it. */
+export interface LineOptions {
+  /**
+   * The string already held for an ID equal to this one (the verifier's from its last run), so that a parser keeps
+   * that one and each run's copy of a million IDs is garbage the moment it is read.
+   */
+  intern?: (id: string) => string;
 }

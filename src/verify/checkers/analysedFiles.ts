@@ -6,8 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runCommand } from '../../base/process/runCommand';
-import type { CheckerReport } from './checkerTypes';
-import type { CheckRunOptions } from './commandChecker';
+import type { CheckerReport, CheckRunOptions } from './checkerTypes';
 import { isRecord, str, workspacePath } from './readers/readerTools';
 
 /** The report with `checked` made whole where the checker's kind allows it; otherwise the report unchanged. */

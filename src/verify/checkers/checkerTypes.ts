@@ -87,3 +87,11 @@ export interface CheckerReader {
    */
   silentWhenClean: boolean;
 }
+
+/** Where and how a check command runs. */
+export interface CheckRunOptions {
+  cwd: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  env?: NodeJS.ProcessEnv;
+}

@@ -3,7 +3,7 @@
 // empty "clean" result for an output nobody understood.
 import { runCommand } from '../../base/process/runCommand';
 import type { RunResult } from '../../base/process/runCommand';
-import type { CheckerFormat, CheckerReport } from './checkerTypes';
+import type { CheckerFormat, CheckerReport, CheckRunOptions } from './checkerTypes';
 import { firstLine } from './readers/readerTools';
 import { chooseReader, formatNames } from './readerChoice';
 import { withAnalysedFiles } from './analysedFiles';
@@ -15,13 +15,6 @@ export interface CheckSpec {
   format?: CheckerFormat | 'auto';
   /** Count warnings as well as errors. */
   warnings?: boolean;
-}
-
-export interface CheckRunOptions {
-  cwd: string;
-  timeoutMs?: number;
-  signal?: AbortSignal;
-  env?: NodeJS.ProcessEnv;
 }
 
 export type CheckFailureKind = 'not-installed' | 'crashed' | 'unrecognised' | 'timed-out' | 'cancelled' | 'cut';

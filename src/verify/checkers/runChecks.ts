@@ -4,7 +4,8 @@
 import type { CheckerIdentity, Diagnostic } from '../../ports/verifier';
 import type { CheckerReport } from './checkerTypes';
 import { FORMAT_EXTENSIONS, FORMAT_SOURCES } from './checkerTypes';
-import type { CheckRunOptions, CheckSpec } from './commandChecker';
+import type { CheckSpec } from './commandChecker';
+import type { CheckRunOptions } from './checkerTypes';
 import { runCheck } from './commandChecker';
 
 export interface ChecksOutcome {

@@ -1,9 +1,8 @@
 // `cargo test` output: one libtest report per test binary (unit, integration, doc tests), summed.
 // IDs are module paths split on "::"; doc tests ("src/lib.rs - add (line 5)") keep their name whole.
 import type { FailingTest, LoadErrorFile, ReportedTest } from '../../ports/verifier';
-import type { OutputParser, ParseResult } from '../types';
+import type { LineParser, OutputParser, ParseResult } from '../types';
 import { keepLine, parseText } from './lineParser';
-import type { LineParser } from './lineParser';
 
 const TEST_LINE = /^test (.+?) \.\.\. (ok|FAILED|ignored(?:, .*)?|bench:.*)$/;
 const STDOUT_HEADER = /^---- (.+?) std(?:out|err) ----$/;

@@ -1,10 +1,9 @@
 // `go test` output, plain and -v. IDs are test/subtest names split on "/" (no package); only leaves count,
 // since go also reports every parent of a failing subtest as failed.
 import type { LoadErrorFile } from '../../ports/verifier';
-import type { OutputParser, ParseResult } from '../types';
+import type { LineParser, OutputParser, ParseResult } from '../types';
 import { goEventOutput, hasGoJson } from './jsonReports';
 import { keepLine, parseText } from './lineParser';
-import type { LineParser } from './lineParser';
 import { Failures, ReportedTests } from './reportedTests';
 
 const RESULT = /^(\s*)--- (FAIL|PASS|SKIP): (.+) \((\d+(?:\.\d+)?s)\)$/;

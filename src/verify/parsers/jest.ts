@@ -2,11 +2,10 @@
 // "Test Suites:" / "Tests:" summary. The ● blocks carry every failure; the verbose tick lists (✓ ✕ ○ ✎, printed
 // for a single file or with --verbose) are read only to name the tests that ran.
 import type { FailingTest, LoadErrorFile, TestStatus } from '../../ports/verifier';
-import type { OutputParser, ParseResult } from '../types';
+import type { LineOptions, LineParser, OutputParser, ParseResult } from '../types';
 import { countOf, headAndTail, TitleTree, trimBlankLines } from './textTools';
 import { hasJestJson, parseJestJson, withJsonDocument } from './jsonReports';
 import { keepLine, parseText } from './lineParser';
-import type { LineOptions, LineParser } from './lineParser';
 import { ReportedTests } from './reportedTests';
 
 const FILE_LINE = /^ ?(FAIL|PASS) {1,2}(\S.*?)(?:\s+\(\d[\d.]*\s*m?s\))?\s*$/;

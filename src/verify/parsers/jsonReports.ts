@@ -2,9 +2,8 @@
 // `--reporter=json` (the same document), mocha `--reporter json`, and `go test -json` (events that carry the -v text).
 // Each may follow other output on the same stream (npm's banner, jest's text on stderr), so the document is found.
 import type { FailingTest, LoadErrorFile, ReportedTest, TestStatus } from '../../ports/verifier';
-import type { ParseResult } from '../types';
+import type { LineParser, ParseResult } from '../types';
 import { MAX_LINE_CHARS } from './lineParser';
-import type { LineParser } from './lineParser';
 
 // jest writes its keys sorted; vitest writes its own order. The first key tells them apart.
 const JEST_DOC = /^\{"numFailedTestSuites":/m;

@@ -1,24 +1,7 @@
 // Parsers read a runner's output one line at a time and keep state per test, never the whole text, so an output of
 // any size is read whole with memory that follows the tests, not the lines: one entry per test ID
 // (reportedTests.ts), a failure's message cut at MAX_MESSAGE_CHARS, a line at MAX_LINE_CHARS.
-import type { ParseResult } from '../types';
-
-export interface LineParser {
-  /** One line, without its line ending, ANSI-free (at most MAX_LINE_CHARS long, unless `wholeLines`). */
-  push(line: string): void;
-  finish(): ParseResult;
-  /** Lines come whole, however long: the parser may read a document printed as one line (jest --json). */
-  wholeLines?: boolean;
-}
-
-/** What the caller of a line parser may lend it. */
-export interface LineOptions {
-  /**
-   * The string already held for an ID equal to this one (the verifier's from its last run), so that a parser keeps
-   * that one and each run's copy of a million IDs is garbage the moment it is read.
-   */
-  intern?: (id: string) => string;
-}
+import type { LineParser, ParseResult } from '../types';
 
 /** Longest failure message kept per test: enough for an assertion diff, never a whole log. */
 export const MAX_MESSAGE_CHARS = 16_000;

@@ -2,11 +2,10 @@
 // failure with its full title path, one title a line:
 //   "  1) Suite\n       nested\n         test:" — each deeper title indented two more, mocha's ":" after the last.
 // The spec tree above the epilogue names the tests that passed or are pending, under the same titles.
-import type { OutputParser, ParseResult } from '../types';
+import type { LineParser, OutputParser, ParseResult } from '../types';
 import { headAndTail, indentOf, TitleTree } from './textTools';
 import { hasMochaJson, parseMochaJson, withJsonDocument } from './jsonReports';
 import { capMessage, keepLine, parseText } from './lineParser';
-import type { LineParser } from './lineParser';
 import { Failures, ReportedTests } from './reportedTests';
 
 const PASSING = /^\s*(\d+) passing\b/;

@@ -2,9 +2,8 @@
 // same indent closes it, anything else with ✔/✖/﹣ is a leaf. The "✖ failing tests:" recap repeats the failures;
 // it is read only for the file each failure lives in, never counted again.
 import type { FailingTest, LoadErrorFile } from '../../ports/verifier';
-import type { OutputParser, ParseResult } from '../types';
+import type { LineOptions, LineParser, OutputParser, ParseResult } from '../types';
 import { capMessage, keepLine, parseText } from './lineParser';
-import type { LineOptions, LineParser } from './lineParser';
 import { headAndTail, indentOf } from './textTools';
 import { ReportedTests } from './reportedTests';
 

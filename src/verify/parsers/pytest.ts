@@ -1,9 +1,8 @@
 // pytest's terminal output (-q, -rA, default): failing node ids from the short summary when printed,
 // otherwise from the "___ Class.test ___" sections of FAILURES/ERRORS; messages from the sections' "E" lines.
 import type { FailingTest, LoadErrorFile, TestStatus } from '../../ports/verifier';
-import type { OutputParser, ParseResult } from '../types';
+import type { LineOptions, LineParser, OutputParser, ParseResult } from '../types';
 import { keepLine, parseText } from './lineParser';
-import type { LineOptions, LineParser } from './lineParser';
 import { ReportedTests } from './reportedTests';
 
 const BLOCK = /^=+ (.+?) =+$/;

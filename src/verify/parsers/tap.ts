@@ -4,9 +4,8 @@
 // leaves waiting for their parent (node prints a parent after its children) are kept one per path.
 import { CORE_SCHEMA, load } from 'js-yaml';
 import type { FailingTest, LoadErrorFile, TestStatus } from '../../ports/verifier';
-import type { OutputParser, ParseResult } from '../types';
+import type { LineOptions, LineParser, OutputParser, ParseResult } from '../types';
 import { capMessage, keepLine, parseText } from './lineParser';
-import type { LineOptions, LineParser } from './lineParser';
 import { headAndTail } from './textTools';
 import { ReportedTests } from './reportedTests';
 

@@ -1,9 +1,8 @@
 // tsc diagnostics, `--pretty false` ("file(line,col): error TS1234: msg") and pretty ("file:line:col - error
 // TS1234: msg" + code frames + "Found N errors" footer). Indented lines right after a header continue its message.
 import type { Diagnostic } from '../../ports/verifier';
-import type { OutputParser } from '../types';
+import type { LineParser, OutputParser } from '../types';
 import { capMessage, keepLine, parseText } from './lineParser';
-import type { LineParser } from './lineParser';
 
 const PLAIN = /^(.+?)\((\d+),(\d+)\): (error|warning|message) (TS\d+): (.*)$/;
 const PRETTY = /^(.+?):(\d+):(\d+) - (error|warning|message) (TS\d+): (.*)$/;

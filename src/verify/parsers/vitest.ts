@@ -2,11 +2,10 @@
 // headers followed by the error) and the "Test Files" / "Tests" summary. The per-file tick tree above them only
 // names leaves, so it is ignored.
 import type { FailingTest, LoadErrorFile } from '../../ports/verifier';
-import type { OutputParser, ParseResult } from '../types';
+import type { LineParser, OutputParser, ParseResult } from '../types';
 import { countOf, headAndTail, trimBlankLines } from './textTools';
 import { hasVitestJson, parseJestJson, withJsonDocument } from './jsonReports';
 import { keepLine, parseText } from './lineParser';
-import type { LineParser } from './lineParser';
 
 const SECTION = /^⎯+ (Failed Tests|Failed Suites|Unhandled Errors?|Errors?)(?: \d+)? ⎯+\s*$/;
 const SEPARATOR = /^⎯+(?:\[\d+\/\d+\]⎯*)?\s*$/;

@@ -4,7 +4,11 @@
 // bookkeeping (no vscode import) sees that from the provider's side — a row open and shown whose children were not
 // asked for — so the provider can draw it again under a new id, which VS Code treats as a new row.
 
-/** At most this many redraws per row: a VS Code that keeps losing a row's children must not redraw forever. */
+/**
+ * At most this many redraws of a row in a row: a VS Code that keeps losing a row's children must not redraw forever.
+ * A redraw VS Code answered (it asked for the children) starts the count again — a long run refreshes many times and
+ * may lose an open row on any of them, and a lifetime cap left the finished run's row open and empty for good.
+ */
 const MAX_HEALS_PER_ROW = 3;
 
 export class LostChildren {
@@ -13,7 +17,10 @@ export class LostChildren {
   /** Since the last whole-tree refresh: rows whose children were asked for, and each row shown with its parent. */
   private readonly asked = new Set<string>();
   private readonly parentOf = new Map<string, string | undefined>();
+  /** Redraws since VS Code last asked for the row's children. */
   private readonly heals = new Map<string, number>();
+  /** Redraws ever: each needs an id VS Code has not seen. */
+  private readonly generations = new Map<string, number>();
   private readonly drawn = new Set<string>();
 
   /** A whole-tree refresh: VS Code asks for everything it shows again. */
@@ -24,7 +31,10 @@ export class LostChildren {
 
   /** The provider answered `getChildren(parent)` (undefined: the roots) with `children`. */
   gave(parent: string | undefined, children: readonly string[]): void {
-    if (parent !== undefined) this.asked.add(parent);
+    if (parent !== undefined) {
+      this.asked.add(parent);
+      this.heals.delete(parent);
+    }
     for (const child of children) this.parentOf.set(child, parent);
   }
 
@@ -57,9 +67,10 @@ export class LostChildren {
 
   /** The row is drawn again under a new id: the generation to put in it. */
   healed(id: string): number {
-    const n = (this.heals.get(id) ?? 0) + 1;
-    this.heals.set(id, n);
-    return n;
+    this.heals.set(id, (this.heals.get(id) ?? 0) + 1);
+    const generation = (this.generations.get(id) ?? 0) + 1;
+    this.generations.set(id, generation);
+    return generation;
   }
 
   private shown(id: string): boolean {

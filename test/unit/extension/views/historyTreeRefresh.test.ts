@@ -145,6 +145,26 @@ describe('Loop history refresh', () => {
       assert.match(p.tree.getTreeItem(run).id!, /#3$/);
       p.tree.dispose();
     });
+
+    it('counts only redraws in a row: one VS Code answered by asking for the children does not use up the next', async () => {
+      // A long run refreshes many times, and VS Code may lose an open row's children on any of them: a lifetime cap of 3
+      // left the finished run's row open and empty for good (issue 30's e2e, "expanding Green").
+      const p = await openedAndFilled();
+      for (let k = 1; k <= 5; k++) {
+        const before = p.redraws();
+        p.burst(2);
+        // The burst's redraw, then the heal: VS Code redraws the roots and loses the open row's children.
+        await until(() => p.redraws() >= before + 1);
+        await p.tree.getChildren();
+        await until(() => p.redraws() >= before + 2);
+        assert.match(p.tree.getTreeItem(run).id!, new RegExp(`#${k}$`), `loss ${k} is drawn again`);
+        // This time VS Code asks for the redrawn row's children: the redraw worked.
+        await p.tree.getChildren();
+        await p.tree.getChildren(run);
+        await sleep(400);
+      }
+      p.tree.dispose();
+    });
   });
 
   it('redraws nothing after it is disposed', async () => {

@@ -1,0 +1,59 @@
+// What the model is shown of the code (issue 31). The adapter in src/context/ resolves imports as the runtime does,
+// cuts files into functions with tree-sitter and reads coverage; core/prompt only orders and budgets what it is given.
+// Paths are workspace-relative with forward slashes; lines are 1-based and inclusive.
+
+/** Where the failing tests point, and how strongly. Scores are comparable across sources: higher is shown first. */
+export interface CodeHint {
+  path: string;
+  /** Absent: the file as a whole (an import reached it, a diagnostic named no line). */
+  line?: number;
+  score: number;
+  source: 'stack' | 'diagnostic' | 'coverage' | 'test' | 'import' | 'read';
+}
+
+/** A file the failing tests reach through imports, and how many hops away (0: a failing test's own file). */
+export interface ReachedFile {
+  path: string;
+  distance: number;
+  /** Names the importing code uses from this file, when the resolver could tell. */
+  symbols?: string[];
+}
+
+/** Whole lines of one file as they are on disk now, so a SEARCH block copied from them matches. */
+export interface CodeRegion {
+  path: string;
+  startLine: number;
+  endLine: number;
+  kind: 'function' | 'class' | 'imports' | 'test' | 'file';
+  /** The function's or class's name, when it has one. */
+  name?: string;
+  text: string;
+  score: number;
+}
+
+/** One file's declarations that were not shown, one line each (`function total(items)`, `class Cart`). */
+export interface FileOutline {
+  path: string;
+  lines: string[];
+}
+
+/** What the prompt's code context section holds, and what did not fit (named in the prompt and the report). */
+export interface CodeContext {
+  regions: CodeRegion[];
+  outlines: FileOutline[];
+  /** The reached files' exported signatures, Aider-style: what exists beyond what is shown. */
+  map: FileOutline[];
+  tokens: number;
+  /** Files ranked but left out for the budget. */
+  left: string[];
+}
+
+/** The adapter core asks, through the engine's dependencies; src/context/ implements it. */
+export interface CodeReader {
+  /** Files reachable from `from` through imports, at most `hops` away, nearest first. */
+  reach(from: readonly string[], hops: number): Promise<ReachedFile[]>;
+  /** The enclosing functions or classes of `lines` in `path`, plus its imports; empty when the file cannot be parsed. */
+  regions(path: string, lines: readonly number[]): Promise<CodeRegion[]>;
+  /** The file's declarations, one line each; `exportedOnly` for the map. */
+  outline(path: string, exportedOnly: boolean): Promise<FileOutline>;
+}

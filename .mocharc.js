@@ -21,6 +21,17 @@ const AGENT_SUITES = [
   'test/unit/agents/codexThroughGreenloopScripted.test.ts',
 ];
 
+// Suites too heavy for every `npm test` on CI's 2 cores (`npm run test:heavy`): the same rules with toolchains beyond
+// Node (real pyright, mypy, clippy and go vet past the checkers; failing-tests-first with jest, vitest, pytest, go and
+// cargo) and at scale (100,000 tests). `npm test` keeps each rule with the cheaper real tool: failing tests first with
+// node --test and mocha, the checker rules with tsc, ESLint and mypy (fixCheckerGaming) and every checker's loop
+// (fixChecks), the flood and 100 MB runs.
+const HEAVY_SUITES = [
+  'test/unit/cli/fixCheckerEscapes.test.ts',
+  'test/unit/cli/fixTargetedToolchains.test.ts',
+  'test/unit/cli/fixMemoryScale.test.ts',
+];
+
 // The files that take longest go to the workers first: a long file dealt out last would run alone at the end while
 // the other workers sit idle (measured with `--reporter json`; the rest follow in name order).
 const LONGEST_FIRST = [
@@ -51,10 +62,11 @@ module.exports = {
   // The agent CLIs run alone (the baseline bench:agents compares against) and the qwen preset's scenarios that the
   // plain-command qwen tests, the scripted gateway tests and bench:agents already cover: each real agent CLI costs
   // seconds of CPU a request, so these run in `npm run test:agents`, not in every `npm test`.
-  ignore: AGENT_SUITES,
+  ignore: [...AGENT_SUITES, ...HEAVY_SUITES],
   timeout: 60000,
   reporter: 'spec',
   parallel: true,
   jobs: 3,
 };
 module.exports.AGENT_SUITES = AGENT_SUITES;
+module.exports.HEAVY_SUITES = HEAVY_SUITES;

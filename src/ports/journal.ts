@@ -10,8 +10,11 @@ export interface PathIntent {
 }
 
 export interface WriteIntent {
-  /** apply: an edit is being written or tested; restore: a rollback; agent: an agent CLI is editing on its own. */
-  kind: 'apply' | 'restore' | 'agent';
+  /**
+   * apply: an edit is being written or tested; restore: a rollback; agent: an agent CLI is editing on its own; kept:
+   * the loop's edits beyond the best state between attempts (paths: their blob ids as the loop left them).
+   */
+  kind: 'apply' | 'restore' | 'agent' | 'kept';
   attempt: number;
   /** The snapshot whose content these paths go back to if the run dies before the intent is settled. */
   returnTo: string;
@@ -24,4 +27,9 @@ export interface WriteIntent {
 export interface WriteJournal {
   intend(intent: WriteIntent): Promise<void>;
   settled(): Promise<void>;
+  /**
+   * Between attempts: nothing is being written, and these loop edits beyond the best state (kind `kept`; null: none)
+   * go back to it if the run dies before the next call. Kept across the next attempt's intents until called again.
+   */
+  betweenAttempts?(kept: WriteIntent | null): Promise<void>;
 }

@@ -5,6 +5,7 @@
 import { blobIdOnDisk } from '../base/blobId';
 import type { SnapshotStore } from '../ports/snapshots';
 import type { JournalRecord } from './runJournal';
+import type { WriteIntent } from '../ports/journal';
 import { removeDeadTempSiblings } from '../base/tempSibling';
 import { hiddenChanges } from '../base/hiddenChanges';
 
@@ -27,8 +28,20 @@ export async function recoverInterrupted(earlier: JournalRecord | 'unreadable', 
     return { sentence: 'An earlier run on this folder stopped without finishing and its journal is unreadable; its edits, if any, were left as they are.', restored: [], leftAlone: [] };
   }
   const who = `The earlier run ${earlier.runId} on this folder was interrupted`;
-  const intent = earlier.intent;
-  if (!intent) return { sentence: `${who} between attempts; the workspace is as it left it (nothing was being written).`, restored: [], leftAlone: [] };
+  // What was being written goes back first (to the state before that write), then what the loop had kept beyond its
+  // best state (to the best state): the order the run itself would have undone them in.
+  const parts: Recovered[] = [];
+  if (earlier.intent) parts.push(await recoverIntent(who, earlier.intent, snapshots, root));
+  if (earlier.kept) parts.push(await recoverIntent(parts.length ? 'Besides, it was interrupted' : who, earlier.kept, snapshots, root));
+  if (!parts.length) return { sentence: `${who} between attempts; the workspace is as it left it (nothing was being written).`, restored: [], leftAlone: [] };
+  return {
+    sentence: parts.map((p) => p.sentence).join(' '),
+    restored: [...new Set(parts.flatMap((p) => p.restored))],
+    leftAlone: [...new Set(parts.flatMap((p) => p.leftAlone))].filter((p) => !parts.some((q) => q.restored.includes(p))),
+  };
+}
+
+async function recoverIntent(who: string, intent: WriteIntent, snapshots: SnapshotStore, root: string): Promise<Recovered> {
   const attempt = `attempt ${intent.attempt}`;
   await removeDeadTempSiblings(root, intent.paths.map((p) => p.path));
   let differing: Set<string>;
@@ -59,8 +72,10 @@ export async function recoverInterrupted(earlier: JournalRecord | 'unreadable', 
   }
   for (const a of intent.artifacts) if (differing.has(a) && !restore.includes(a)) restore.push(a);
   await snapshots.restorePaths(intent.returnTo, restore);
-  const doing = intent.kind === 'apply' ? `while ${attempt} was being applied or tested` : `while rolling back after ${attempt}`;
-  const done = restore.length ? `put ${files(restore.length)} back as they were before that write` : 'nothing needed putting back';
+  const doing = intent.kind === 'apply' ? `while ${attempt} was being applied or tested`
+    : intent.kind === 'kept' ? `after ${attempt}, with edits beyond its best state in the workspace` : `while rolling back after ${attempt}`;
+  const done = !restore.length ? 'nothing needed putting back'
+    : intent.kind === 'kept' ? `put ${files(restore.length)} back to the run's best state, as the run would have at its end` : `put ${files(restore.length)} back as they were before that write`;
   const kept = leftAlone.length ? `; ${listed(leftAlone)} changed since and ${leftAlone.length === 1 ? 'was' : 'were'} left as ${leftAlone.length === 1 ? 'it is' : 'they are'}` : '';
   return { sentence: `${who} ${doing}: Greenloop ${done}${kept}.`, restored: restore, leftAlone };
 }

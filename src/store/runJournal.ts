@@ -16,6 +16,8 @@ export interface JournalRecord {
   owner: ProcessIdentity;
   startedAt: string;
   intent: WriteIntent | null;
+  /** The loop's edits beyond the best state, kept since the last attempt: recovered after `intent`. */
+  kept?: WriteIntent | null;
 }
 
 export class FolderBusyError extends Error {
@@ -76,6 +78,12 @@ export class RunJournal implements WriteJournal {
 
   intend(intent: WriteIntent): Promise<void> {
     this.record = { ...this.record, intent };
+    return this.write();
+  }
+
+  betweenAttempts(kept: WriteIntent | null): Promise<void> {
+    if (this.record.intent === null && (this.record.kept ?? null) === kept) return this.writes;
+    this.record = { ...this.record, intent: null, kept };
     return this.write();
   }
 

@@ -194,16 +194,24 @@ export class KillCampaign {
       await watch;
       const at = (re: RegExp) => run.lines.find((l) => re.test(l.text))?.at ?? NaN;
       const answered = at(/attempt 1: answer received/);
-      const verifying = at(/attempt 1: running the verifier/);
-      const verified = at(/attempt 1: regression/);
+      // "running the failing test", "running the whole suite": attempt 1's tests, whichever scope judges it.
+      const verifying = at(/attempt 1: running the /);
+      const VERDICT = /attempt \d+: (regression|no-progress|progress|green)/;
+      const judged = at(/attempt 1: (regression|no-progress|progress|green)/);
+      // The 1,500 files go back when a whole-suite run finds the wide edit's regression (attempt 1 under --verify-scope
+      // full; attempt 2's re-judge under failing-first): the rollback ends before that attempt's verdict line.
+      const verified = run.lines.find((l) => l.at >= rollbackStart && VERDICT.test(l.text))?.at ?? NaN;
       if (code !== 0 || !sawApplied) throw new Error(`the calibration run did not go as scripted (exit ${code}):\n${run.lines.map((l) => l.text).join('\n')}`);
       this.moments = {
         request,
         applyMs: Math.max(20, answered - (request + MODEL_DELAY_MS)),
-        testMs: Math.max(20, rollbackStart - verifying),
+        testMs: Math.max(20, judged - verifying),
         rollbackMs: Math.max(20, verified - rollbackStart),
         totalMs: Date.now() - run.t0,
       };
+      // A phase the calibration cannot place would make every kill of it land at once (a sleep of NaN): say so instead.
+      const unplaced = Object.entries(this.moments).filter(([, v]) => !Number.isFinite(v)).map(([k]) => k);
+      if (unplaced.length) throw new Error(`the calibration run's lines did not place ${unplaced.join(', ')}:\n${run.lines.map((l) => l.text).join('\n')}`);
       return this.moments;
     } finally {
       await server.close();
@@ -228,11 +236,12 @@ export class KillCampaign {
         await waitFor(() => server.requests.length > 0, 30_000);
         delayMs = MODEL_DELAY_MS + jitter(m.applyMs + 20);
       } else if (phase === 'test') {
-        await waitFor(() => run.lines.some((l) => /attempt 1: running the verifier/.test(l.text)), 30_000);
+        await waitFor(() => run.lines.some((l) => /attempt 1: running the /.test(l.text)), 30_000);
         delayMs = jitter(m.testMs);
       } else if (phase === 'rollback') {
-        await waitFor(() => run.lines.some((l) => /attempt 1: running the verifier/.test(l.text)), 30_000);
-        await waitFor(() => fs.readFileSync(first, 'utf8').includes('= 0'), 30_000);
+        await waitFor(() => run.lines.some((l) => /attempt 1: running the /.test(l.text)), 30_000);
+        await waitFor(() => fs.readFileSync(first, 'utf8').includes('= 1'), 60_000);
+        await waitFor(() => fs.readFileSync(first, 'utf8').includes('= 0'), 60_000);
         delayMs = jitter(m.rollbackMs);
       } else {
         delayMs = jitter(m.totalMs);
@@ -255,7 +264,7 @@ export class KillCampaign {
 
       const now = fileMap(ws);
       const state = sameFiles(now, this.expected.baseline) ? 'before' : sameFiles(now, this.expected.fixed) ? 'after' : null;
-      if (!state) problems.push(`the workspace is neither the state before nor after an attempt: ${differences(now, this.expected.baseline).slice(0, 5).join(', ')}`);
+      if (!state) problems.push(`the workspace is neither the state before nor after an attempt: ${differences(now, this.expected.baseline).slice(0, 5).join(', ')} (${differences(now, this.expected.baseline).length} files differ from before, ${differences(now, this.expected.fixed).length} from after; the next run said: ${next.stderr.trim().split('\n').slice(0, 6).join(' | ')})`);
       for (const mine of ['README.md', 'NOTES.md']) {
         if (now.get(mine) !== this.expected.baseline.get(mine)) problems.push(`the person's ${mine} changed`);
       }

@@ -18,6 +18,7 @@ import { KnownStates } from './states/knownStates';
 import { LastApplyMemory } from './states/lastApply';
 import { StopLoop, stopFor, unrecordableStop } from './stopLoop';
 import { AgentTurn } from './turns/agentTurn';
+import { journalBetweenAttempts } from './states/betweenAttempts';
 import { ModelTurn } from './turns/modelTurn';
 
 export type { Grant } from './bounds/budget';
@@ -112,8 +113,9 @@ export class LoopEngine implements LoopContext {
         const before = checkBudgets(state, this.deps.clock.now());
         if (before) return await this.end.finish(state, before);
         const stop = await runAttempt(this, state, this.turn);
-        // The attempt is kept or undone: nothing is in flight any more.
-        await this.deps.journal?.settled();
+        // The attempt is kept or undone: nothing is being written. What the loop kept beyond the best state stays in
+        // the journal, so a kill before the next attempt does not leave it to the person.
+        await journalBetweenAttempts(this.deps, state);
         if (stop) return await this.end.finish(state, stop);
       }
     } catch (err) {

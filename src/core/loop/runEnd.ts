@@ -64,7 +64,9 @@ export class RunEnd {
       // loop's own writes are returned: a file a person changed meanwhile stays as they left it.
       const to = ref ?? { ...state.current, iteration: state.iterations.length };
       leftAlone = await rollBack(this.ctx.deps, state, to);
-      await this.ctx.deps.journal?.settled();
+      // At the state the run ends in: nothing of the loop's is left to undo after a kill from here on.
+      const journal = this.ctx.deps.journal;
+      await (journal?.betweenAttempts ? journal.betweenAttempts(null) : journal?.settled());
       moveTo(state, to);
     } catch (err) {
       const to = ref ?? state.current;

@@ -16,9 +16,9 @@ function deadPid(): number {
   return spawnSync(process.execPath, ['-e', '']).pid!;
 }
 
-function plantDeadRun(stateDir: string, ws: string, intent: WriteIntent | null, pid = deadPid()): number {
+function plantDeadRun(stateDir: string, ws: string, intent: WriteIntent | null, pid = deadPid(), kept: WriteIntent | null = null): number {
   const record: JournalRecord = {
-    version: 1, runId: 'dead-run', workspace: ws, startedAt: new Date().toISOString(), intent,
+    version: 1, runId: 'dead-run', workspace: ws, startedAt: new Date().toISOString(), intent, kept,
     owner: { pid, startTime: null, host: os.hostname() },
   };
   const file = journalFileFor(stateDir, ws);
@@ -115,6 +115,34 @@ describe('snapshot store: the next start recovers a killed run', () => {
     const next = await open(ws, stateDir);
     assert.match(next.recovered!.sentence, /while rolling back after attempt 2: Greenloop put 13 files back/);
     for (let i = 0; i < 20; i++) assert.equal(read(ws, `src/f${i}.js`), `good ${i}\n`);
+    await next.journal.release();
+  });
+
+  it('puts back what the loop kept beyond its best state, after what was being written, and leaves a person\'s later edit', async () => {
+    // Attempt 1 was judged by the failing tests alone and kept in the workspace (a.js, b.js, c.js beyond the best
+    // state); attempt 2 was being written (b.js again, d.js) when the run died. Found by the kill campaign: the next
+    // start said "between attempts" and left attempt 1's edits to the person.
+    const ws = dirs.make('ws');
+    const stateDir = dirs.make('state');
+    for (const f of ['a', 'b', 'c', 'd']) write(ws, `src/${f}.js`, `${f}0\n`);
+    const first = await open(ws, stateDir);
+    const best = await first.snapshots.snapshot('best');
+    for (const f of ['a', 'b', 'c']) write(ws, `src/${f}.js`, `${f}1\n`);
+    const current = await first.snapshots.snapshot('attempt 1, kept');
+    await first.journal.release();
+
+    const kept: WriteIntent = { kind: 'kept', attempt: 1, returnTo: best.id, artifacts: [], paths: ['a', 'b', 'c'].map((f) => ({ path: `src/${f}.js`, before: blobId(`${f}1\n`), after: blobId(`${f}1\n`) })) };
+    const writing: WriteIntent = { kind: 'apply', attempt: 2, returnTo: current.id, artifacts: [], paths: [{ path: 'src/b.js', before: blobId('b1\n'), after: blobId('b2\n') }, { path: 'src/d.js', before: blobId('d0\n'), after: blobId('d2\n') }] };
+    plantDeadRun(stateDir, ws, writing, deadPid(), kept);
+    write(ws, 'src/b.js', 'b2\n');
+    write(ws, 'src/d.js', 'd2\n');
+    write(ws, 'src/c.js', 'the person typed this\n');
+
+    const next = await open(ws, stateDir);
+    assert.ok(next.recovered);
+    assert.match(next.recovered.sentence, /while attempt 2 was being applied or tested: Greenloop put 2 files back as they were before that write\. Besides, it was interrupted after attempt 1, with edits beyond its best state in the workspace: Greenloop put 2 files back to the run's best state, as the run would have at its end; src\/c\.js changed since and was left as it is\.$/);
+    assert.deepEqual(['a', 'b', 'd'].map((f) => read(ws, `src/${f}.js`)), ['a0\n', 'b0\n', 'd0\n'], 'the best state');
+    assert.equal(read(ws, 'src/c.js'), 'the person typed this\n');
     await next.journal.release();
   });
 

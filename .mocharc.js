@@ -21,6 +21,10 @@ const AGENT_SUITES = [
   'test/unit/agents/codexThroughGreenloopScripted.test.ts',
 ];
 
+// How the project's own fixers' change is judged, with real ESLint (rolled back, refused, off, not installed): about
+// 20 s of CPU, in `npm run test:autofix`; npm test keeps one real fixer case per family (fixAutofix.test.ts).
+const AUTOFIX_SUITES = ['test/unit/cli/fixAutofixJudged.test.ts'];
+
 // The files that take longest go to the workers first: a long file dealt out last would run alone at the end while
 // the other workers sit idle (measured with `--reporter json`; the rest follow in name order).
 const LONGEST_FIRST = [
@@ -29,6 +33,7 @@ const LONGEST_FIRST = [
   'test/unit/cli/fixCheckerGaming.test.ts',
   'test/unit/cli/fix.test.ts',
   'test/unit/cli/fixChecks.test.ts',
+  'test/unit/cli/fixAutofix.test.ts',
   'test/unit/cli/fixBounds.test.ts',
   'test/unit/faults/killRecovery.test.ts',
   'test/unit/core/loop/engine.test.ts',
@@ -51,10 +56,11 @@ module.exports = {
   // The agent CLIs run alone (the baseline bench:agents compares against) and the qwen preset's scenarios that the
   // plain-command qwen tests, the scripted gateway tests and bench:agents already cover: each real agent CLI costs
   // seconds of CPU a request, so these run in `npm run test:agents`, not in every `npm test`.
-  ignore: AGENT_SUITES,
+  ignore: [...AGENT_SUITES, ...AUTOFIX_SUITES],
   timeout: 60000,
   reporter: 'spec',
   parallel: true,
   jobs: 3,
 };
 module.exports.AGENT_SUITES = AGENT_SUITES;
+module.exports.AUTOFIX_SUITES = AUTOFIX_SUITES;

@@ -1,32 +1,12 @@
 // Zero-token fixes first (issue 33): before the first model call the project's own fixer of each failing check runs
 // as attempt 0 (`actor: "autofix"`), judged like any edit. One real case per fixer family (ESLint, Biome, oxlint,
-// clippy, gofmt): lint-only failures end green with no model call. A real fixer whose change breaks a test is rolled
-// back and the model reads the original errors; a fixer that adds a suppression is refused; `--autofix off` and a
-// fixer that is not installed leave the errors to the model. Tools come from the cache the checker tests use
-// (test/fixtures/regenerate/checkers.sh) or from PATH; a test whose tool is missing is pending with its name.
+// clippy, gofmt): lint-only failures end green with no model call. How a fixer's change is judged (rolled back,
+// refused, turned off, not installed) is fixAutofixJudged.test.ts, in `npm run test:autofix`. Tools come from the
+// cache the checker tests use (test/fixtures/regenerate/checkers.sh) or from PATH; a test whose tool is missing is
+// pending with its name.
 import * as assert from 'assert';
-import { execFileSync } from 'child_process';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
-import { fixHarness } from '../support/fixHarness';
 import type { FixHarness } from '../support/fixHarness';
-import { answer, edit } from '../../support/calcAnswers';
-
-const CACHE = process.env.GREENLOOP_CHECKERS_CACHE ?? path.join(os.homedir(), '.cache', 'greenloop-checkers');
-const ESLINT_CHECK = 'node_modules/.bin/eslint --format json src';
-
-interface Family {
-  name: string;
-  needs: { npm: string } | { program: string };
-  files: Record<string, string>;
-  check: string;
-  /** The file the fixer rewrites, and what it holds afterwards. */
-  fixed: { file: string; text: string };
-  /** A word of the fixer command as the report shows it. */
-  command: RegExp;
-  prepare?: string[];
-}
+import { ESLINT_CHECK, installed, project, type Family, type Iteration } from '../support/autofixProjects';
 
 const FAMILIES: Family[] = [
   {
@@ -63,26 +43,6 @@ const FAMILIES: Family[] = [
   },
 ];
 
-function installed(needs: Family['needs']): string | null {
-  if ('npm' in needs) return fs.existsSync(path.join(CACHE, 'node_modules', '.bin', needs.npm)) ? null : `${needs.npm} is not in ${CACHE} (run test/fixtures/regenerate/checkers.sh)`;
-  try {
-    execFileSync('sh', ['-c', `command -v ${needs.program}`], { stdio: 'pipe' });
-    return null;
-  } catch {
-    return `${needs.program} is not installed`;
-  }
-}
-
-async function project(family: Pick<Family, 'files' | 'needs' | 'prepare'>): Promise<FixHarness> {
-  const h = await fixHarness('checks');
-  for (const [rel, text] of Object.entries(family.files)) h.write(rel, text);
-  if ('npm' in family.needs) fs.symlinkSync(path.join(CACHE, 'node_modules'), path.join(h.project, 'node_modules'));
-  if (family.prepare) execFileSync(family.prepare[0], family.prepare.slice(1), { cwd: h.project, stdio: 'pipe' });
-  return h;
-}
-
-type Iteration = { n: number; verdict: string; actor?: string; rolledBack: boolean; note: string; commands?: Array<{ tool: string; command: string; ms: number }> };
-
 describe('greenloop fix: the project\'s own fixers first, judged like any edit (real fixers, scripted model)', function () {
   this.timeout(240_000);
   let h: FixHarness | undefined;
@@ -114,75 +74,4 @@ describe('greenloop fix: the project\'s own fixers first, judged like any edit (
       assert.match(res.stderr, /greenloop: autofix: green/);
     });
   }
-
-  it('a real fixer whose change breaks a test is rolled back, and the model reads the original errors (not counted as an attempt)', async function () {
-    if (installed({ npm: 'eslint' })) this.skip();
-    // object-shorthand turns `Point: function` into a method, which is no constructor: ESLint's fix breaks the test.
-    const source = "'use strict';\nmodule.exports = {\n  Point: function (x, y) {\n    this.x = x;\n    this.y = y;\n  },\n};\n";
-    h = await project({
-      needs: { npm: 'eslint' },
-      files: {
-        'eslint.config.mjs': "export default [{ files: ['**/*.js'], languageOptions: { sourceType: 'commonjs' }, rules: { 'object-shorthand': 'error' } }];\n",
-        'src/shapes.js': source,
-        'test/shapes.test.js': "'use strict';\nconst { test } = require('node:test');\nconst assert = require('node:assert');\nconst shapes = require('../src/shapes');\n\ntest('a Point is made with new', () => assert.strictEqual(new shapes.Point(1, 2).x, 1));\n",
-      },
-    });
-    // The model's SEARCH is the original text: it only lands if the fixer's change was undone first.
-    const fix = edit('src/shapes.js', '  Point: function (x, y) {\n    this.x = x;\n    this.y = y;\n  },', '  Point: class {\n    constructor(x, y) {\n      this.x = x;\n      this.y = y;\n    }\n  },');
-    const res = await h.fix([answer(fix)], ['--check', ESLINT_CHECK, '--max-iterations', '1']);
-    assert.strictEqual(res.code, 0, `${res.stderr}\n${JSON.stringify(res.report?.iterations ?? res.stdout)}`);
-    const [zero, one] = res.report.iterations as Iteration[];
-    assert.strictEqual(zero.actor, 'autofix');
-    assert.strictEqual(zero.verdict, 'regression');
-    assert.strictEqual(zero.rolledBack, true);
-    assert.match(zero.note, /a Point is made with new/);
-    assert.strictEqual(one.n, 1);
-    assert.strictEqual(one.verdict, 'green');
-    assert.strictEqual(res.report.llmCalls, 1);
-    const prompt = h.prompt(0);
-    assert.match(prompt, /Attempt 1 of 1/, 'the fixers did not use the one attempt of the budget');
-    assert.match(prompt, /Expected method shorthand/, 'the model reads the original error');
-    assert.match(prompt, /project's own fixers ran first[\s\S]*undone/);
-    assert.match(prompt, /Point: function \(x, y\)/, 'the model reads the file as it was before the fixer');
-  });
-
-  it('a fixer that adds a suppression is refused like any edit: the file is put back and the model gets the error', async function () {
-    if (installed({ npm: 'eslint' })) this.skip();
-    const source = "'use strict';\nlet one = 1;\nmodule.exports = { one };\n";
-    h = await project({
-      needs: { npm: 'eslint' },
-      files: { 'eslint.config.mjs': "export default [{ files: ['**/*.js'], rules: { 'prefer-const': 'error' } }];\n", 'src/a.js': source },
-    });
-    // A check that names its own fixer: this one silences ESLint instead of fixing the code.
-    const check = `${ESLINT_CHECK}:eslint:fix=sed -i '1i /* eslint-disable */' src/a.js`;
-    const res = await h.fix([answer(edit('src/a.js', 'let one = 1;', 'const one = 1;'))], ['--check', check]);
-    assert.strictEqual(res.code, 0, `${res.stderr}\n${JSON.stringify(res.report?.iterations ?? res.stdout)}`);
-    const [zero, one] = res.report.iterations as Iteration[];
-    assert.strictEqual(zero.actor, 'autofix');
-    assert.strictEqual(zero.verdict, 'invalid-proposal');
-    assert.match(zero.note, /eslint-disable/);
-    assert.match(zero.commands![0].command, /^sed -i/);
-    assert.strictEqual(one.verdict, 'green');
-    assert.strictEqual(res.report.llmCalls, 1);
-    assert.match(h.prompt(0), /change was refused/);
-    assert.doesNotMatch(h.read('src/a.js'), /eslint-disable/);
-  });
-
-  it('--autofix off, and a fixer that is not installed: the model gets the errors, the missing fixer is one sentence', async function () {
-    if (installed({ npm: 'eslint' })) this.skip();
-    const files = { 'eslint.config.mjs': "export default [{ files: ['**/*.js'], rules: { 'prefer-const': 'error' } }];\n", 'src/a.js': "'use strict';\nlet one = 1;\nmodule.exports = { one };\n" };
-    const fix = edit('src/a.js', 'let one = 1;', 'const one = 1;');
-    h = await project({ needs: { npm: 'eslint' }, files });
-    const off = await h.fix([answer(fix)], ['--check', ESLINT_CHECK, '--autofix', 'off']);
-    assert.strictEqual(off.code, 0, off.stderr);
-    assert.deepStrictEqual((off.report.iterations as Iteration[]).map((it) => [it.n, it.actor ?? 'model']), [[1, 'model']]);
-    assert.strictEqual(off.report.llmCalls, 1);
-    await h.close();
-
-    h = await project({ needs: { npm: 'eslint' }, files });
-    const missing = await h.fix([answer(fix)], ['--check', `${ESLINT_CHECK}:eslint:fix=no-such-fixer-xyz --fix src`]);
-    assert.strictEqual(missing.code, 0, missing.stderr);
-    assert.deepStrictEqual((missing.report.iterations as Iteration[]).map((it) => [it.n, it.actor ?? 'model']), [[1, 'model']], 'a fixer that changed nothing is no attempt');
-    assert.ok(missing.report.warnings.some((w: string) => /^no-such-fixer-xyz's fixer `no-such-fixer-xyz --fix src` cannot run: .*not installed/.test(w)), JSON.stringify(missing.report.warnings));
-  });
 });

@@ -40,6 +40,7 @@ const LONGEST_FIRST = [
   'test/unit/cli/fixCheckerGaming.test.ts',
   'test/unit/cli/fix.test.ts',
   'test/unit/cli/fixChecks.test.ts',
+  'test/unit/cli/fixAutofix.test.ts',
   'test/unit/cli/fixBounds.test.ts',
   'test/unit/faults/killRecovery.test.ts',
   'test/unit/core/loop/engine.test.ts',

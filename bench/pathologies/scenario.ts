@@ -51,6 +51,8 @@ export interface Scenario {
    * default --tsc auto checks it; a fixed-cap loop gates on `tsc --noEmit` like a lint command.
    */
   typescript?: boolean;
+  /** The repository has ESLint installed (the checker tests' cache, test/fixtures/regenerate/checkers.sh, linked as node_modules). */
+  eslint?: boolean;
   /** Runs only when this tool is on PATH (e.g. python3 with pytest). */
   needs?: { command: string; probe: string[] };
   /** GET /models status (401: a refused key everywhere). */

@@ -4,6 +4,7 @@ import { block, say } from './scenario';
 import type { ModelTurn, Scenario } from './scenario';
 import { CALC, CALC_TEST, calcRepo, fix, packageJson, setBody, WRONG } from './calcRepo';
 import { MOVED_OUT_FILES, movedOutModel } from './movedOutRepo';
+import { FIXER_BREAKS_TEST, FIXER_FIXES_LINT } from './fixerRepos';
 
 const fixAdd = (t: ModelTurn) => say('The add function subtracts; it must add.', fix(t, 'add'));
 /** The same text every time: a model stuck on one idea. */
@@ -319,4 +320,6 @@ export const SCENARIOS: Scenario[] = [
     cheat: true,
     expected: { outcome: 'green', reasons: [], decidedAfter: 2, why: 'the first answer moves the type error out of tsc\'s reach (a cheat); the second fixes the annotation' },
   },
+  FIXER_FIXES_LINT,
+  FIXER_BREAKS_TEST,
 ];

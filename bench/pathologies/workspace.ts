@@ -32,11 +32,20 @@ export function linkTypescript(root: string): void {
   fs.symlinkSync('../typescript/bin/tsc', path.join(root, 'node_modules', '.bin', 'tsc'));
 }
 
+/** Where the checker tests keep ESLint and the other npm checkers (test/fixtures/regenerate/checkers.sh). */
+export const CHECKERS_CACHE = process.env.GREENLOOP_CHECKERS_CACHE ?? path.join(os.homedir(), '.cache', 'greenloop-checkers');
+
+/** The checkers' cache as the repository's node_modules, where `npm install` would have put ESLint. */
+export function linkCheckers(root: string): void {
+  fs.symlinkSync(path.join(CHECKERS_CACHE, 'node_modules'), path.join(root, 'node_modules'));
+}
+
 export async function startScenario(scenario: Scenario, way: string): Promise<ScenarioRun> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `gl-patho-${scenario.name}-${way}-`));
   const cwd = path.join(dir, 'repo');
   writeFiles(cwd, scenario.files);
   if (scenario.typescript) linkTypescript(cwd);
+  if (scenario.eslint) linkCheckers(cwd);
   const server = await startFakeOpenAIServer([], {
     respond: (_req, n) => scenario.model(turnFor(n, cwd)),
     countUsage: true,

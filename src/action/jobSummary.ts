@@ -88,7 +88,10 @@ function attemptsTable(iterations: Iteration[]): string {
     const failing = countsText(it.failing.length, 0, it.loadErrorFiles.length);
     const files = it.files.length ? it.files.map(code).join(' ') : '—';
     const verdict = `${verdictWords(it.verdict)}${it.rolledBack ? ' (rolled back)' : ''}`;
-    return `<tr><td>${it.n}</td><td>${escapeHtml(verdict)}</td><td>${escapeHtml(failing)}</td><td>${files}</td><td>${code(clip(it.note, NOTE_CHARS))}</td></tr>`;
+    // Attempt 0 is the project's own fixers: their commands stand where a model's note would.
+    const n = it.actor === 'autofix' ? '0 (fixers, no model)' : String(it.n);
+    const note = it.actor === 'autofix' ? `${(it.commands ?? []).map((c) => `${c.command} (${(c.ms / 1000).toFixed(1)} s)`).join('; ')}: ${it.note}` : it.note;
+    return `<tr><td>${escapeHtml(n)}</td><td>${escapeHtml(verdict)}</td><td>${escapeHtml(failing)}</td><td>${files}</td><td>${code(clip(note, NOTE_CHARS))}</td></tr>`;
   });
   return ['<table>', '<tr><th>#</th><th>Verdict</th><th>Failing after</th><th>Files</th><th>Note</th></tr>', ...rows, '</table>'].join('\n');
 }
@@ -101,7 +104,8 @@ function budgetLine(facts: RunFacts): string {
   const minutes = facts.details?.elapsedMs !== undefined ? facts.details.elapsedMs / 60_000 : report.iterations.reduce((s, it) => s + it.durationMs, 0) / 60_000;
   const calls = `${plural(report.llmCalls, 'model call')}${report.requests !== report.llmCalls ? ` (${plural(report.requests, 'request')})` : ''}`;
   const time = limits ? `${minutes.toFixed(1)} of ${number(limits.maxMinutes)} min` : `${minutes.toFixed(1)} min`;
-  return [of(report.iterations.length, limits?.maxIterations, 'attempts'), of(tokens, limits?.maxTokens || undefined, 'tokens'), calls, time].join(' · ');
+  const attempts = report.iterations.filter((it) => it.actor !== 'autofix').length;
+  return [of(attempts, limits?.maxIterations, 'attempts'), of(tokens, limits?.maxTokens || undefined, 'tokens'), calls, time].join(' · ');
 }
 
 /** The tests, files and diagnostics still failing, each list named up to LISTED. */

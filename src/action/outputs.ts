@@ -11,7 +11,8 @@ export function outputsFor(facts: RunFacts): Record<OutputName, string> {
   return {
     outcome: report.outcome,
     reason: report.reason ?? '',
-    attempts: String(report.iterations.length),
+    // The project's own fixers (attempt 0) are no attempt of the budget.
+    attempts: String(report.iterations.filter((it) => it.actor !== 'autofix').length),
     'failing-before': full ? String(report.baseline.failing.length) : '',
     'failing-after': full ? String(report.final.failing.length) : '',
     'patch-path': facts.patch?.path ?? '',

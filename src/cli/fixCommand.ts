@@ -53,6 +53,7 @@ const FLAGS = {
   'ignore-history': { type: 'boolean' },
   'flaky-reruns': { type: 'string' },
   'verify-scope': { type: 'string' },
+  autofix: { type: 'string' },
   'cross-run-limit': { type: 'string' },
   'request-timeout-s': { type: 'string' },
   'max-answer-bytes': { type: 'string' },

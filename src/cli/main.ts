@@ -8,11 +8,11 @@ import { keepHeapNearLive } from './heapPolicy';
 const PARSE_USAGE = `  greenloop parse [--format F] [--warnings] [FILE|-]
       Reads one test runner's output and prints the failing tests as JSON (F: auto, mocha, jest, vitest, node, tap,
       pytest, go, cargo, junit, tsc), or one checker's and prints its diagnostics with their source (F: eslint, biome,
-      oxlint, pyright, mypy, pylint, govet, cargo-json, gcc; --warnings counts warnings too).`;
+      oxlint, pyright, mypy, pylint, govet, gofmt, cargo-json, gcc; --warnings counts warnings too).`;
 const VERIFY_USAGE = `  greenloop verify [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--timeout-s N] [--junit GLOB] [--check CMD[:FORMAT]]... [--pass-env NAME]...
       Runs the tests (tsc and the checks) once and prints the witness as JSON; exit 0 green, 1 not green, 2 setup error
       (then {"green": false, "outcome": "error", "reasonText": …}).`;
-const FIX_USAGE = `  greenloop fix [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--junit GLOB] [--check CMD[:FORMAT]]... [--allow-suppressions] [--pass-env NAME]...
+const FIX_USAGE = `  greenloop fix [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|off] [--junit GLOB] [--check CMD[:FORMAT][:fix=FIXCMD]]... [--allow-suppressions] [--pass-env NAME]...
       --actor openai --base-url URL --model NAME [--api-key-env VAR] [--no-stream] [--request-timeout-s N]
     | --agent qwen|codex|opencode|aider|claude [--model NAME]   (an agent CLI, run through Greenloop's model gateway)
     | --actor command --actor-cmd CMD   (any agent CLI: the prompt on stdin and in $GREENLOOP_PROMPT_FILE)
@@ -20,7 +20,7 @@ const FIX_USAGE = `  greenloop fix [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|o
       [--agent-requests-per-attempt N] (default 12) [--agent-timeout-s N] (default 600); --max-tokens defaults to 2,000,000
       [--max-iterations N] [--max-tokens N] [--max-minutes M] [--patience N] [--verify-timeout-s N]
       [--on-give-up keep-best|restore-baseline|keep-last] [--allow-test-edits] [--protect GLOB]...
-      [--flaky-reruns N] [--verify-scope failing-first|full] [--cross-run-limit N] [--ignore-history] [--max-answer-bytes N]
+      [--flaky-reruns N] [--verify-scope failing-first|full] [--autofix auto|off] [--cross-run-limit N] [--ignore-history] [--max-answer-bytes N]
       [--focus TEST_ID]...   (only these failing tests must pass; the rest of the suite must not regress)
       [--state-dir DIR] [--report FILE] [--json] [--format text|github]   (github: on by itself when GITHUB_ACTIONS=true)
       (in a GitHub Actions job no child sees GITHUB_TOKEN, GH_TOKEN or ACTIONS_* tokens but those --pass-env names)

@@ -1,8 +1,8 @@
 // The only reader of Greenloop's settings. Each run gets its own copy, read at start, so changing a setting
 // mid-run never changes the running loop; the next run picks it up.
 import * as vscode from 'vscode';
-import type { LoopConfig, OnGiveUp, TscMode, VerifyScope } from '../shared/config';
-import { DEFAULT_AGENT_SETTINGS, DEFAULT_LOOP_CONFIG, validateLoopConfig, VERIFY_SCOPES } from '../shared/config';
+import type { AutofixMode, LoopConfig, OnGiveUp, TscMode, VerifyScope } from '../shared/config';
+import { AUTOFIX_MODES, DEFAULT_AGENT_SETTINGS, DEFAULT_LOOP_CONFIG, validateLoopConfig, VERIFY_SCOPES } from '../shared/config';
 import type { AgentSettings } from '../shared/config';
 import { AGENT_PRESETS, type AgentPresetName } from '../actors/agentPresets';
 import { scriptsNamedBy } from '../shared/checkerConfigs';
@@ -64,6 +64,7 @@ const SETTING_OF: Record<string, string> = {
   crossRunLimit: 'crossRunLimit',
   maxAnswerBytes: 'maxAnswerBytes',
   verifyScope: 'verify.scope',
+  autofix: 'autofix',
 };
 
 type Getter = (key: string) => unknown;
@@ -121,6 +122,7 @@ export function settingsFrom(get: Getter, isSet?: (key: string) => boolean): Ext
     ...(bool('allowSuppressions', false) ? { allowSuppressions: true } : {}),
     // Written only when it differs from the default, so a run's saved settings read as they always did.
     ...(oneOf<VerifyScope>('verify.scope', VERIFY_SCOPES, 'failing-first') === 'full' ? { verifyScope: 'full' as const } : {}),
+    ...(oneOf<AutofixMode>('autofix', AUTOFIX_MODES, 'auto') === 'off' ? { autofix: 'off' as const } : {}),
   };
   const checks = get('checks') ?? [];
   if (!Array.isArray(checks) || checks.some((c) => !(typeof c === 'string' && c.trim()) && !(c && typeof c === 'object' && !Array.isArray(c)))) {

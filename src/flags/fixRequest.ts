@@ -7,7 +7,7 @@ import type { Actor } from '../ports/actor';
 import type { FixRequest } from '../session/runFix';
 import { actorFromFlags, modelKeyFromFlags, type ModelKey } from './fixFlags';
 import { loopConfigFromFlags, type FixFlagValues } from './loopConfigFlags';
-import { buildVerifier, type VerifierFlagValues } from './verifierFlags';
+import { buildVerifier, checkSpecs, type VerifierFlagValues } from './verifierFlags';
 
 export type FixRequestFlags = FixFlagValues & VerifierFlagValues & { 'state-dir'?: string };
 
@@ -37,7 +37,7 @@ export function fixRequestFromFlags(values: FixRequestFlags, over: { cwd?: strin
   // An agent resends its whole conversation with every request: a model's token budget would not last one attempt.
   if (actor.editsWorkspace && values['max-tokens'] === undefined) config.maxTokens = DEFAULT_AGENT_SETTINGS.maxTokens;
   return {
-    request: { cwd, stateDir, actor, verifier, typeChecks: verifier.typeChecks, config, redactor },
+    request: { cwd, stateDir, actor, verifier, typeChecks: verifier.typeChecks, config, redactor, checks: checkSpecs(values), withheldEnv: withheld },
     testCommand, model, actorWarnings,
   };
 }

@@ -1,7 +1,7 @@
 // The loop's budgets and guards from command-line flags (shared by `fix`, `mcp` and the Claude Code hook), with
 // one-sentence errors for bad input. Kept apart from the actor flags so a check session loads no actor.
-import type { LoopConfig, OnGiveUp } from '../shared/config';
-import { DEFAULT_LOOP_CONFIG, validateLoopConfig } from '../shared/config';
+import type { AutofixMode, LoopConfig, OnGiveUp } from '../shared/config';
+import { AUTOFIX_MODES, DEFAULT_LOOP_CONFIG, validateLoopConfig } from '../shared/config';
 import { parseNumberFlag, UsageError } from './usageError';
 import { scriptsNamedBy } from '../shared/checkerConfigs';
 import { verifyScopeFlag } from './verifierFlags';
@@ -35,6 +35,8 @@ export interface FixFlagValues {
   'allow-suppressions'?: boolean;
   /** failing-first (default) or full: see verifierFlags.verifyScopeFlag. */
   'verify-scope'?: string;
+  /** auto (default): the project's own fixers first; off: never. */
+  autofix?: string;
 }
 
 export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
@@ -58,10 +60,17 @@ export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
     ...(v.focus?.length ? { focus: [...new Set(v.focus)] } : {}),
     ...(v['allow-suppressions'] ? { allowSuppressions: true } : {}),
     ...(v['verify-scope'] !== undefined ? { verifyScope: verifyScopeFlag(v['verify-scope']) } : {}),
+    ...(v.autofix !== undefined ? { autofix: autofixFlag(v.autofix) } : {}),
     // `--check "npm run lint"`: the lint script's definition is protected like the test script's.
     ...(v.check?.length ? { checkScripts: scriptsNamedBy(v.check) } : {}),
   };
   const problems = validateLoopConfig(config);
   if (problems.length) throw new UsageError(problems[0]);
   return config;
+}
+
+/** `--autofix auto|off`: the project's own fixers as attempt 0 (the default), or never. */
+function autofixFlag(raw: string): AutofixMode {
+  if (!(AUTOFIX_MODES as readonly string[]).includes(raw)) throw new UsageError(`--autofix must be auto or off (got "${raw}").`);
+  return raw as AutofixMode;
 }

@@ -1,5 +1,6 @@
 // The run history's port: one record per finished run, as the history view and the cross-run guard read it. The core
 // produces records (core/run/historyRecord.ts); a store writes them.
+import type { FixerCommand } from './fixers';
 import type { OutsideWarning } from './runState';
 import type { AgentCounts } from '../shared/plainWords';
 
@@ -32,6 +33,9 @@ export interface HistoryIteration {
   outsideWarnings?: OutsideWarning[];
   /** Casts the edit added on a line with a diagnostic (`as any`, `cast(Any, …)`), each a sentence naming file, line and cast. */
   castWarnings?: string[];
+  /** Attempt 0 made by the project's own fixers (no model), and the commands they ran. */
+  actor?: 'autofix';
+  commands?: FixerCommand[];
 }
 
 export interface HistoryRecord {

@@ -2,6 +2,7 @@
 import type { TokenUsage, AgentAttempt } from './actor';
 import type { CheckerIdentity, Diagnostic, FailingTest, LoadErrorFile } from './verifier';
 import type { LoopConfig } from '../shared/config';
+import type { FixerCommand } from './fixers';
 
 export type Verdict = 'green' | 'progress' | 'no-progress' | 'regression' | 'invalid-proposal';
 
@@ -122,6 +123,10 @@ export interface IterationRecord {
   testRuns?: TestRun[];
   /** Judged by its targeted run alone: never best, never green; a regression it hides is found by a later whole run. */
   judgedBy?: 'targeted';
+  /** Who made the edit when no model did: the project's own fixers (attempt 0, no tokens, not counted as an attempt). */
+  actor?: 'autofix';
+  /** The fixer commands an autofix attempt ran, with their time. */
+  commands?: FixerCommand[];
 }
 
 /** One change outside the snapshotted tree left as it is: where, what happened, why Greenloop could not undo it. */

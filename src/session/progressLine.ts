@@ -1,5 +1,6 @@
 // One stderr line per loop step, readable by a person following along.
 import type { LoopEvent } from '../core/loop/events';
+import type { FixerCommand } from '../ports/fixers';
 import { agentCountsText, notLoadedText } from '../shared/plainWords';
 
 /** "27 failing, 106 test files did not load": a file that did not load is not a failing test. */
@@ -27,19 +28,21 @@ export function progressLine(e: LoopEvent): string | null {
       if (e.unverified) return `greenloop: the first test run could not be used (run ${e.runId})`;
       return `greenloop: ${e.resumed ? 'resumed' : 'baseline'} — ${failingText(e.baselineFailing, e.baselineNotLoaded)}, ${e.baselineDiagnostics} type errors (run ${e.runId})`;
     case 'iteration-started':
+      if (e.autofix) return "greenloop: autofix — running the project's own fixers of the failing checks (no model)";
       return `greenloop: attempt ${e.n}/${e.max} — asking the ${e.agent ? 'agent' : 'model'}`;
     case 'retrying':
       return `greenloop: attempt ${e.n}: ${e.message} — retry ${e.attempt} in ${(e.delayMs / 1000).toFixed(1)} s`;
     case 'proposal-received':
+      if (e.commands) return `greenloop: autofix: ${e.commands.map(commandText).join('; ') || 'no fixer ran'}${e.files.length ? `, edits ${e.files.join(', ')}` : ', changed nothing'}`;
       return `greenloop: attempt ${e.n}: answer received (${e.tokens.prompt}+${e.tokens.completion} tokens)${e.files.length ? `, edits ${e.files.join(', ')}` : ''}`;
     case 'applied':
       return null;
     case 'verifying':
-      return `greenloop: attempt ${e.n}: ${runningText(e)}`;
+      return `greenloop: ${attemptName(e.n)}: ${runningText(e)}`;
     case 'verified': {
       // An agent's attempt says what it spent and why it ended, beside the verdict the tests gave.
       const agent = e.iteration?.agent ? ` [agent: ${agentCountsText(e.iteration.agent)}]` : '';
-      return `greenloop: attempt ${e.n}: ${e.verdict} — ${failingText(e.failing, e.notLoaded)}, ${e.diagnostics} type errors${e.rolledBack ? ' (rolled back)' : ''}${agent}: ${e.note}`;
+      return `greenloop: ${e.iteration?.actor === 'autofix' ? 'autofix' : `attempt ${e.n}`}: ${e.verdict} — ${failingText(e.failing, e.notLoaded)}, ${e.diagnostics} type errors${e.rolledBack ? ' (rolled back)' : ''}${agent}: ${e.note}`;
     }
     case 'warning':
       return `greenloop: warning: ${e.message}`;
@@ -48,7 +51,19 @@ export function progressLine(e: LoopEvent): string | null {
     case 'finished': {
       const s = e.state;
       const requests = s.requests !== undefined && s.requests !== s.llmCalls ? ` (${s.requests} requests)` : '';
-      return `greenloop: ${s.outcome} after ${s.iterations.length} attempt${s.iterations.length === 1 ? '' : 's'}, ${s.llmCalls} model calls${requests}, ${s.tokens.prompt + s.tokens.completion} tokens; workspace left at the ${s.finalState ?? 'last'} state (${s.current.witness.unmeasured ? 'no test count' : failingText(s.current.witness.failing.length, s.current.witness.loadErrorFiles?.length)})`;
+      const attempts = s.iterations.filter((it) => it.actor !== 'autofix').length;
+      const fixers = s.iterations.some((it) => it.actor === 'autofix') ? " (and the project's fixers)" : '';
+      return `greenloop: ${s.outcome} after ${attempts} attempt${attempts === 1 ? '' : 's'}${fixers}, ${s.llmCalls} model calls${requests}, ${s.tokens.prompt + s.tokens.completion} tokens; workspace left at the ${s.finalState ?? 'last'} state (${s.current.witness.unmeasured ? 'no test count' : failingText(s.current.witness.failing.length, s.current.witness.loadErrorFiles?.length)})`;
     }
   }
+}
+
+/** Attempt 0 is the project's fixers (the only attempt no model makes). */
+function attemptName(n: number): string {
+  return n === 0 ? 'autofix' : `attempt ${n}`;
+}
+
+/** "ESLint `npx eslint --fix src/a.js` (0.8 s)", and why it could not do its work. */
+function commandText(c: FixerCommand): string {
+  return `${c.tool} \`${c.command}\` (${(c.ms / 1000).toFixed(1)} s${c.problem ? `: ${c.problem}` : ''})`;
 }

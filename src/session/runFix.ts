@@ -22,6 +22,10 @@ import { StateDirLost, WorkspaceNotRecordable } from '../ports/snapshots';
 import { DEFAULT_LOOP_CONFIG } from '../shared/config';
 import type { LoopConfig } from '../shared/config';
 import { RunFiles } from '../store/runFiles';
+import type { Fixers } from '../ports/fixers';
+import { childEnvironment } from '../base/secretEnv';
+import type { CheckSpec } from '../verify/checkers/commandChecker';
+import { ProjectFixers } from '../verify/fixers/projectFixers';
 import { openOutsideWatch } from '../outside/outsideWatch';
 import type { GitSnapshotStore } from '../snapshot/gitSnapshotStore';
 import { openWorkspace } from './openWorkspace';
@@ -36,6 +40,10 @@ export interface FixRequest {
   verifier: Verifier;
   /** The verifier runs tsc: tsconfig*.json joins the protected globs. */
   typeChecks: boolean;
+  /** The verifier's checks: those whose own tool has a fixer run it as attempt 0 (unless config.autofix is off). */
+  checks?: readonly CheckSpec[];
+  /** What the checks' environment withholds (the run's secrets): their fixers get the same. */
+  withheldEnv?: readonly string[];
   /** As the host read it; the session adds the protection. A resume runs with the saved run's own settings. */
   config: LoopConfig;
   redactor: Redactor;
@@ -128,6 +136,7 @@ export async function openFixRun(req: FixRequest): Promise<FixRun> {
   const run = async (signal: AbortSignal): Promise<FixResult> => {
     if (released) throw new Error(`Run ${runId} was abandoned before it started.`);
     const engine = new LoopEngine({
+      fixers: projectFixers(req, config),
       cwd, actor: req.wrap?.actor?.(actor) ?? actor, verifier: req.wrap?.verifier?.(req.verifier) ?? req.verifier, snapshots, journal, outside,
       clock: req.clock ?? systemClock, config, redactor: req.redactor, runId, pastRuns: past.records, ignoreHistory: req.ignoreHistory, retry: req.retry,
     });
@@ -153,6 +162,12 @@ export async function openFixRun(req: FixRequest): Promise<FixRun> {
     }
   };
   return { runId, snapshots, config, run, abandon: release };
+}
+
+/** The project's own fixers of the run's checks (attempt 0), unless the person turned them off or there is no check. */
+function projectFixers(req: FixRequest, config: LoopConfig): Fixers | undefined {
+  if (config.autofix === 'off' || !req.checks?.length) return undefined;
+  return new ProjectFixers(req.cwd, req.checks, childEnvironment(process.env, req.withheldEnv));
 }
 
 /** What the engine throws before it changed anything, as the setup problem it is; anything else stays as it is. */

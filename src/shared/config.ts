@@ -42,7 +42,15 @@ export interface LoopConfig {
    * one of them passes (core/loop/steps/targeted.ts); `full`: the whole suite every attempt. Absent: failing-first.
    */
   verifyScope?: VerifyScope;
+  /**
+   * `auto`: before the first model call, the project's own fixers of the failing checkers run as attempt 0, judged like
+   * any edit (core/loop/turns/autofixTurn.ts); `off`: never. Absent: auto.
+   */
+  autofix?: AutofixMode;
 }
+
+export type AutofixMode = 'auto' | 'off';
+export const AUTOFIX_MODES: readonly AutofixMode[] = ['auto', 'off'];
 
 export type VerifyScope = 'failing-first' | 'full';
 export const VERIFY_SCOPES: readonly VerifyScope[] = ['failing-first', 'full'];
@@ -154,6 +162,7 @@ export function validateLoopConfig(c: LoopConfig): string[] {
   nonNegative('maxTokens', c.maxTokens);
   nonNegative('maxMinutes', c.maxMinutes);
   if (!(c.verifyTimeoutS > 0)) problems.push(`verifyTimeoutS must be a positive number of seconds (got ${String(c.verifyTimeoutS)}).`);
+  if (c.autofix !== undefined && !AUTOFIX_MODES.includes(c.autofix)) problems.push(`autofix must be auto or off (got ${String(c.autofix)}).`);
   if (c.verifyScope !== undefined && !VERIFY_SCOPES.includes(c.verifyScope)) problems.push(`verifyScope must be failing-first or full (got ${String(c.verifyScope)}).`);
   if (!['keep-best', 'restore-baseline', 'keep-last'].includes(c.onGiveUp)) {
     problems.push(`onGiveUp must be keep-best, restore-baseline or keep-last (got ${String(c.onGiveUp)}).`);

@@ -22,6 +22,8 @@ export interface HypothesisItem {
   note: string;
   /** An agent CLI's attempt: "Agent: 7 requests (2 answered by Greenloop: request-cap), exit 0". */
   agentText?: string;
+  /** Attempt 0 made by the project's own fixers, no model: "The project's fixers ran: npx eslint --fix src/a.js (0.8 s)". */
+  fixersText?: string;
   /** Files of the agent's attempt put back, each "path — why". */
   reverted?: string[];
   /** Changes outside the snapshotted tree left as they are (nobody can undo or attribute them), each "where what — why". */

@@ -136,7 +136,7 @@ function renderHypotheses(data: PanelData): void {
     const li = document.createElement('li');
     li.value = h.n;
     li.append(make('span', `verdict ${h.verdict}`, `${h.verdictText} · ${h.countsText}`));
-    li.append(make('p', 'hypothesis', h.hypothesis || 'The model gave no hypothesis.'));
+    li.append(make('p', 'hypothesis', h.fixersText ?? (h.hypothesis || 'The model gave no hypothesis.')));
     if (h.agentText) li.append(make('p', 'agent muted', h.agentText));
     if (h.reverted?.length) {
       const put = make('ul', 'reverted', '');

@@ -42,13 +42,20 @@ async function witnessEdits(ctx: ApplyContext, state: RunState, before: string, 
   return { refused: out, casts };
 }
 
-/** An agent CLI edited files itself: what it touched must pass the same path rules as a model's blocks. */
-export async function acceptAgentEdits(ctx: ApplyContext, state: RunState, record: IterationRecord): Promise<boolean> {
+/** Who edited, for the notes: an agent CLI, or the project's own fixers. */
+const WHO = {
+  agent: { nothing: 'The agent finished without changing any file.', whose: "the agent's" },
+  fixers: { nothing: "The project's fixers changed no file.", whose: "the fixers'" },
+} as const;
+
+/** An agent CLI (or a fixer) edited files itself: what it touched must pass the same path rules as a model's blocks. */
+export async function acceptAgentEdits(ctx: ApplyContext, state: RunState, record: IterationRecord, who: keyof typeof WHO = 'agent'): Promise<boolean> {
+  const words = WHO[who];
   const before = state.current.snapshot;
   const changed = await ctx.snapshots.changedSince(before);
   record.files = changed;
   if (changed.length === 0) {
-    record.note = 'The agent finished without changing any file.';
+    record.note = words.nothing;
     return false;
   }
   // Judged path by path: what the agent may not change is put back, the rest of its work is kept and tested.
@@ -67,10 +74,10 @@ export async function acceptAgentEdits(ctx: ApplyContext, state: RunState, recor
     record.files = changed.filter((p) => !paths.includes(p));
     const put = `put back ${listPaths(paths)}: ${refused.map((r) => r.reason).join(' ')}`;
     if (record.files.length === 0) {
-      record.note = `The agent's changes were undone (${put})`;
+      record.note = `${capital(words.whose)} changes were undone (${put})`;
       return false;
     }
-    record.note = `Kept the agent's other changes; ${put}`;
+    record.note = `Kept ${words.whose} other changes; ${put}`;
   }
   // changedSince just looked at every file: only what was put back since needs another look.
   const probe = await ctx.snapshots.snapshot('agent-edit', refused.map((r) => r.path));
@@ -80,4 +87,8 @@ export async function acceptAgentEdits(ctx: ApplyContext, state: RunState, recor
   record.afterSnapshot = probe.id;
   record.treeHash = probe.tree;
   return true;
+}
+
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -10,11 +10,12 @@ import type { Stop } from './bounds/termination';
 import type { LoopContext } from './loopContext';
 import type { Settled } from './settle';
 import type { SameLines } from './steps/sameLines';
+import { attemptsUsed } from './bounds/termination';
 
 export interface Attempt {
   readonly n: number;
   readonly startedAt: number;
-  /** The model's or the agent's, chosen once per engine. */
+  /** The model's or the agent's, chosen once per engine; or the project's own fixers, before the first of them. */
   readonly turn: Turn;
   /** state.current when it began: what an agent's edits are compared with and the record starts from. */
   readonly from: Readonly<{ snapshot: string; tree: string; witness: WitnessSummary }>;
@@ -64,7 +65,9 @@ export class AttemptInterrupted extends Error {
  * model-only rule is in `turns/modelTurn.ts`, every agent-only rule in `turns/agentTurn.ts`; the steps never ask which.
  */
 export interface Turn {
-  readonly kind: 'model' | 'agent';
+  readonly kind: 'model' | 'agent' | 'autofix';
+  /** False for a turn no model takes part in (the project's fixers): no prompt, no tokens, attempt 0, not counted. */
+  readonly needsModel: boolean;
   /** Before the prompt is built: an agent (not one outside) stops the run on a person's edits since the last state. */
   beforePrompt(ctx: LoopContext, state: RunState): Promise<void>;
   /** Before the actor is asked: an agent's mark of what it must leave alone outside the snapshots; a model: null. */
@@ -81,7 +84,7 @@ export interface Turn {
 
 export function newAttempt(ctx: LoopContext, state: RunState, turn: Turn): Attempt {
   return {
-    n: state.iterations.length + 1, startedAt: ctx.deps.clock.now(), turn, from: state.current,
+    n: turn.needsModel ? attemptsUsed(state) + 1 : 0, startedAt: ctx.deps.clock.now(), turn, from: state.current,
     record: null, prompt: null, outside: null, response: null, actorNote: '', after: null, judged: null, settled: null, verdict: null,
   };
 }

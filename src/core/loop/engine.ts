@@ -13,6 +13,7 @@ import type { EngineDeps, LoopContext } from './loopContext';
 import { reopen, startFromPersonsWorkspace } from './resumeRun';
 import { RunEnd } from './runEnd';
 import { runAttempt } from './runAttempt';
+import { runAutofix } from './autofix';
 import { startRun } from './startRun';
 import { KnownStates } from './states/knownStates';
 import { LastApplyMemory } from './states/lastApply';
@@ -51,7 +52,7 @@ export class LoopEngine implements LoopContext {
     const now = this.deps.clock.now();
     return this.within(signal, now, this.deps.config.maxMinutes, 0, async (deadline) => {
       const { state, ready } = await startRun(this, this.end, signal, now, deadline);
-      return ready ? this.loop(state, signal) : state;
+      return ready ? this.loop(state, signal, true) : state;
     });
   }
 
@@ -107,8 +108,16 @@ export class LoopEngine implements LoopContext {
     this.events.emit({ type: 'warning', message });
   }
 
-  private async loop(state: RunState, signal: AbortSignal): Promise<RunState> {
+  /** `fresh`: a new run, whose project's own fixers go first (attempt 0); a resumed run goes straight to the model. */
+  private async loop(state: RunState, signal: AbortSignal, fresh = false): Promise<RunState> {
     try {
+      if (fresh) {
+        const before = checkBudgets(state, this.deps.clock.now());
+        if (before) return await this.end.finish(state, before);
+        const stop = await runAutofix(this, state);
+        await this.deps.journal?.settled();
+        if (stop) return await this.end.finish(state, stop);
+      }
       for (;;) {
         const before = checkBudgets(state, this.deps.clock.now());
         if (before) return await this.end.finish(state, before);

@@ -1,5 +1,6 @@
 // Plain typed events out of the engine; hosts (CLI, VS Code) turn them into lines, trees and status bars.
 import type { EscalationReason, IterationRecord, Outcome, RunState, Verdict } from '../../ports/runState';
+import type { FixerCommand } from '../../ports/fixers';
 
 export type LoopEvent =
   /** `state` is the live run state: hosts may read it (never write it) while the run goes on. */
@@ -8,8 +9,8 @@ export type LoopEvent =
   | { type: 'run-started'; runId: string; baselineFailing: number; baselineNotLoaded?: number; baselineDiagnostics: number; resumed: boolean; unverified?: boolean; stoppedFor?: EscalationReason; /** Stopped before the first test run began (the model check). */ beforeTests?: boolean; state: RunState }
   /** A step outside any attempt, said as it begins, so a host can tell what is running before the first result. */
   | { type: 'phase'; phase: RunPhase; /** The actor is an agent CLI. */ agent?: boolean }
-  | { type: 'iteration-started'; n: number; max: number; /** The actor is an agent CLI (it edits the workspace itself). */ agent?: boolean }
-  | { type: 'proposal-received'; n: number; tokens: { prompt: number; completion: number }; files: string[] }
+  | { type: 'iteration-started'; n: number; max: number; /** The actor is an agent CLI (it edits the workspace itself). */ agent?: boolean; /** Attempt 0: the project's own fixers, no model. */ autofix?: boolean }
+  | { type: 'proposal-received'; n: number; tokens: { prompt: number; completion: number }; files: string[]; /** The fixer commands of an autofix attempt, as they ran. */ commands?: FixerCommand[] }
   | { type: 'applied'; n: number; files: string[] }
   /** `scope`: only the `tests` failing in the best state run, or the whole suite (absent: the whole suite). */
   /** `confirming`: the tests that flipped to passing run again before a green is believed. */

@@ -8,6 +8,7 @@ import type { Clock } from '../../ports/clock';
 import type { OutsideWatch } from '../../ports/outside';
 import type { SnapshotStore } from '../../ports/snapshots';
 import type { Verifier } from '../../ports/verifier';
+import type { Fixers } from '../../ports/fixers';
 import type { RetryOptions } from './turns/retry';
 import type { WriteJournal } from '../../ports/journal';
 import type { RunDeadline } from './bounds/deadline';
@@ -36,6 +37,8 @@ export interface EngineDeps {
   journal?: WriteJournal;
   /** What an agent CLI must leave alone outside the snapshotted tree (its .git, ignored files, dotfiles); none: not watched. */
   outside?: OutsideWatch;
+  /** The project's own fixers of its checkers (`eslint --fix`), run as attempt 0; none: no autofix. */
+  fixers?: Fixers;
   /** Retry timing for transient actor errors (tests shorten it). */
   retry?: Pick<RetryOptions, 'baseMs' | 'maxMs' | 'retries'>;
 }

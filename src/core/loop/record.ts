@@ -2,7 +2,7 @@
 // verdict that closes it — after which the run's guards say whether the loop goes on.
 import type { TokenUsage } from '../../ports/actor';
 import type { IterationRecord, RunState, Verdict, WitnessSummary } from '../../ports/runState';
-import { checkAfterIteration } from './bounds/termination';
+import { checkAfterIteration, countsAsAttempt } from './bounds/termination';
 import { over, type AttemptOver } from './attempt';
 import type { LoopContext } from './loopContext';
 import { moveTo } from './states/moveTo';
@@ -27,7 +27,7 @@ export function recordAttempt(ctx: LoopContext, state: RunState, record: Iterati
   record.durationMs = ctx.deps.clock.now() - record.startedAt;
   if (verdict === 'invalid-proposal') state.feedback = record.note;
   if (verdict === 'progress' || verdict === 'green') state.consecutiveNoProgress = 0;
-  else if (opts.judgedAlone !== false) state.consecutiveNoProgress += 1;
+  else if (opts.judgedAlone !== false && countsAsAttempt(record)) state.consecutiveNoProgress += 1;
   if (record.proposalHash) state.seenProposals.push(record.proposalHash);
   state.iterations.push(record);
   ctx.events.emit({ type: 'verified', n: record.n, verdict, failing: record.failing.length, notLoaded: record.loadErrorFiles?.length ?? 0, diagnostics: record.diagnostics, rolledBack: record.rolledBack, note: record.note, iteration: record });

@@ -1,6 +1,6 @@
 // Builds what the model reads each attempt. Everything here informs the model; nothing here lets it decide.
 import type { RunState } from '../../ports/runState';
-import { elapsedMs, tokensUsed, upcomingLimits } from '../loop/bounds/termination';
+import { attemptsUsed, countsAsAttempt, elapsedMs, tokensUsed, upcomingLimits } from '../loop/bounds/termination';
 import { boundedRead, importedFiles, mentionedPaths, readContextFiles } from './contextFiles';
 import { compiledSourceOf } from './compiledSource';
 import type { PathPolicy } from '../edits/pathPolicy';
@@ -52,7 +52,7 @@ export function systemPrompt(allowTestEdits: boolean, editsWorkspace = false): s
 }
 
 export function buildPrompt(state: RunState, now: number, opts: PromptOptions): string {
-  const n = state.iterations.length + 1;
+  const n = attemptsUsed(state) + 1;
   const { maxIterations, maxTokens, maxMinutes } = state.limits;
   const left: string[] = [`${maxIterations - n} more attempt${maxIterations - n === 1 ? '' : 's'} after this one`];
   if (maxTokens > 0) left.push(`${Math.max(0, maxTokens - tokensUsed(state)).toLocaleString('en-US')} tokens`);
@@ -62,11 +62,14 @@ export function buildPrompt(state: RunState, now: number, opts: PromptOptions): 
 
   const warnings = upcomingLimits(state, now);
   if (warnings.length) sections.push(`## Warning\n${warnings.map((w) => `- ${w}`).join('\n')}`);
-  if (state.crossRun && state.iterations.length === 0) sections.push(`## Earlier runs on these failures\n${state.crossRun}`);
+  if (state.crossRun && n === 1) sections.push(`## Earlier runs on these failures\n${state.crossRun}`);
   if (state.hints.length) sections.push(`## Hint from the person supervising this loop\n${state.hints.map((h) => `- ${h}`).join('\n')}`);
 
   const last = state.iterations[state.iterations.length - 1];
-  if (last) {
+  if (last && !countsAsAttempt(last)) {
+    // The fixers' change is not the model's to explain: what they did and what is left is all it needs.
+    sections.push(`## The project's own fixers ran first (no model)\n${state.feedback || last.note}`);
+  } else if (last) {
     const lines = [`Verdict of attempt ${last.n}: ${last.verdict} — ${state.feedback || last.note}`];
     if (last.hypothesis) lines.push(`Your explanation then: ${trimSection(last.hypothesis, 600)}`);
     sections.push(`## Previous attempt\n${lines.join('\n')}`);

@@ -38,6 +38,7 @@ export function toHistoryRecord(state: RunState): HistoryRecord {
       ...(it.testsWrote ? { testsWrote: it.testsWrote } : {}),
       ...(it.outsideWarnings?.length ? { outsideWarnings: it.outsideWarnings } : {}),
       ...(it.castWarnings?.length ? { castWarnings: it.castWarnings } : {}),
+      ...(it.actor ? { actor: it.actor, commands: it.commands ?? [] } : {}),
     })),
     tokens: { prompt: state.tokens.prompt, completion: state.tokens.completion },
     llmCalls: state.llmCalls,

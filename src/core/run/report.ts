@@ -1,6 +1,7 @@
 // The JSON report of `greenloop fix` exactly as ../shared/contract.md fixes it.
 import type { OutsideWarning, RunState, TestRun } from '../../ports/runState';
 import type { Redactor } from '../../base/redact';
+import type { FixerCommand } from '../../ports/fixers';
 
 export interface FixReport {
   outcome: 'green' | 'escalated' | 'cancelled' | 'error';
@@ -29,6 +30,10 @@ export interface FixReport {
     outsideWarnings?: OutsideWarning[];
     /** What judged the attempt: each test run, targeted (the failing tests only) or full (the whole suite), in order (contract addition). */
     testRuns?: TestRun[];
+    /** Attempt 0 made by the project's own fixers, no model (contract addition, 2026-11-27). */
+    actor?: 'autofix';
+    /** The fixer commands it ran, with their time and, when one could not do its work, why. */
+    commands?: FixerCommand[];
   }[];
   /** Milliseconds spent running tests in the whole run: the baseline, every attempt's runs and re-runs (contract addition). */
   testMs?: number;
@@ -60,6 +65,7 @@ export function toReport(state: RunState, redactor: Redactor): FixReport {
       ...(it.testsWrote ? { testsWrote: it.testsWrote } : {}),
       ...(it.outsideWarnings?.length ? { outsideWarnings: it.outsideWarnings } : {}),
       testRuns: it.testRuns ?? [],
+      ...(it.actor ? { actor: it.actor, commands: it.commands ?? [] } : {}),
     })),
     testMs: state.testMs ?? state.iterations.reduce((sum, it) => sum + (it.testRuns ?? []).reduce((s, r) => s + r.ms, 0), 0),
     llmCalls: state.llmCalls,

@@ -60,6 +60,7 @@ export async function startRun(
     // left in flight, and watches outside the tree for an agent.
     fixRun = await runtime().openFixRun({
       cwd: realpath(folder.fsPath), stateDir: host.stateDir, actor, verifier, typeChecks: verifier.typeChecks, config, redactor: run.redactor, runId,
+      checks: verifier.checks, withheldEnv: verifier.withheldEnv,
       resume: opts.resume, ignoreHistory: opts.ignoreHistory,
       wrap: { actor: (a) => gatedActor(a, run.gate), verifier: (v) => gatedVerifier(v, run.gate) },
       onEvent: (e) => {

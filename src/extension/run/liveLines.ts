@@ -12,10 +12,12 @@ export function liveLine(e: LoopEvent): string | null {
       if (e.unverified) return 'the first test run could not be used';
       return `${e.resumed ? 'resumed' : 'before any edit'}: ${countsText(e.baselineFailing, e.baselineDiagnostics, e.baselineNotLoaded)}`;
     case 'iteration-started':
+      if (e.autofix) return "running the project's own fixers of the failing checks (no model)";
       return `attempt ${e.n}/${e.max}: asking the ${e.agent ? 'agent' : 'model'}`;
     case 'retrying':
       return `attempt ${e.n}: ${e.message}; trying again in ${(e.delayMs / 1000).toFixed(1)} s`;
     case 'proposal-received':
+      if (e.commands) return `the project's fixers ran ${e.commands.map((c) => `\`${c.command}\``).join(', ') || 'nothing'}${e.files.length ? `, editing ${e.files.join(', ')}` : ', changing nothing'}`;
       return `attempt ${e.n}: answer received${e.files.length ? `, editing ${e.files.join(', ')}` : ''}`;
     case 'applied':
       return null;
@@ -53,12 +55,13 @@ function verifiedLine(e: Extract<LoopEvent, { type: 'verified' }>): string {
   const counts = countsText(e.failing, e.diagnostics, e.notLoaded);
   const flaky = e.iteration?.flaky?.length ? `; flaky: ${e.iteration.flaky.join(', ')} failed, then passed on a re-run` : '';
   const note = e.note ? ` (${e.note})` : '';
+  const who = e.iteration?.actor === 'autofix' ? "the project's fixers" : `attempt ${e.n}`;
   switch (e.verdict) {
     case 'invalid-proposal':
-      return `attempt ${e.n}: edit refused${note}`;
+      return `${who}: edit refused${note}`;
     case 'regression':
-      return `attempt ${e.n}: regression, ${counts}${e.rolledBack ? '; the edit was rolled back' : ''}${note}${flaky}`;
+      return `${who}: regression, ${counts}${e.rolledBack ? '; the edit was rolled back' : ''}${note}${flaky}`;
     default:
-      return `attempt ${e.n}: ${verdictWords(e.verdict)}, ${counts}${e.rolledBack ? '; the edit was rolled back' : ''}${flaky}`;
+      return `${who}: ${verdictWords(e.verdict)}, ${counts}${e.rolledBack ? '; the edit was rolled back' : ''}${flaky}`;
   }
 }

@@ -107,7 +107,8 @@ export function settleTally(t: RunTally, s: RunState): void {
   t.reasonText = s.reasonText;
   t.finishedAt ??= s.finishedAt ?? null;
   t.tokens = s.tokens.prompt + s.tokens.completion;
-  t.iteration = s.iterations.length;
+  // The project's fixers (attempt 0) are no attempt of the budget.
+  t.iteration = s.iterations.filter((it) => it.actor !== 'autofix').length;
   // A count the tests never gave is no count: "0 failing" would read as green.
   t.failing = s.current.witness.unmeasured ? null : s.current.witness.failing.length;
   t.notLoaded = s.current.witness.loadErrorFiles?.length ?? 0;
@@ -131,7 +132,7 @@ export function tallyOfRecord(r: HistoryRecord): RunTally {
   t.reasonText = r.reasonText;
   t.finishedAt = r.finishedAt;
   t.tokens = r.tokens.prompt + r.tokens.completion;
-  t.iteration = r.iterations.length;
+  t.iteration = r.iterations.filter((it) => it.actor !== 'autofix').length;
   // A count the tests never gave is no count: "0 failing" would read as green.
   t.failing = r.unmeasured ? null : r.finalFailing.length;
   t.notLoaded = r.finalLoadErrorFiles?.length ?? 0;

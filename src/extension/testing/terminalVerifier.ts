@@ -3,6 +3,7 @@
 import type { Checker, CheckerResult, TargetedRun, TestTarget, Verifier, VerifyOptions } from '../../ports/verifier';
 import { SettingsError } from '../config';
 import type { CommandVerifier } from '../../verify/commandVerifier';
+import type { CheckSpec } from '../../verify/checkers/commandChecker';
 import { runtime } from '../loadRuntime';
 import type { Witness } from '../../ports/verifier';
 import type { TscMode } from '../../shared/config';
@@ -31,13 +32,16 @@ export class TerminalVerifier implements Verifier {
     diagnostics: { checks?: readonly unknown[]; problems?: Checker & { dispose(): void }; tscBuildInfoDir?: string } = {},
   ) {
     const rt = runtime();
-    let checks;
+    let checks: CheckSpec[];
     try {
       checks = (diagnostics.checks ?? []).map((c) => rt.checkSpecFromSetting(c));
     } catch (err) {
       throw new SettingsError(`The setting greenloop.checks: ${(err as Error).message} Fix it in Settings (search "greenloop") and run again.`);
     }
     this.problems = diagnostics.problems;
+    // The Problems view as the source runs no check: nothing for a fixer to follow.
+    this.checks = this.problems ? [] : checks;
+    this.withheldEnv = withheldEnv;
     this.inner = new rt.CommandVerifier({
       cwd: spec.cwd, testCommand: spec.command, env: spec.env, withheldEnv, tsc: this.problems ? 'off' : tsc, timeoutMs: timeoutS * 1000,
       onOutput: (chunk) => this.out?.write(chunk), checks, tscBuildInfoDir: diagnostics.tscBuildInfoDir,
@@ -45,6 +49,9 @@ export class TerminalVerifier implements Verifier {
   }
 
   private readonly problems: (Checker & { dispose(): void }) | undefined;
+  /** The checks it runs and what their environment withholds: the session runs their fixers the same way. */
+  readonly checks: readonly CheckSpec[];
+  readonly withheldEnv: readonly string[] | undefined;
 
   /** Ends what the verifier watches (the Problems view's file watcher): called once its run or check is over. */
   dispose(): void {

@@ -182,15 +182,21 @@ function runView(node: Extract<HistoryNode, { kind: 'run' }>, now: number): Node
   };
 }
 
+/** What the project's fixers ran, for the tooltip of their row. */
+function fixersText(it: HistoryIteration): string {
+  const ran = (it.commands ?? []).map((c) => `${c.command} (${formatDuration(c.ms)})${c.problem ? `: ${c.problem}` : ''}`);
+  return `Greenloop ran the project's own fixers before the first model call: ${ran.join('; ') || 'none could run'}.`;
+}
+
 function iterationView(node: Extract<HistoryNode, { kind: 'iteration' }>): NodeView {
   const it = node.iteration;
   const tokens = it.tokens.prompt + it.tokens.completion;
   const hypothesis = it.hypothesis.trim();
   return {
     id: nodeId(node),
-    label: `Attempt ${it.n}: ${verdictWords(it.verdict)}`,
+    label: it.actor === 'autofix' ? `Project's fixers (no model): ${verdictWords(it.verdict)}` : `Attempt ${it.n}: ${verdictWords(it.verdict)}`,
     description: `${count(it.failing, it.diagnostics, it.loadErrorFiles)} · ${formatTokens(tokens)} tok · ${formatDuration(it.durationMs)}`,
-    tooltip: [hypothesis ? `Hypothesis: ${hypothesis}` : 'The model gave no hypothesis.', it.note, it.rolledBack ? 'This edit was rolled back.' : '',
+    tooltip: [it.actor === 'autofix' ? fixersText(it) : hypothesis ? `Hypothesis: ${hypothesis}` : 'The model gave no hypothesis.', it.note, it.rolledBack ? 'This edit was rolled back.' : '',
       it.flaky?.length ? `Flaky: ${it.flaky.join(', ')} failed, then passed on a re-run.` : '',
       it.castWarnings?.length ? `${it.castWarnings.length} cast${it.castWarnings.length === 1 ? '' : 's'} to check: ${it.castWarnings.map((c) => castPlace(c).short).join(', ')}` : '']
       .filter(Boolean).join('\n\n'),

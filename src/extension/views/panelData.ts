@@ -1,4 +1,5 @@
 // Turns a run (live or from history) into what the escalation panel shows. Pure: no vscode, no I/O.
+import type { FixerCommand } from '../../ports/fixers';
 import type { HistoryRecord } from '../../ports/history';
 import type { CastWarningItem, ChangedFile, ChartPoint, ExtraBudgetInput, HypothesisItem, PanelActions, PanelData } from '../../shared/protocol';
 import { agentCountsText, countsText, NO_TEST_COUNT, verdictWords, workspaceAtText } from '../../shared/plainWords';
@@ -34,10 +35,17 @@ export function hypotheses(record: HistoryRecord): HypothesisItem[] {
     hypothesis: it.hypothesis.trim(),
     note: it.note,
     ...(it.agent ? { agentText: `Agent: ${agentCountsText(it.agent)}` } : {}),
+    ...(it.actor === 'autofix' ? { fixersText: fixersText(it.commands ?? []) } : {}),
     ...(it.reverted?.length ? { reverted: it.reverted.map((r) => `${r.path} — ${r.reason}`) } : {}),
     ...(it.outsideWarnings?.length ? { outsideWarnings: it.outsideWarnings.map((w) => `${w.where} ${w.what} — ${w.why}`) } : {}),
     ...(it.castWarnings?.length ? { castWarnings: it.castWarnings } : {}),
   }));
+}
+
+/** What the project's own fixers ran before the first model call, with their time. */
+function fixersText(commands: readonly FixerCommand[]): string {
+  const ran = commands.map((c) => `${c.command} (${(c.ms / 1000).toFixed(1)} s)${c.problem ? ` — ${c.problem}` : ''}`);
+  return `The project's own fixers ran before the first model call (no tokens): ${ran.join('; ') || 'none could run'}.`;
 }
 
 /**

@@ -15,6 +15,8 @@ export interface CheckSpec {
   format?: CheckerFormat | 'auto';
   /** Count warnings as well as errors. */
   warnings?: boolean;
+  /** The check's own fixer (`CMD:format:fix=FIXCMD`), run as it is written before the first model call. */
+  fix?: string;
 }
 
 export type CheckFailureKind = 'not-installed' | 'crashed' | 'unrecognised' | 'timed-out' | 'cancelled' | 'cut';

@@ -7,6 +7,7 @@ import { cargoJsonReader } from './readers/cargoJson';
 import { eslintReader } from './readers/eslint';
 import { gccReader } from './readers/gcc';
 import { goVetReader } from './readers/govet';
+import { gofmtReader } from './readers/gofmt';
 import { mypyReader } from './readers/mypy';
 import { oxlintReader } from './readers/oxlint';
 import { pylintReader } from './readers/pylint';
@@ -15,7 +16,7 @@ import { tscReader } from './readers/tsc';
 
 /** Every reader; the GCC-style fallback last. */
 export const READERS: readonly CheckerReader[] = [
-  eslintReader, biomeReader, oxlintReader, pyrightReader, mypyReader, pylintReader, goVetReader, cargoJsonReader, tscReader, gccReader,
+  eslintReader, biomeReader, oxlintReader, pyrightReader, mypyReader, pylintReader, goVetReader, gofmtReader, cargoJsonReader, tscReader, gccReader,
 ];
 
 export function readerFor(format: CheckerFormat): CheckerReader {
@@ -66,6 +67,7 @@ const COMMAND_FORMATS: [RegExp, CheckerFormat][] = [
   [/(?:^|[\s/])d?mypy(?:\s|$)|-m\s+mypy\b/, 'mypy'],
   [/(?:^|[\s/])pylint(?:\s|$)|-m\s+pylint\b/, 'pylint'],
   [/(?:^|[\s/])go\s+vet\b/, 'go-vet'],
+  [/(?:^|[\s/])gofmt(?:\s+-[a-z]+)*\s+-l\b/, 'gofmt'],
   [/(?:^|[\s/])cargo(?:\s+\+\S+)?\s+(?:check|clippy)\b/, 'cargo-json'],
   [/(?:^|[\s/])(?:vue-)?tsc(?:\.cmd)?(?:\s|$)/, 'tsc'],
 ];

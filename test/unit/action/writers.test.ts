@@ -65,6 +65,15 @@ describe('the job summary', () => {
     }
   });
 
+  // Issue 33: attempt 0 is the project's fixers; their commands stand in its row, and it is no attempt of the budget.
+  it('names the project\'s fixers\' row and commands, and counts only the model\'s attempts', () => {
+    const it0 = { n: 0, verdict: 'green', failing: [], loadErrorFiles: [], rolledBack: false, treeHash: null, proposalHash: null, tokens: { prompt: 0, completion: 0 }, durationMs: 1000, note: 'all tests pass and ESLint reports no error', hypothesis: '', files: ['src/a.js'], ran: 1, missing: [], flaky: [], actor: 'autofix' as const, commands: [{ tool: 'ESLint', command: 'npx eslint --fix src/a.js', ms: 812, exitCode: 0 }] };
+    const md = jobSummary({ report: report({ outcome: 'green', reason: null, iterations: [it0] }), reportPath: '/tmp/r.json', details: { failures: [], diagnostics: [], loadErrors: [], limits: { maxIterations: 8, maxTokens: 0, maxMinutes: 30 }, elapsedMs: 60_000 } });
+    assert.match(md, /<td>0 \(fixers, no model\)<\/td>/);
+    assert.match(md, /npx eslint --fix src\/a\.js \(0\.8 s\)/);
+    assert.match(md, /0 of 8 attempts/);
+  });
+
   it('names the tests fixed and those still failing, 20 of each at most and "and N more", and links the run instead of a path', () => {
     const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
     const facts: RunFacts = {

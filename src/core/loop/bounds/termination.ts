@@ -1,5 +1,5 @@
 // When the loop stops: pure functions of the run state, checked in the contract's order after every iteration.
-import type { EscalationReason, RunState } from '../../../ports/runState';
+import type { EscalationReason, IterationRecord, RunState } from '../../../ports/runState';
 
 export interface Stop {
   outcome: 'green' | 'escalated';
@@ -15,9 +15,22 @@ export function tokensUsed(state: RunState): number {
   return state.tokens.prompt + state.tokens.completion;
 }
 
+/** An attempt no model made (the project's own fixers) spends time, never an attempt of the budget nor patience. */
+export function countsAsAttempt(record: Pick<IterationRecord, 'actor'>): boolean {
+  return record.actor !== 'autofix';
+}
+
+/** The attempts of the iteration budget used so far. */
+export function attemptsUsed(state: RunState): number {
+  return state.iterations.filter(countsAsAttempt).length;
+}
+
 /** Checked after an iteration has been recorded. */
 export function checkAfterIteration(state: RunState, now: number): Stop | null {
   const last = state.iterations[state.iterations.length - 1];
+  if (last?.verdict === 'green' && !countsAsAttempt(last)) {
+    return { outcome: 'green', reason: null, text: `Green after the project's own fixers, with no model call.` };
+  }
   if (last?.verdict === 'green') {
     const scope = state.config.focus?.length ? ' on the focused tests' : '';
     return { outcome: 'green', reason: null, text: `Green${scope} after ${last.n} attempt${last.n === 1 ? '' : 's'}.` };
@@ -35,7 +48,7 @@ export function checkAfterIteration(state: RunState, now: number): Stop | null {
 /** Budgets are also checked before an iteration starts (a resumed run may have none left). */
 export function checkBudgets(state: RunState, now: number): Stop | null {
   const { maxIterations, maxTokens, maxMinutes } = state.limits;
-  if (state.iterations.length >= maxIterations) {
+  if (attemptsUsed(state) >= maxIterations) {
     return escalate('budget-iterations', `Used all ${maxIterations} attempts without going green.`);
   }
   if (maxTokens > 0 && tokensUsed(state) >= maxTokens) {
@@ -50,7 +63,7 @@ export function checkBudgets(state: RunState, now: number): Stop | null {
 /** Warnings for the prompt, before a budget or patience runs out (a warning before the block). */
 export function upcomingLimits(state: RunState, now: number): string[] {
   const out: string[] = [];
-  const attemptsLeft = state.limits.maxIterations - state.iterations.length;
+  const attemptsLeft = state.limits.maxIterations - attemptsUsed(state);
   const patienceLeft = state.config.patience - state.consecutiveNoProgress;
   if (state.consecutiveNoProgress > 0 && patienceLeft === 1) {
     out.push(`No progress in the last ${state.consecutiveNoProgress === 1 ? 'attempt' : `${state.consecutiveNoProgress} attempts`}; one attempt left before this loop stops — try a different approach.`);

@@ -15,7 +15,7 @@ export async function apply(ctx: LoopContext, state: RunState, attempt: Attempt)
     intent: { attempt: attempt.n, returnTo: attempt.from.snapshot, artifacts: state.artifacts }, signal: runSignal(ctx),
   };
   const applied = await attempt.turn.apply(applyCtx, state, attempt);
-  ctx.events.emit({ type: 'proposal-received', n: attempt.n, tokens: record.tokens, files: record.files });
+  ctx.events.emit({ type: 'proposal-received', n: attempt.n, tokens: record.tokens, files: record.files, ...(record.commands ? { commands: record.commands } : {}) });
   if (!applied) return recordAttempt(ctx, state, record, 'invalid-proposal');
 
   state.inFlight = record.files;

@@ -12,12 +12,15 @@ import { newRecord } from '../record';
 
 export async function prepare(ctx: LoopContext, state: RunState, attempt: Attempt): Promise<StepResult> {
   const { deps } = ctx;
-  ctx.events.emit({ type: 'iteration-started', n: attempt.n, max: state.limits.maxIterations, agent: deps.actor.editsWorkspace });
+  ctx.events.emit({ type: 'iteration-started', n: attempt.n, max: state.limits.maxIterations, agent: deps.actor.editsWorkspace, ...(attempt.turn.needsModel ? {} : { autofix: true }) });
   await attempt.turn.beforePrompt(ctx, state);
-  const { user, system } = await attemptPrompt(ctx, state, attempt.startedAt);
-  const room = tokenRoom(state, estimateTokens(system) + estimateTokens(user));
-  if (!room.ok) return over(escalate('budget-tokens', room.text));
-  attempt.prompt = { user, system, maxOutputTokens: room.maxOutputTokens };
+  // The project's own fixers read no prompt and spend no token.
+  if (attempt.turn.needsModel) {
+    const { user, system } = await attemptPrompt(ctx, state, attempt.startedAt);
+    const room = tokenRoom(state, estimateTokens(system) + estimateTokens(user));
+    if (!room.ok) return over(escalate('budget-tokens', room.text));
+    attempt.prompt = { user, system, maxOutputTokens: room.maxOutputTokens };
+  }
   attempt.outside = await attempt.turn.mark(ctx, state);
   attempt.record = newRecord(attempt.n, attempt.startedAt, attempt.from);
   return undefined;

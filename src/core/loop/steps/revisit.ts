@@ -15,8 +15,10 @@ export async function revisit(ctx: LoopContext, state: RunState, attempt: Attemp
   const found = ctx.known.find(state, await ctx.known.identityOf(state, after.id));
   if (!found) return undefined;
   const { earlier } = found;
-  const when = earlier.iteration === 0 ? 'the state the run started from' : `the state after attempt ${earlier.iteration}`;
-  const known = earlier.iteration === 0 ? state.baseline.witness : state.iterations[earlier.iteration - 1]?.witness ?? state.floor.witness;
+  // By its snapshot: attempt 0 is the start or the project's fixers, and a resumed run's start is no attempt's.
+  const by = state.iterations.find((it) => it.afterSnapshot === earlier.snapshot);
+  const when = by?.actor === 'autofix' ? "the state the project's fixers left" : earlier.iteration === 0 ? 'the state the run started from' : `the state after attempt ${earlier.iteration}`;
+  const known = by?.witness ?? (earlier.iteration === 0 ? state.baseline.witness : state.floor.witness);
   record.witness = known;
   record.failing = known.failing;
   record.loadErrorFiles = known.loadErrorFiles ?? [];

@@ -23,6 +23,7 @@ import { guardUserEdits } from './userEdits';
 
 export class AgentTurn implements Turn {
   readonly kind = 'agent';
+  readonly needsModel = true;
 
   /** external: the agent made its edits before it asked for the check (Greenloop is its verifier, not its driver). */
   constructor(private readonly external: boolean) {}

@@ -17,6 +17,7 @@ import { guardUserEdits } from './userEdits';
 
 export class ModelTurn implements Turn {
   readonly kind = 'model';
+  readonly needsModel = true;
 
   // A model's answer is checked after its call, which covers this moment too: one scan of the workspace fewer per attempt.
   async beforePrompt(): Promise<void> {}

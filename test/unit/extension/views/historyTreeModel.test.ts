@@ -219,6 +219,19 @@ describe('history tree model', () => {
     assert.strictEqual(describeNode(alone, NOW).collapsible, 'collapsed');
   });
 
+  // Issue 33: the project's own fixers are attempt 0, their own row with their diff, no model hypothesis.
+  it('shows the project\'s fixers as their own row, with what they ran and the files they changed to diff', () => {
+    const fixers = iteration(0, { actor: 'autofix', verdict: 'progress', files: ['src/a.js'], tokens: { prompt: 0, completion: 0 }, note: '1 diagnostic fixed', commands: [{ tool: 'ESLint', command: 'npx eslint --fix src/a.js', ms: 812, exitCode: 1 }] });
+    const kids = childrenOf(runNode(record({ iterations: [fixers, iteration(1)] })));
+    const row = describeNode(kids[1], NOW);
+    assert.strictEqual(row.label, "Project's fixers (no model): progress");
+    assert.match(row.tooltip ?? '', /ran the project's own fixers before the first model call: npx eslint --fix src\/a\.js \(0\.8s\)/);
+    assert.doesNotMatch(row.tooltip ?? '', /hypothesis/);
+    assert.strictEqual(describeNode(kids[2], NOW).label, 'Attempt 1: progress');
+    const file = describeNode(childrenOf(kids[1]).find((k) => k.kind === 'file')!, NOW);
+    assert.deepStrictEqual(file.command?.arguments, [FOLDER, 'run-1', 0, 'src/a.js']);
+  });
+
   it('survives records with unknown outcomes or verdicts read back from disk', () => {
     const odd = record({ outcome: 'exploded', reason: 'gremlins', iterations: [iteration(1, { verdict: 'weird' })] });
     const view = describeNode(runNode(odd), NOW);

@@ -115,7 +115,7 @@ export class LoopEngine implements LoopContext {
         const before = checkBudgets(state, this.deps.clock.now());
         if (before) return await this.end.finish(state, before);
         const stop = await runAutofix(this, state);
-        await this.deps.journal?.settled();
+        await journalBetweenAttempts(this.deps, state);
         if (stop) return await this.end.finish(state, stop);
       }
       for (;;) {

@@ -24,7 +24,7 @@ export function activate(context: vscode.ExtensionContext): void {
     ...registerLmTools({ context, config, runs, sink: () => terminals.acquire(), log }),
     ...registerMcpServers(context),
   );
-  void openWalkthroughOnce(context).catch((err: unknown) => log.warn(`The Get Started walkthrough did not open: ${String(err)}`));
+  void openWalkthroughOnce(context, log).catch((err: unknown) => log.warn(`The Get Started walkthrough did not open: ${String(err)}`));
 }
 
 export function deactivate(): void {

@@ -33,8 +33,9 @@ const common = {
 };
 
 // ESM-only dependencies read import.meta.url; in a CommonJS bundle it must come from __filename.
+// GREENLOOP_VERSION: package.json's version, for `greenloop --version` and the MCP server's name (src/base/version.ts).
 const nodeShim = {
-  define: { 'import.meta.url': '__greenloopImportMetaUrl' },
+  define: { 'import.meta.url': '__greenloopImportMetaUrl', GREENLOOP_VERSION: JSON.stringify(require('./package.json').version) },
   banner: { js: "const __greenloopImportMetaUrl = require('url').pathToFileURL(__filename).href;" },
 };
 

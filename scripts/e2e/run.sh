@@ -11,7 +11,13 @@ if [ -z "${GREENLOOP_E2E_VSIX:-}" ]; then
   VSIX_DIR="$(mktemp -d "${TMPDIR:-/tmp}/greenloop-vsix-XXXXXX")"
   trap 'rm -rf "$VSIX_DIR"' EXIT
   echo "[e2e] packaging the extension once for every spec ..."
-  bash scripts/vsce.sh package --no-dependencies --no-rewrite-relative-links --allow-missing-repository --skip-license --out "$VSIX_DIR/greenloop.vsix" >/dev/null
+  # As a publisher packages it: a warning from vsce (a missing repository, LICENSE, …) fails the e2e run.
+  if ! PACKAGED="$(bash scripts/vsce.sh package --no-dependencies --no-rewrite-relative-links --out "$VSIX_DIR/greenloop.vsix" </dev/null 2>&1)" \
+    || grep -q WARNING <<<"$PACKAGED"; then
+    echo "vsce could not package the extension without a warning:" >&2
+    echo "$PACKAGED" >&2
+    exit 1
+  fi
   export GREENLOOP_E2E_VSIX="$VSIX_DIR/greenloop.vsix"
 fi
 npx mocha --config test/e2e/.mocharc.js "$@"

@@ -15,51 +15,15 @@ import { ensureUsableStateDir } from '../base/stateDir';
 import { runSecrets } from '../base/secretEnv';
 import { jsonText } from '../base/terminalText';
 import type { Redactor } from '../base/redact';
-import { VERIFIER_FLAGS } from '../flags/verifierFlags';
+import { FIX_FLAGS } from '../flags/commandFlags';
+import { FLAG } from '../flags/flagCatalog';
 import { fixRequestFromFlags } from '../flags/fixRequest';
 import { EXIT, parseNumberFlag, UsageError } from '../flags/usageError';
 import { answerFlagsOf, notStartedSentence } from '../flags/answerFlags';
 import { say as sayEscaped } from './say';
 import { finishGithub, githubProgress, githubReportPath, isGithubFormat, maskForGithub } from './githubWriters';
 
-const FLAGS = {
-  ...VERIFIER_FLAGS,
-  actor: { type: 'string' },
-  'base-url': { type: 'string' },
-  model: { type: 'string' },
-  'api-key-env': { type: 'string' },
-  'no-stream': { type: 'boolean' },
-  'actor-cmd': { type: 'string' },
-  agent: { type: 'string' },
-  'agent-upstream': { type: 'string' },
-  'agent-requests-per-attempt': { type: 'string' },
-  'agent-timeout-s': { type: 'string' },
-  'max-iterations': { type: 'string' },
-  'max-tokens': { type: 'string' },
-  'max-minutes': { type: 'string' },
-  patience: { type: 'string' },
-  'verify-timeout-s': { type: 'string' },
-  'on-give-up': { type: 'string' },
-  'allow-test-edits': { type: 'boolean' },
-  protect: { type: 'string', multiple: true },
-  'state-dir': { type: 'string' },
-  report: { type: 'string' },
-  json: { type: 'boolean' },
-  resume: { type: 'string' },
-  hint: { type: 'string' },
-  'extra-iterations': { type: 'string' },
-  'extra-tokens': { type: 'string' },
-  'extra-minutes': { type: 'string' },
-  'ignore-history': { type: 'boolean' },
-  'flaky-reruns': { type: 'string' },
-  'verify-scope': { type: 'string' },
-  autofix: { type: 'string' },
-  'cross-run-limit': { type: 'string' },
-  'request-timeout-s': { type: 'string' },
-  'max-answer-bytes': { type: 'string' },
-  focus: { type: 'string', multiple: true },
-  format: { type: 'string' },
-} as const;
+const FLAGS = FIX_FLAGS;
 
 type FixFlags = ReturnType<typeof parseFlags>;
 
@@ -214,9 +178,9 @@ async function writeReport(values: FixFlags, report: FixReport | SetupFailureRep
 function grantFromFlags(values: { hint?: string; 'extra-iterations'?: string; 'extra-tokens'?: string; 'extra-minutes'?: string }, state: RunState): Grant {
   const grant: Grant = {
     hint: values.hint ?? '',
-    iterations: parseNumberFlag('extra-iterations', values['extra-iterations'], { min: 1, integer: true }) ?? 3,
-    tokens: parseNumberFlag('extra-tokens', values['extra-tokens'], { min: 0, integer: true }) ?? 0,
-    minutes: parseNumberFlag('extra-minutes', values['extra-minutes'], { min: 0 }) ?? 0,
+    iterations: parseNumberFlag('extra-iterations', values['extra-iterations'], { min: 1, integer: true }) ?? FLAG['extra-iterations'].defaultValue,
+    tokens: parseNumberFlag('extra-tokens', values['extra-tokens'], { min: 0, integer: true }) ?? FLAG['extra-tokens'].defaultValue,
+    minutes: parseNumberFlag('extra-minutes', values['extra-minutes'], { min: 0 }) ?? FLAG['extra-minutes'].defaultValue,
   };
   const spent = spentWithoutGrant(state, grant, Date.now());
   if (spent) throw new UsageError(`Run ${state.runId} cannot go on: ${spent} (${spent.includes('tokens') ? '--extra-tokens N' : spent.includes('minutes') ? '--extra-minutes M' : '--extra-iterations N'}).`);

@@ -6,12 +6,13 @@ import type { FormatOption } from '../verify/types';
 import type { CheckerFormat } from '../verify/checkers/checkerTypes';
 import { OutputSpool } from '../verify/outputSpool';
 import { EXIT, UsageError } from '../flags/usageError';
+import { PARSE_FLAGS } from '../flags/commandFlags';
 import { jsonText } from '../base/terminalText';
 import { formatNames, parseCheckerFormat, readerFor } from '../verify/checkers/readerChoice';
 
 export async function parseCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options: { format: { type: 'string', default: 'auto' }, warnings: { type: 'boolean' } }, allowPositionals: true, strict: true });
-  const format = values.format ?? 'auto';
+  const { values, positionals } = parseArgs({ args: argv, options: PARSE_FLAGS, allowPositionals: true, strict: true });
+  const format = values.format ?? PARSE_FLAGS.format.defaultValue;
   const checker = isFormatOption(format) ? null : parseCheckerFormat(format);
   if (!isFormatOption(format) && !checker) throw new UsageError(`Unknown format "${format}"; use one of ${FORMATS.join(', ')} (test runners) or ${formatNames()} (checkers).`);
   if (positionals.length > 1) throw new UsageError('Give at most one file to parse (or - for standard input).');

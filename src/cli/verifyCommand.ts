@@ -1,7 +1,9 @@
 // `greenloop verify`: runs the verifier once and prints the witness.
 import { parseArgs } from 'util';
 import { VerifyError } from '../ports/verifier';
-import { buildVerifier, timeoutFlag, VERIFIER_FLAGS } from '../flags/verifierFlags';
+import { buildVerifier, timeoutFlag } from '../flags/verifierFlags';
+import { VERIFIER_FLAGS } from '../flags/commandFlags';
+import { FLAG } from '../flags/flagCatalog';
 import { EXIT, UsageError } from '../flags/usageError';
 import { say } from './say';
 import { jsonText } from '../base/terminalText';
@@ -26,7 +28,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
 async function verifyOnce(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: VERIFIER_FLAGS, strict: true });
   const { redactor, withheld } = secretsFromFlags(values);
-  const { verifier } = buildVerifier(values, timeoutFlag(values, 'timeout-s', 300), withheld);
+  const { verifier } = buildVerifier(values, timeoutFlag(values, 'timeout-s', FLAG['timeout-s'].defaultValue), withheld);
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);

@@ -6,22 +6,8 @@ import { RunNotStarted } from '../session/runNotStarted';
 import { secretsFromFlags } from './secretFlags';
 import { defaultStateDir } from '../base/stateDir';
 import { loopConfigFromFlags, type FixFlagValues } from './loopConfigFlags';
-import { buildVerifier, VERIFIER_FLAGS, type VerifierFlagValues } from './verifierFlags';
+import { buildVerifier, type VerifierFlagValues } from './verifierFlags';
 import { UsageError } from './usageError';
-
-export const SESSION_FLAGS = {
-  ...VERIFIER_FLAGS,
-  'max-iterations': { type: 'string' },
-  'max-minutes': { type: 'string' },
-  patience: { type: 'string' },
-  'verify-timeout-s': { type: 'string' },
-  'allow-test-edits': { type: 'boolean' },
-  protect: { type: 'string', multiple: true },
-  'flaky-reruns': { type: 'string' },
-  'verify-scope': { type: 'string' },
-  autofix: { type: 'string' },
-  'state-dir': { type: 'string' },
-} as const;
 
 export type SessionFlagValues = VerifierFlagValues & FixFlagValues & { 'state-dir'?: string };
 

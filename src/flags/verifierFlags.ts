@@ -8,20 +8,6 @@ import type { CheckSpec } from '../verify/checkers/commandChecker';
 import { CheckSpecError, parseCheckSpec } from '../verify/checkers/checkSpec';
 import type { SecretFlagValues } from './secretFlags';
 
-export const VERIFIER_FLAGS = {
-  cwd: { type: 'string' },
-  'test-cmd': { type: 'string' },
-  tsc: { type: 'string' },
-  'timeout-s': { type: 'string' },
-  junit: { type: 'string' },
-  /** A checker beside tsc, `CMD` or `CMD:format` (repeatable): its errors join the diagnostics. */
-  check: { type: 'string', multiple: true },
-  /** Edits may add `// @ts-ignore`, `eslint-disable`, `# type: ignore`… (refused otherwise). */
-  'allow-suppressions': { type: 'boolean' },
-  /** A platform credential the children may inherit in a GitHub Actions job (repeatable; secretFlags.ts). */
-  'pass-env': { type: 'string', multiple: true },
-} as const;
-
 export interface VerifierFlagValues extends SecretFlagValues {
   cwd?: string;
   'test-cmd'?: string;

@@ -5,7 +5,8 @@
 // it lets the agent stop and tells the person why. Errors exit 1 (Claude Code shows them and lets the agent stop):
 // exit 2 would block the stop with the error as the agent's instruction.
 import { parseArgs } from 'node:util';
-import { checkSessionFromFlags, SESSION_FLAGS } from '../flags/sessionFlags';
+import { checkSessionFromFlags } from '../flags/sessionFlags';
+import { SESSION_FLAGS } from '../flags/commandFlags';
 import { UsageError } from '../flags/usageError';
 import { notStartedSentence } from '../flags/answerFlags';
 import { runSecrets } from '../base/secretEnv';

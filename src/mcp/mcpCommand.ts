@@ -9,7 +9,9 @@ import { z } from 'zod';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { checkSessionFromFlags, SESSION_FLAGS, type SessionFlagValues } from '../flags/sessionFlags';
+import { checkSessionFromFlags, type SessionFlagValues } from '../flags/sessionFlags';
+import { MCP_FLAGS } from '../flags/commandFlags';
+import { VERSION } from '../flags/version';
 import { checkAnswerShape, fixShape, rollbackShape, statusShape } from './mcpSchemas';
 import { checkAnswer } from '../session/checkAnswer';
 import type { CheckSession } from '../session/checkSession';
@@ -23,18 +25,6 @@ import { progressLine } from '../session/progressLine';
 import type { RunState } from '../ports/runState';
 import { notLoadedText } from '../shared/plainWords';
 
-const MCP_FLAGS = {
-  ...SESSION_FLAGS,
-  actor: { type: 'string' },
-  'base-url': { type: 'string' },
-  model: { type: 'string' },
-  'api-key-env': { type: 'string' },
-  agent: { type: 'string' },
-  'actor-cmd': { type: 'string' },
-  'agent-upstream': { type: 'string' },
-} as const;
-
-const VERSION = '0.1.0';
 
 export async function mcpCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: MCP_FLAGS, strict: true });

@@ -1,11 +1,14 @@
 // What commands get to work with, and how they read the (folder, runId) that views pass them.
 import * as vscode from 'vscode';
 import type { RunService } from '../run/runService';
+import type { TestTerminalHost } from '../testing/testTerminal';
 
 export interface CommandDeps {
   context: vscode.ExtensionContext;
   runs: RunService;
   log: vscode.LogOutputChannel;
+  /** The "Greenloop tests" terminal, where a check's test run shows. */
+  terminals: TestTerminalHost;
 }
 
 export type CommandHandler = (...args: unknown[]) => unknown;

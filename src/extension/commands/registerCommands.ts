@@ -1,6 +1,7 @@
 // Every palette command of the host, registered by one loop. (The views register their own commands.)
 import * as vscode from 'vscode';
 import type { CommandDeps, CommandHandler } from './commandDeps';
+import { checkTests } from './checkTests';
 import { clearHistory } from './clearHistory';
 import { fixUntilGreen } from './fixUntilGreen';
 import { rollbackToBaseline } from './rollbackToBaseline';
@@ -17,6 +18,7 @@ export const HOST_COMMANDS: Record<string, (deps: CommandDeps) => CommandHandler
   'greenloop.selectModel': selectModel,
   'greenloop.setApiKey': setApiKey,
   'greenloop.clearHistory': clearHistory,
+  'greenloop.checkTests': checkTests,
 };
 
 export function registerCommands(deps: CommandDeps): void {

@@ -14,7 +14,9 @@ export async function packageExtension(extensionDir: string, outFile: string): P
   // scripts/vsce.sh installs the pinned vsce into a cache the first time, and says why in one line if it cannot.
   const vsce = join(repoRoot, 'scripts', 'vsce.sh');
   try {
-    await execFileP('bash', [vsce, 'package', '--no-dependencies', '--no-rewrite-relative-links', '--allow-missing-repository', '--skip-license', '--out', outFile], {
+    // Greenloop's own manifest has a repository and a LICENSE; the test-only extensions have neither.
+    const fixtureOnly = extensionDir === repoRoot ? [] : ['--allow-missing-repository', '--skip-license'];
+    await execFileP('bash', [vsce, 'package', '--no-dependencies', '--no-rewrite-relative-links', ...fixtureOnly, '--out', outFile], {
       cwd: extensionDir,
       timeout: 300_000,
     });

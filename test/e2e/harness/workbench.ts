@@ -15,13 +15,25 @@ export async function keepOnLoopback(page: Page): Promise<void> {
 /** Opens `folder` in the code-server at `url` and waits until the workbench and its extension host are up. */
 export async function openWorkspace(page: Page, url: string, folder: string): Promise<void> {
   await keepOnLoopback(page);
-  await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`);
+  // As long as the workbench itself may take (below): on a busy machine the page's load event alone can pass 30 s.
+  await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`, { timeout: 90_000 });
   await waitForWorkbench(page);
 }
 
 /** Reloads the window (what "Developer: Reload Window" does in the browser) and waits for it to come back. */
 export async function reloadWindow(page: Page): Promise<void> {
-  await page.reload();
+  await page.reload({ timeout: 90_000 });
+  await waitForWorkbench(page);
+}
+
+/**
+ * "Developer: Reload Window" from the palette. VS Code then saves its state (open editors, storage) before the page
+ * goes; a browser reload (reloadWindow) may lose what changed in the last seconds, such as an editor just closed.
+ */
+export async function reloadWindowByCommand(page: Page): Promise<void> {
+  const loaded = page.waitForEvent('load', { timeout: 90_000 });
+  await runCommand(page, 'Developer: Reload Window');
+  await loaded;
   await waitForWorkbench(page);
 }
 

@@ -29,6 +29,8 @@ export interface FixReport {
     outsideWarnings?: OutsideWarning[];
     /** What judged the attempt: each test run, targeted (the failing tests only) or full (the whole suite), in order (contract addition). */
     testRuns?: TestRun[];
+    /** The blocks of an applied answer by what placed them: `exact`, or the tolerance that did (contract addition, 2026-11-27). */
+    matchedBy?: Record<string, number>;
   }[];
   /** Milliseconds spent running tests in the whole run: the baseline, every attempt's runs and re-runs (contract addition). */
   testMs?: number;
@@ -60,6 +62,7 @@ export function toReport(state: RunState, redactor: Redactor): FixReport {
       ...(it.testsWrote ? { testsWrote: it.testsWrote } : {}),
       ...(it.outsideWarnings?.length ? { outsideWarnings: it.outsideWarnings } : {}),
       testRuns: it.testRuns ?? [],
+      ...(it.matchedBy ? { matchedBy: it.matchedBy } : {}),
     })),
     testMs: state.testMs ?? state.iterations.reduce((sum, it) => sum + (it.testRuns ?? []).reduce((s, r) => s + r.ms, 0), 0),
     llmCalls: state.llmCalls,

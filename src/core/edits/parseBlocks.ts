@@ -195,6 +195,8 @@ export function parseEditBlocks(answer: string): ParsedAnswer {
     const diff = readUnifiedDiff(lines, (at) => findPath(lines, 0, at, used)?.path ?? null);
     if (diff) {
       for (const k of diff.used) used[k] = true;
+      // The fence that opens the diff is wrapping, not prose.
+      for (let k = (diff.used[0] ?? 0) - 1; k >= 0 && (lines[k]!.trim() === '' || isFence(lines[k]!)); k--) if (lines[k]!.trim() !== '') used[k] = true;
       return { blocks: diff.blocks, errors: diff.errors, prose: proseOf(lines, used) };
     }
     errors.push(`The answer contains no SEARCH/REPLACE block, so nothing was changed; to edit a file, ${FORMAT_HINT}.`);

@@ -13,7 +13,7 @@ const VOTES_PER_LINE = 50;
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
 /** The file's non-blank lines, by index, and the start (among them) most SEARCH lines agree on; null: nothing close. */
-function closestStart(file: readonly Line[], want: string[]): { solid: number[]; start: number } | null {
+function closestStart(file: readonly Line[], want: string[]): { solid: number[]; start: number; votes: number } | null {
   const solid: number[] = [];
   file.forEach((l, i) => {
     if (!isBlank(l.text)) solid.push(i);
@@ -32,14 +32,14 @@ function closestStart(file: readonly Line[], want: string[]): { solid: number[];
   let start = -1;
   let most = 0;
   for (const [s, n] of votes) if (n > most || (n === most && s < start)) [start, most] = [s, n];
-  if (most > 0) return { solid, start: Math.max(start, 0) };
+  if (most > 0) return { solid, start: Math.max(start, 0), votes: most };
   // No line is equal: the file line that begins like the SEARCH's first line, or that it begins like.
   const first = want[0]!;
   const near = solid.findIndex((i) => {
     const t = file[i]!.text.trim();
     return t.length >= 4 && first.length >= 4 && (t.startsWith(first) || first.startsWith(t) || commonPrefix(t, first) >= Math.max(8, Math.ceil(first.length * 0.6)));
   });
-  return near < 0 ? null : { solid, start: near };
+  return near < 0 ? null : { solid, start: near, votes: 0 };
 }
 
 function commonPrefix(a: string, b: string): number {
@@ -78,20 +78,33 @@ export function quoteFile(file: readonly Line[], from: number, to: number): stri
  * or a sentence saying no line of the file looks like it.
  */
 export function notFoundNote(file: readonly Line[], search: readonly string[]): string {
-  const numbered = stripNumbers(search);
-  const lines = numbered ? numbered.lines : [...search];
-  const want: string[] = [];
-  const wantAt: number[] = [];
-  lines.forEach((l, k) => {
-    if (!isBlank(l)) {
-      want.push(l.trim());
-      wantAt.push(k + 1);
-    }
-  });
+  const solidOf = (lines: readonly string[]) => {
+    const want: string[] = [];
+    const wantAt: number[] = [];
+    lines.forEach((l, k) => {
+      if (!isBlank(l)) {
+        want.push(l.trim());
+        wantAt.push(k + 1);
+      }
+    });
+    return { want, wantAt };
+  };
+  let { want, wantAt } = solidOf(search);
   if (want.length === 0) return 'its SEARCH lines are all blank';
-  const numberNote = numbered ? `; its lines start with line numbers (\`${numbered.sample.trim()}\`) that are not part of the file, so leave them out` : '';
-  const near = closestStart(file, want);
-  if (!near) return `no line of the file looks like its first line${numberNote}`;
+  let near = closestStart(file, want);
+  // Read without line numbers, the SEARCH may be closer to the file: then the numbers are named as the difference.
+  const numbered = stripNumbers(search);
+  let numberNote = '';
+  if (numbered) {
+    const bare = solidOf(numbered.lines);
+    const nearBare = bare.want.length ? closestStart(file, bare.want) : null;
+    if (nearBare && (!near || nearBare.votes > near.votes)) {
+      ({ want, wantAt } = bare);
+      near = nearBare;
+      numberNote = `; its lines start with line numbers (\`${numbered.sample.trim()}\`) that are not part of the file, so leave them out`;
+    }
+  }
+  if (!near) return 'no line of the file looks like its first line';
   const { solid, start } = near;
   let how = '';
   let diffAt = -1;

@@ -41,6 +41,8 @@ export function splicePiece(file: readonly Line[], piece: Piece, rb: Rebaser): O
   for (const part of diffArrays(search.map((s) => s.trimEnd()), replace.map((r) => r.trimEnd()))) {
     for (let c = 0; c < part.value.length; c++) {
       if (part.added) {
+        // The file's own blank lines before the next SEARCH line come first: a new line joins the code after it.
+        if (c === 0 && k < search.length && map[k]! >= 0) keepUpTo(map[k]!);
         add(replace[j++]!, anchor);
         continue;
       }

@@ -7,12 +7,14 @@ import { trimmed } from './indentation';
 import { NONE, straightPiece, type Strategy } from './strategy';
 
 const STYLES: Array<{ name: string; re: RegExp }> = [
-  { name: 'colon', re: /^( *)(\d+):(?: |$)/ },
+  // `12: ` starts at the left edge: `    1: 'one',` is a dict's key, indented inside code.
+  { name: 'colon', re: /^()(\d+):(?: |$)/ },
   { name: 'pipe', re: /^( *)(\d+) ?\|(?: |$)/ },
   { name: 'tab', re: /^( *)(\d+)\t/ },
 ];
 /** A numbered blank line whose separator the model trimmed away with the trailing blanks. */
 const BARE = /^( *)(\d+)[:|]?\s*$/;
+const BARE_LEFT = /^()(\d+):?\s*$/;
 
 export interface Numbered {
   /** The number on the first line. */
@@ -26,7 +28,7 @@ export interface Numbered {
 
 /** The prefix of one line in `style`, with where its number ends; null when it has none. */
 function prefixOf(line: string, re: RegExp): { len: number; n: number; pad: number; end: number } | null {
-  const m = re.exec(line) ?? BARE.exec(line);
+  const m = re.exec(line) ?? (re.source.startsWith('^()') ? BARE_LEFT : BARE).exec(line);
   if (!m) return null;
   return { len: m[0].length, n: Number(m[2]), pad: m[1]!.length, end: m[1]!.length + m[2]!.length };
 }

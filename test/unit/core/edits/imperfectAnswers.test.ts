@@ -124,12 +124,12 @@ const CASES: Case[] = [
     expect: { files: { 'src/util.js': sub(UTIL_JS, 'module.exports = { clamp, lerp };', 'module.exports = { clamp, lerp, version: 2 };') }, matchedBy: { indentation: 1 } },
   },
   {
-    mode: 'indentation', what: 'a loose match found in two places is refused, both named',
-    answer: answer('src/routes.ts', "export function users() {\n    return get('/users');\n}\n\nexport function orders() {\n    return get('/orders');\n}\n".split('\n\n')[0]!.replace('users', 'x').replace("'/x'", "'/x'") + '\n', 'x\n', 'ts'),
-    expect: { refused: [/was not found/] },
+    mode: 'indentation', what: 'Python with 4 spaces, the function body answered flush left (every level dropped)',
+    answer: answer('prices.py', 'def total(prices, discount=0):\nsubtotal = sum(prices)\n', 'def total(prices, discount=0):\nsubtotal = sum(prices)\nassert subtotal >= 0\n', 'python'),
+    expect: { files: { 'prices.py': sub(PRICES_PY, '    subtotal = sum(prices)\n', '    subtotal = sum(prices)\n    assert subtotal >= 0\n') }, matchedBy: { indentation: 1 } },
   },
   {
-    mode: 'indentation', what: 'a closing brace and return answered with spaces occur in two tab-indented methods: ambiguous',
+    mode: 'indentation', what: 'a method header answered with spaces, the brace before it and a blank line as context',
     answer: answer('src/cart.js', '    }\n\n    count() {\n', '    }\n\n    size() {\n'),
     expect: { files: { 'src/cart.js': sub(CART_JS, '\tcount() {', '\tsize() {') }, matchedBy: { indentation: 1 } },
   },

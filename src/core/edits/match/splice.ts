@@ -1,6 +1,6 @@
 // Writes one placed piece: the lines the model left as they were keep the file's own bytes (indentation, blank
 // lines, trailing blanks), and only the lines it changed or added are written, re-based onto the file's indentation.
-import { diffArrays } from 'diff';
+import { lineDiff } from './lineDiff';
 import type { Line } from './lines';
 import type { Piece } from './strategy';
 import type { Rebaser } from './rebase';
@@ -38,9 +38,9 @@ export function splicePiece(file: readonly Line[], piece: Piece, rb: Rebaser): O
   let k = 0;
   let j = 0;
   let anchor = firstAnchor;
-  for (const part of diffArrays(search.map((s) => s.trimEnd()), replace.map((r) => r.trimEnd()))) {
-    for (let c = 0; c < part.value.length; c++) {
-      if (part.added) {
+  for (const part of lineDiff(search.map((s) => s.trimEnd()), replace.map((r) => r.trimEnd()))) {
+    for (let c = 0; c < part.count; c++) {
+      if (part.kind === 'added') {
         // The file's own blank lines before the next SEARCH line come first: a new line joins the code after it.
         if (c === 0 && k < search.length && map[k]! >= 0) keepUpTo(map[k]!);
         add(replace[j++]!, anchor);
@@ -49,12 +49,12 @@ export function splicePiece(file: readonly Line[], piece: Piece, rb: Rebaser): O
       const m = map[k]!;
       if (m >= 0) {
         keepUpTo(m);
-        if (!part.removed) out.push({ ...file[m]! });
+        if (part.kind === 'common') out.push({ ...file[m]! });
         fi = m + 1;
         if (search[k]!.trim() !== '') anchor = k;
       }
       k++;
-      if (!part.removed) j++;
+      if (part.kind === 'common') j++;
     }
   }
   keepUpTo(piece.end);

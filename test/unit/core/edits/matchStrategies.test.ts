@@ -124,3 +124,13 @@ describe('"not found" notes', () => {
     assert.match(notFoundNote(TABBED, ['40: \tif (a) {', '41: \t\treturn 1;']), /line numbers \(`40:`\) that are not part of the file/);
   });
 });
+
+describe('lineDiff', () => {
+  it('finds the lines two sequences share, removals before additions', async () => {
+    const { lineDiff } = await import('../../../../src/core/edits/match/lineDiff');
+    assert.deepEqual(lineDiff(['a', 'b', 'c'], ['a', 'x', 'c']), [{ kind: 'common', count: 1 }, { kind: 'removed', count: 1 }, { kind: 'added', count: 1 }, { kind: 'common', count: 1 }]);
+    assert.deepEqual(lineDiff(['a', 'b'], ['x', 'a', 'y', 'b', 'z']), [{ kind: 'added', count: 1 }, { kind: 'common', count: 1 }, { kind: 'added', count: 1 }, { kind: 'common', count: 1 }, { kind: 'added', count: 1 }]);
+    assert.deepEqual(lineDiff([], ['a']), [{ kind: 'added', count: 1 }]);
+    assert.deepEqual(lineDiff(['a'], []), [{ kind: 'removed', count: 1 }]);
+  });
+});

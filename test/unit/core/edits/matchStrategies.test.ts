@@ -13,6 +13,7 @@ import { notFoundNote } from '../../../../src/core/edits/match/closest';
 import { replaceOnce, STRATEGIES } from '../../../../src/core/edits/matchText';
 import { fenceInfo, infoPath, parseEditBlocks } from '../../../../src/core/edits/parseBlocks';
 import { readUnifiedDiff } from '../../../../src/core/edits/unifiedDiff';
+import { lineDiff } from '../../../../src/core/edits/match/lineDiff';
 
 const file = (...lines: string[]) => splitLines(lines.map((l) => `${l}\n`).join(''));
 const TABBED = file('function f() {', '\tif (a) {', '\t\treturn 1;', '\t}', '', '\treturn 2;', '}');
@@ -126,8 +127,7 @@ describe('"not found" notes', () => {
 });
 
 describe('lineDiff', () => {
-  it('finds the lines two sequences share, removals before additions', async () => {
-    const { lineDiff } = await import('../../../../src/core/edits/match/lineDiff');
+  it('finds the lines two sequences share, removals before additions', () => {
     assert.deepEqual(lineDiff(['a', 'b', 'c'], ['a', 'x', 'c']), [{ kind: 'common', count: 1 }, { kind: 'removed', count: 1 }, { kind: 'added', count: 1 }, { kind: 'common', count: 1 }]);
     assert.deepEqual(lineDiff(['a', 'b'], ['x', 'a', 'y', 'b', 'z']), [{ kind: 'added', count: 1 }, { kind: 'common', count: 1 }, { kind: 'added', count: 1 }, { kind: 'common', count: 1 }, { kind: 'added', count: 1 }]);
     assert.deepEqual(lineDiff([], ['a']), [{ kind: 'added', count: 1 }]);

@@ -62,7 +62,7 @@ export function printTables(rows: Row[], explain: boolean): void {
     console.log(`| ${way} | ${rs.filter((r) => r.correct).length} of ${rs.length} | ${rs.filter((r) => r.cutShort).length} | ${sum((r) => r.requests)} | ${sum((r) => r.tokens)} | ${secs(sum((r) => r.wallMs))} | ${sum((r) => r.wasted)} | ${Math.max(0, ...rs.map((r) => r.wasted))} | ${rs.filter((r) => !r.noWorse).length} | ${rs.filter((r) => r.cheated).length} |`);
   }
   // Issue 32: which matching strategy placed the applied blocks, per loop in total and in the scenarios that needed a loose one.
-  console.log('\n| loop | blocks placed, by strategy |');
+  console.log('\n| loop (then each scenario a loose strategy placed) | blocks placed, by strategy |');
   console.log('|---|---|');
   for (const way of ways) {
     const total: Record<string, number> = {};

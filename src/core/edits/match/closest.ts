@@ -132,5 +132,6 @@ export function notFoundNote(file: readonly Line[], search: readonly string[]): 
     from = Math.max(from, diffAt - Math.floor(SHOWN_LINES / 2));
     to = Math.min(to, from + SHOWN_LINES - 1);
   }
-  return `${how}${numberNote}; lines ${from}-${to} of the file are now:\n${quoteFile(file, from, to)}`;
+  const which = from === to ? `line ${from} of the file is` : `lines ${from}-${to} of the file are`;
+  return `${how}${numberNote}; ${which} now:\n${quoteFile(file, from, to)}`;
 }

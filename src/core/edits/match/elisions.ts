@@ -14,8 +14,14 @@ import { NONE, type Piece, type Strategy, type StrategyResult } from './strategy
 const ELISION = /^(?:(?:\/\/+|#+|--|;+|\/\*+|<!--|\{\s*\/\*+)\s*)?(?:\.\.\.|…)(?:\s+[A-Za-z][\w\s,'’()-]{0,60}?)?\s*(?:\.\.\.|…)?\s*(?:\*+\/\s*\}?|-->)?$/;
 const COMMENTED = /^(?:\/\/|#|--|;|\/\*|<!--|\{)/;
 
+/** A placeholder is a short line; a longer one is never read by the pattern (whose blanks could be tried many ways). */
+const MAX_ELISION_CHARS = 120;
+/** Each piece is looked for in the rest of the file: the pieces are bounded so the time stays linear in practice. */
+const MAX_ELISIONS = 50;
+
 export function isElision(line: string): boolean {
-  return ELISION.test(line.trim());
+  const t = line.trim();
+  return t.length <= MAX_ELISION_CHARS && ELISION.test(t);
 }
 
 /** Elisions that can only be a placeholder: a bare `...` is a statement in Python, so there only comments count. */
@@ -63,6 +69,7 @@ export const elisions: Strategy = {
   find: ({ file, search, replace }) => {
     const s = split(search);
     if (s.markers.length === 0) return NONE;
+    if (s.markers.length > MAX_ELISIONS) return { kind: 'refused', hint: `its SEARCH leaves lines out in ${s.markers.length} places, more than the ${MAX_ELISIONS} Greenloop places; split it into several blocks` };
     const r = split(replace);
     const name = (e: number) => `elision ${e + 1} (\`${search[s.markers[e]!]!.trim()}\`, line ${s.markers[e]! + 1} of the SEARCH)`;
     if (r.markers.length !== s.markers.length) {

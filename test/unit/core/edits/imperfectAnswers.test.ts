@@ -418,7 +418,7 @@ const CASES: Case[] = [
   {
     mode: 'not-found', what: 'a SEARCH that goes on past the end of the file (no final newline)',
     answer: answer('src/util.js', 'module.exports = { clamp, lerp };\nmodule.exports.default = clamp;\n', 'module.exports = { clamp, lerp, default: clamp };\n'),
-    expect: { refused: [/not found: the file ends at line 11, before line 2 of your SEARCH; lines 11-11 of the file are now:\n```\nmodule\.exports = \{ clamp, lerp \};\n```/] },
+    expect: { refused: [/not found: the file ends at line 11, before line 2 of your SEARCH; line 11 of the file is now:\n```\nmodule\.exports = \{ clamp, lerp \};\n```/] },
   },
   {
     mode: 'not-found', what: 'a line the model wrote longer than the file\'s',

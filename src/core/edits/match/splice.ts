@@ -38,6 +38,8 @@ export function splicePiece(file: readonly Line[], piece: Piece, rb: Rebaser): O
   let k = 0;
   let j = 0;
   let anchor = firstAnchor;
+  // The file's blank lines between two lines the model removed go with them.
+  let removing = false;
   for (const part of lineDiff(search.map((s) => s.trimEnd()), replace.map((r) => r.trimEnd()))) {
     for (let c = 0; c < part.count; c++) {
       if (part.kind === 'added') {
@@ -48,10 +50,12 @@ export function splicePiece(file: readonly Line[], piece: Piece, rb: Rebaser): O
       }
       const m = map[k]!;
       if (m >= 0) {
+        if (removing && part.kind === 'removed') fi = m;
         keepUpTo(m);
         if (part.kind === 'common') out.push({ ...file[m]! });
         fi = m + 1;
         if (search[k]!.trim() !== '') anchor = k;
+        removing = part.kind === 'removed';
       }
       k++;
       if (part.kind === 'common') j++;

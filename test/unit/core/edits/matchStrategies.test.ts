@@ -87,6 +87,8 @@ describe('re-basing onto the file\'s indentation', () => {
   it('keeps the file\'s bytes for the lines the model left as they were', () => {
     const r = replaceOnce('def f():\n\tx = 1  \n\n\treturn x\n', 'def f():\n    x = 1\n    return x\n', 'def f():\n    x = 1\n    y = 2\n    return x + y\n', 'a.py');
     assert.deepEqual(r, { ok: true, content: 'def f():\n\tx = 1  \n\n\ty = 2\n\treturn x + y\n', strategy: 'blank-lines', line: 1 });
+    const removed = replaceOnce('a()\n\nb()\n\nc()\nd()\n', 'a()\nb()\nc()\nd()\n', 'd()\n', 'a.js');
+    assert.deepEqual(removed, { ok: true, content: 'd()\n', strategy: 'blank-lines', line: 1 }, 'blank lines between removed lines go with them');
   });
 });
 

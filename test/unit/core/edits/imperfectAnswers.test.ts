@@ -10,6 +10,7 @@ import { applyEditBlocks } from '../../../../src/core/edits/applyBlocks';
 import { parseEditBlocks } from '../../../../src/core/edits/parseBlocks';
 import { makePathPolicy } from '../../../../src/core/edits/pathPolicy';
 import { DEFAULT_PROTECTED_GLOBS, DEFAULT_SNAPSHOT_EXCLUDES } from '../../../../src/shared/config';
+import { systemPrompt } from '../../../../src/core/prompt/prompt';
 
 const F = '```';
 
@@ -480,4 +481,11 @@ describe('imperfect answers (issue 32 corpus): each lands exactly where it shoul
       }
     });
   }
+
+  it('the edit format the model is given says, in one paragraph, what else is accepted and what is refused', () => {
+    const paragraph = systemPrompt(false).split('\n').find((l) => l.startsWith('Also accepted'));
+    assert.ok(paragraph, 'the paragraph is in the system prompt');
+    for (const what of ['indentation', 'blank lines', '// ... existing code ...', 'info string', 'unified diff', 'line numbers', 'refused']) assert.ok(paragraph.includes(what), what);
+    assert.ok(paragraph.length < 600, `${paragraph.length} characters`);
+  });
 });

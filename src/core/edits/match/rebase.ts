@@ -35,10 +35,22 @@ export function fileIndentUnit(file: readonly Line[]): IndentUnit {
   return ' '.repeat(best || 4);
 }
 
-/** The model's width of one level: the greatest common divisor of its lines' depths relative to each other. */
+/**
+ * The model's width of one level: its most common step inward between consecutive lines (a continuation line aligned
+ * by 5 columns does not make every column a level), else the greatest common divisor of its depths relative to each other.
+ */
 export function modelLevelWidth(lines: readonly string[]): number {
   const depths = lines.filter((l) => l.trim() !== '').map((l) => cols(lead(l)));
   if (depths.length === 0) return 0;
+  const steps = new Map<number, number>();
+  for (let k = 1; k < depths.length; k++) {
+    const step = depths[k]! - depths[k - 1]!;
+    if (step > 0) steps.set(step, (steps.get(step) ?? 0) + 1);
+  }
+  let best = 0;
+  let seen = 0;
+  for (const [step, n] of [...steps].sort((a, b) => a[0] - b[0])) if (n > seen) [best, seen] = [step, n];
+  if (best > 0) return best;
   const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
   return depths.reduce((g, d) => gcd(g, Math.abs(d - depths[0]!)), 0);
 }

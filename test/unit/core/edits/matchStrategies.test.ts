@@ -8,7 +8,7 @@ import { indentation } from '../../../../src/core/edits/match/indentation';
 import { blankLines } from '../../../../src/core/edits/match/blankLines';
 import { lineNumbers, stripNumbers } from '../../../../src/core/edits/match/lineNumbers';
 import { elisions, isElision } from '../../../../src/core/edits/match/elisions';
-import { fileIndentUnit, rebaser } from '../../../../src/core/edits/match/rebase';
+import { fileIndentUnit, modelLevelWidth, rebaser } from '../../../../src/core/edits/match/rebase';
 import { notFoundNote } from '../../../../src/core/edits/match/closest';
 import { replaceOnce, STRATEGIES } from '../../../../src/core/edits/matchText';
 import { fenceInfo, infoPath, parseEditBlocks } from '../../../../src/core/edits/parseBlocks';
@@ -134,5 +134,15 @@ describe('lineDiff', () => {
     assert.deepEqual(lineDiff(['a', 'b'], ['x', 'a', 'y', 'b', 'z']), [{ kind: 'added', count: 1 }, { kind: 'common', count: 1 }, { kind: 'added', count: 1 }, { kind: 'common', count: 1 }, { kind: 'added', count: 1 }]);
     assert.deepEqual(lineDiff([], ['a']), [{ kind: 'added', count: 1 }]);
     assert.deepEqual(lineDiff(['a'], []), [{ kind: 'removed', count: 1 }]);
+  });
+});
+
+describe('the model\'s level width', () => {
+  it('is its most common step inward, so a continuation line aligned by a few columns does not make each column a level', () => {
+    assert.equal(modelLevelWidth(['def f(a,', '      b):', '    if a:', '        return b']), 4);
+    assert.equal(modelLevelWidth(['x', 'y']), 0);
+    assert.equal(modelLevelWidth(['\tif a {', '\t\tb()']), 4, 'a tab counts 4 columns');
+    const r = replaceOnce('def f(a,\n\t\tb):\n\tif a:\n\t\treturn b\n', 'def f(a,\n      b):\n    if a:\n        return b\n', 'def f(a,\n      b):\n    if a:\n        if b:\n            return b\n', 'f.py');
+    assert.deepEqual(r, { ok: true, content: 'def f(a,\n\t\tb):\n\tif a:\n\t\tif b:\n\t\t\treturn b\n', strategy: 'indentation', line: 1 });
   });
 });

@@ -40,16 +40,25 @@ export function splicePiece(file: readonly Line[], piece: Piece, rb: Rebaser): O
   let anchor = firstAnchor;
   // The file's blank lines between two lines the model removed go with them.
   let removing = false;
+  // Blank lines of the model's the file lacks: written only where the model puts new lines after them.
+  let blanks = 0;
   for (const part of lineDiff(search.map((s) => s.trimEnd()), replace.map((r) => r.trimEnd()))) {
     for (let c = 0; c < part.count; c++) {
       if (part.kind === 'added') {
         // The file's own blank lines before the next SEARCH line come first: a new line joins the code after it.
-        if (c === 0 && k < search.length && map[k]! >= 0) keepUpTo(map[k]!);
+        if (c === 0) {
+          const had = out.length;
+          if (k < search.length && map[k]! >= 0) keepUpTo(map[k]!);
+          if (out.length === had) for (; blanks > 0; blanks--) out.push({ text: '', eol: null });
+          blanks = 0;
+        }
         add(replace[j++]!, anchor);
         continue;
       }
       const m = map[k]!;
+      if (m < 0 && part.kind === 'common' && search[k]!.trim() === '') blanks++;
       if (m >= 0) {
+        blanks = 0;
         if (removing && part.kind === 'removed') fi = m;
         keepUpTo(m);
         if (part.kind === 'common') out.push({ ...file[m]! });

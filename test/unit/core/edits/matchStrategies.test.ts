@@ -89,6 +89,8 @@ describe('re-basing onto the file\'s indentation', () => {
     assert.deepEqual(r, { ok: true, content: 'def f():\n\tx = 1  \n\n\ty = 2\n\treturn x + y\n', strategy: 'blank-lines', line: 1 });
     const removed = replaceOnce('a()\n\nb()\n\nc()\nd()\n', 'a()\nb()\nc()\nd()\n', 'd()\n', 'a.js');
     assert.deepEqual(removed, { ok: true, content: 'd()\n', strategy: 'blank-lines', line: 1 }, 'blank lines between removed lines go with them');
+    const after = replaceOnce('a() {\n}\n\nb();\n', '}\n\n\n', '}\n\nc();\n', 'a.js');
+    assert.deepEqual(after, { ok: true, content: 'a() {\n}\n\nc();\n\nb();\n', strategy: 'blank-lines', line: 2 }, 'a blank line the file lacks is written before the new lines the model put after it');
   });
 });
 

@@ -62,9 +62,13 @@ export function replaceOnce(content: string, search: string, replace: string, pa
     }
     const rb = rebaser(strategy.rebase ? fileIndentUnit(file) : null, [...want, ...put]);
     const out: Array<Line | OutLine> = [];
+    // One by one: spreading 100,000 lines into push() overflows the call stack.
+    const keep = (from: number, to: number) => {
+      for (let i = from; i < to; i++) out.push(file[i]!);
+    };
     let at = 0;
     for (const piece of r.pieces) {
-      out.push(...file.slice(at, piece.start));
+      keep(at, piece.start);
       const matched = file.slice(piece.start, piece.end);
       const fresh: OutLine[] = strategy.rebase ? splicePiece(file, piece, rb) : piece.replace.map((text) => ({ text, eol: null }));
       const eol: Eol = matched.find((l) => l.eol !== '')?.eol ?? dominantEol(file);
@@ -72,12 +76,12 @@ export function replaceOnce(content: string, search: string, replace: string, pa
       fresh.forEach((l, k) => {
         if (l.eol === null || k === fresh.length - 1) l.eol = k === fresh.length - 1 ? lastEol : eol;
       });
-      out.push(...fresh);
+      for (const l of fresh) out.push(l);
       at = piece.end;
       // Deleting the unterminated last line must not leave a newline the file never had.
       if (fresh.length === 0 && lastEol === '' && at === file.length && out.length > 0) out[out.length - 1] = { ...out[out.length - 1]!, eol: '' };
     }
-    out.push(...file.slice(at));
+    keep(at, file.length);
     const body = out.map((l) => l.text + l.eol).join('');
     return { ok: true, content: (bom ? BOM : '') + body, strategy: strategy.name, line: r.pieces[0]!.start + 1 };
   }

@@ -35,7 +35,7 @@ export const EDIT_FORMAT = [
   '```',
   'An empty SEARCH section creates a new file. Use several blocks for several changes. Paths are relative to the workspace root.',
   '',
-  'Also accepted when the lines fit one place only: indentation or blank lines that differ from the file (new lines take the file\'s indentation), `// ... existing code ...` (or `...`) for unchanged lines in both SEARCH and REPLACE, the path in the fence\'s info string (```js src/a.js), a unified diff (placed by its context lines, not its line numbers) and copied line numbers. A SEARCH that fits no place, or several, is refused with the file\'s real lines.',
+  'Also accepted if the lines fit one place only: other indentation or blank lines (new lines take the file\'s indentation), `// ... existing code ...` for unchanged lines in both SEARCH and REPLACE, a path in the fence\'s info string, a unified diff, copied line numbers. Otherwise refused, quoting the file\'s real lines.',
 ].join('\n');
 
 /** What an agent is told it must leave alone (outside/ undoes it and stops the run). */

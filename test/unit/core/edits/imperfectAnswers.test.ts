@@ -486,6 +486,6 @@ describe('imperfect answers (issue 32 corpus): each lands exactly where it shoul
     const paragraph = systemPrompt(false).split('\n').find((l) => l.startsWith('Also accepted'));
     assert.ok(paragraph, 'the paragraph is in the system prompt');
     for (const what of ['indentation', 'blank lines', '// ... existing code ...', 'info string', 'unified diff', 'line numbers', 'refused']) assert.ok(paragraph.includes(what), what);
-    assert.ok(paragraph.length < 600, `${paragraph.length} characters`);
+    assert.ok(paragraph.length < 400, `${paragraph.length} characters: every prompt carries it`);
   });
 });

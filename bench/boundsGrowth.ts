@@ -64,6 +64,36 @@ const GROWTHS: Growth[] = [
     },
   },
   {
+    name: 'SEARCH without the file\'s blank lines (match)',
+    unit: 'lines',
+    sizes: doubling(5000),
+    make: (n) => {
+      const file = `${repeatedLines(2 * n, '  x();\n')}  y();\n`;
+      const search = `${repeatedLines(n - 1, 'x();')}y();\n`;
+      return () => replaceOnce(file, search, 'done();\n');
+    },
+  },
+  {
+    name: 'numbered SEARCH (match)',
+    unit: 'lines',
+    sizes: doubling(5000),
+    make: (n) => {
+      const file = `${repeatedLines(2 * n, '  x();')}  y();\n`;
+      const search = Array.from({ length: n }, (_, k) => `${n + 2 + k}: ${k === n - 1 ? '  y();' : '  x();'}`).join('\n');
+      return () => replaceOnce(file, search, 'done();\n');
+    },
+  },
+  {
+    name: 'SEARCH found nowhere (closest note)',
+    unit: 'lines',
+    sizes: doubling(5000),
+    make: (n) => {
+      const file = repeatedLines(2 * n, 'x();');
+      const search = `${repeatedLines(n, 'x();')}z();\n`;
+      return () => replaceOnce(file, search, 'y();\n');
+    },
+  },
+  {
     name: 'SEARCH found n+1 times (ambiguous)',
     unit: 'lines',
     sizes: doubling(5000),

@@ -15,7 +15,7 @@ import { resolveTestCommand } from '../../src/verify/testCommand';
 import { runCommand } from '../../src/base/process/runCommand';
 import type { Scenario } from './scenario';
 import type { ScenarioRun } from './workspace';
-import type { LoopResult } from './loopResult';
+import { addCounts, type LoopResult } from './loopResult';
 
 const SKIP = new Set(['node_modules', '.git', '__pycache__', '.pytest_cache']);
 const FILES_CHARS = 48_000;
@@ -69,6 +69,7 @@ export async function runCappedLoop(scenario: Scenario, run: ScenarioRun, cap: n
     }
   };
   let result = await test();
+  const matchedBy: Record<string, number> = {};
   let calls = 0;
   let ended = '';
   while (result.exitCode !== 0) {
@@ -90,7 +91,9 @@ export async function runCappedLoop(scenario: Scenario, run: ScenarioRun, cap: n
     const parsed = parseEditBlocks(text);
     if (parsed.errors.length === 0 && parsed.blocks.length > 0) {
       // Like other frameworks: no rule against suppressions (Greenloop's default refuses them).
-      const applied = await applyEditBlocks(run.cwd, parsed.blocks, policy, undefined, undefined, { allowSuppressions: true });
+      const placed: Record<string, number> = {};
+      const applied = await applyEditBlocks(run.cwd, parsed.blocks, policy, undefined, undefined, { allowSuppressions: true }, placed);
+      addCounts(matchedBy, placed);
       log.push(`call ${calls}: ${applied.ok ? `applied ${applied.files.join(', ') || 'nothing new'}` : applied.reason}`);
     } else {
       log.push(`call ${calls}: no usable edit`);
@@ -98,5 +101,5 @@ export async function runCappedLoop(scenario: Scenario, run: ScenarioRun, cap: n
     result = await test();
   }
   const claimedGreen = result.exitCode === 0;
-  return { claimedGreen, ended: claimedGreen ? 'exit 0' : ended, reason: null, wallMs: Date.now() - started, log: log.join('\n') };
+  return { claimedGreen, ended: claimedGreen ? 'exit 0' : ended, reason: null, wallMs: Date.now() - started, log: log.join('\n'), matchedBy };
 }

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import * as path from 'node:path';
 import type { Scenario } from './scenario';
 import type { ScenarioRun } from './workspace';
-import type { LoopResult } from './loopResult';
+import { addCounts, type LoopResult } from './loopResult';
 
 export const CLI = path.resolve(__dirname, '../../dist/cli.js');
 
@@ -34,7 +34,7 @@ export async function runGreenloop(scenario: Scenario, run: ScenarioRun, extraAr
   if (scenario.verifyTimeoutS) args.push('--verify-timeout-s', String(scenario.verifyTimeoutS));
   args.push(...extraArgs);
   const { code, stdout, stderr, wallMs } = await runFix(args, run.env);
-  let report: { outcome?: string; reason?: string | null } = {};
+  let report: { outcome?: string; reason?: string | null; iterations?: Array<{ matchedBy?: Record<string, number> }> } = {};
   try {
     report = JSON.parse(stdout);
   } catch {
@@ -46,5 +46,6 @@ export async function runGreenloop(scenario: Scenario, run: ScenarioRun, extraAr
     reason: report.reason ?? null,
     wallMs,
     log: stderr,
+    matchedBy: (report.iterations ?? []).reduce((sum, it) => addCounts(sum, it.matchedBy), {} as Record<string, number>),
   };
 }

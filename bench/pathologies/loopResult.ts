@@ -8,4 +8,12 @@ export interface LoopResult {
   reason: string | null;
   wallMs: number;
   log: string;
+  /** The applied answers' blocks by what placed them (the report's matchedBy, summed): `exact`, `indentation`, … */
+  matchedBy: Record<string, number>;
+}
+
+/** Adds `more`'s counts into `into`. */
+export function addCounts(into: Record<string, number>, more: Record<string, number> | undefined): Record<string, number> {
+  for (const [k, n] of Object.entries(more ?? {})) into[k] = (into[k] ?? 0) + n;
+  return into;
 }

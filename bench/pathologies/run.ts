@@ -60,6 +60,7 @@ async function runScenario(scenario: Scenario, ways: typeof WAYS): Promise<Row[]
         failingAtEnd: end.failing.length,
         noWorse,
         cheated,
+        matchedBy: result.matchedBy,
       });
       process.stderr.write(`${scenario.name} / ${way}: ${result.ended}, ${requests} requests, ${end.failing.length} failing at end (${(result.wallMs / 1000).toFixed(1)} s)\n`);
       if (process.env.GREENLOOP_BENCH_LOG) fs.appendFileSync(process.env.GREENLOOP_BENCH_LOG, `\n== ${scenario.name} / ${way}\n${result.log}\n`);

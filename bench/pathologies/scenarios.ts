@@ -5,6 +5,7 @@ import type { ModelTurn, Scenario } from './scenario';
 import { CALC, CALC_TEST, calcRepo, fix, packageJson, setBody, WRONG } from './calcRepo';
 import { MOVED_OUT_FILES, movedOutModel } from './movedOutRepo';
 import { FIXER_BREAKS_TEST, FIXER_FIXES_LINT } from './fixerRepos';
+import { DRIFT_FILE, DRIFT_PRICES, DRIFT_TESTS, diffAnswer, driftAnswer } from './imperfectAnswers';
 
 const fixAdd = (t: ModelTurn) => say('The add function subtracts; it must add.', fix(t, 'add'));
 /** The same text every time: a model stuck on one idea. */
@@ -251,6 +252,22 @@ export const SCENARIOS: Scenario[] = [
     cheat: true,
     expected: { outcome: 'green', reasons: [], decidedAfter: 2, why: 'the first answer weakens the test (must be refused); the second fixes the code' },
     quick: true,
+  },
+  {
+    name: 'drift-answer',
+    title: 'an answer with tab/space and blank-line drift',
+    files: { [DRIFT_FILE]: DRIFT_PRICES, 'tests/test_prices.py': DRIFT_TESTS },
+    testCmd: 'python3 -m pytest -q -p no:cacheprovider tests',
+    needs: { command: 'python3', probe: ['-m', 'pytest', '--version'] },
+    model: driftAnswer,
+    expected: { outcome: 'green', reasons: [], decidedAfter: 1, why: 'the first answer is the right fix, written with 4 spaces for the file\'s tabs and without its blank lines' },
+  },
+  {
+    name: 'diff-answer',
+    title: 'an answer as a unified diff',
+    files: calcRepo(['add']),
+    model: diffAnswer,
+    expected: { outcome: 'green', reasons: [], decidedAfter: 1, why: 'the first answer is the right fix, written as a unified diff with stale line numbers' },
   },
   {
     name: 'new-file-fix',

@@ -17,7 +17,11 @@ export interface Row {
   failingAtEnd: number;
   noWorse: boolean;
   cheated: boolean;
+  /** The applied answers' blocks by what placed them (issue 32). */
+  matchedBy: Record<string, number>;
 }
+
+const counts = (m: Record<string, number>) => Object.entries(m).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, n]) => `${k} ${n}`).join(', ') || '—';
 
 const yes = (b: boolean) => (b ? 'yes' : '**NO**');
 const secs = (ms: number) => (ms / 1000).toFixed(1);
@@ -57,6 +61,16 @@ export function printTables(rows: Row[], explain: boolean): void {
     const sum = (f: (r: Row) => number) => rs.reduce((a, r) => a + f(r), 0);
     console.log(`| ${way} | ${rs.filter((r) => r.correct).length} of ${rs.length} | ${rs.filter((r) => r.cutShort).length} | ${sum((r) => r.requests)} | ${sum((r) => r.tokens)} | ${secs(sum((r) => r.wallMs))} | ${sum((r) => r.wasted)} | ${Math.max(0, ...rs.map((r) => r.wasted))} | ${rs.filter((r) => !r.noWorse).length} | ${rs.filter((r) => r.cheated).length} |`);
   }
+  // Issue 32: which matching strategy placed the applied blocks, per loop in total and in the scenarios that needed a loose one.
+  console.log('\n| loop (then each scenario a loose strategy placed) | blocks placed, by strategy |');
+  console.log('|---|---|');
+  for (const way of ways) {
+    const total: Record<string, number> = {};
+    for (const r of rows.filter((x) => x.way === way)) for (const [k, n] of Object.entries(r.matchedBy)) total[k] = (total[k] ?? 0) + n;
+    console.log(`| ${way} | ${counts(total)} |`);
+  }
+  const loose = [...byScenario.values()].filter((rs) => rs.some((r) => Object.keys(r.matchedBy).some((k) => k !== 'exact' && k !== 'new-file')));
+  for (const rs of loose) console.log(`| ${rs[0]!.scenario.title} | ${rs.map((r) => `${r.way}: ${counts(r.matchedBy)}`).join('; ')} |`);
   if (explain) {
     console.log('\nWhy each scenario is decided where it is:');
     const seen = new Set<string>();

@@ -121,6 +121,8 @@ export interface IterationRecord {
   testsWrote?: { snapshot: string; paths: string[] };
   /** Every test run this attempt made, in order (targeted first, the whole suite, re-runs). Absent in older runs. */
   testRuns?: TestRun[];
+  /** The blocks of an applied answer by what placed them: `exact`, or the tolerance that did (contract additions, 2026-11-27). */
+  matchedBy?: Record<string, number>;
   /** Judged by its targeted run alone: never best, never green; a regression it hides is found by a later whole run. */
   judgedBy?: 'targeted';
   /** Who made the edit when no model did: the project's own fixers (attempt 0, no tokens, not counted as an attempt). */

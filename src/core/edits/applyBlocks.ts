@@ -63,9 +63,24 @@ async function load(rel: string, abs: string): Promise<Pending | string> {
   return { rel, abs, original: buf, content, mode: stat.mode & 0o7777, createdBy: null };
 }
 
+/** "The SEARCH of block 2", or "Hunk 2 (`@@ -3,4 +3,4 @@`) of the diff" for a block read from a unified diff. */
+function subject(block: EditBlock, n: number): string {
+  return block.label ?? `The SEARCH of block ${n}`;
+}
+
+/**
+ * The name a placed block is counted under: the strategy that placed it, after how it was read when that was not a
+ * plain block (`unified-diff`, `fence-path`), joined by `+`; `exact` for a plain block placed exactly.
+ */
+function matchedByKey(block: EditBlock, strategy: string): string {
+  const parts = [...(block.via ? [block.via] : []), ...(strategy === 'exact' && block.via ? [] : [strategy])];
+  return parts.join('+');
+}
+
 /** Computes every file's new content; returns the first problem as a sentence the model can act on. */
-async function plan(blocks: EditBlock[], policy: PathPolicy, pacer: Pacer): Promise<Map<string, Pending> | string> {
+async function plan(blocks: EditBlock[], policy: PathPolicy, pacer: Pacer, matchedBy: Record<string, number>): Promise<Map<string, Pending> | string> {
   const files = new Map<string, Pending>();
+  const count = (key: string) => (matchedBy[key] = (matchedBy[key] ?? 0) + 1);
   for (const [idx, block] of blocks.entries()) {
     await pacer.step();
     const n = idx + 1;
@@ -85,21 +100,28 @@ async function plan(blocks: EditBlock[], policy: PathPolicy, pacer: Pacer): Prom
       }
       file.content = block.replace;
       file.createdBy = n;
+      count(block.via ? `${block.via}+new-file` : 'new-file');
       continue;
     }
     if (file.original === null && file.createdBy === null) {
-      return `Block ${n} edits ${file.rel}, which does not exist; check the path, or create the file with an empty SEARCH section.`;
+      if (block.via === 'fence-path') return `Block ${n} names ${file.rel} in its fence's info string, which is not a file of the workspace; write the path of the file to change on its own line before the block.`;
+      return `${block.label ? block.label.replace(/ of the diff$/, '') : `Block ${n}`} edits ${file.rel}, which does not exist; check the path, or create the file with an empty SEARCH section.`;
     }
-    const r = replaceOnce(file.content, block.search, block.replace);
+    const r = replaceOnce(file.content, block.search, block.replace, file.rel);
     if (r.ok) {
       file.content = r.content;
+      count(matchedByKey(block, r.strategy));
       continue;
     }
     if (r.kind === 'ambiguous') {
       const at = r.lines.slice(0, SHOWN_HITS).join(', ') + (r.lines.length > SHOWN_HITS ? ', …' : '');
-      return `The SEARCH of block ${n} for ${file.rel} was found ${r.lines.length} times (lines ${at}) — include more surrounding lines so it matches exactly once:\n${quoteSearch(block.search)}`;
+      const how = r.strategy === 'exact' ? '' : ` (matched by ${r.strategy})`;
+      return `${subject(block, n)} for ${file.rel} was found ${r.lines.length} times${how} (lines ${at}) — include more surrounding lines so it matches exactly once:\n${quoteSearch(block.search)}`;
     }
-    return `The SEARCH of block ${n} for ${file.rel} was not found (${r.hint}); copy the lines exactly as they are in the file now:\n${quoteSearch(block.search)}`;
+    if (r.kind === 'refused') return `${subject(block, n)} for ${file.rel} was refused: ${r.hint}`;
+    // A quote of the file's lines follows the hint when a close place was found; the model's own text is never quoted.
+    if (r.hint.includes('\n')) return `${subject(block, n)} for ${file.rel} was not found: ${r.hint}\nCopy the lines exactly as they are there.`;
+    return `${subject(block, n)} for ${file.rel} was not found (${r.hint}); copy the lines exactly as they are in the file now.`;
   }
   return files;
 }
@@ -175,7 +197,9 @@ export function witnessEditRefusal(rel: string, before: string | null, after: st
 
 /**
  * `beforeWrite` hears every file the edit will write, after every check and before the first byte changes.
- * `signal` (Stop) is heard between blocks; nothing is written once it fired.
+ * `signal` (Stop) is heard between blocks; nothing is written once it fired. `matchedBy`, when given, is filled with
+ * the blocks of an applied edit by what placed them (contract additions, 2026-11-27): `exact`, a strategy of match/
+ * (`indentation`, `blank-lines`, …), `new-file`, after `unified-diff+` or `fence-path+` for blocks read that way.
  */
 export async function applyEditBlocks(
   root: string,
@@ -184,13 +208,15 @@ export async function applyEditBlocks(
   beforeWrite?: (writes: PlannedWrite[]) => Promise<void>,
   signal?: AbortSignal,
   rules: WitnessRules = {},
+  matchedBy?: Record<string, number>,
 ): Promise<ApplyResult> {
   if (path.resolve(root) !== policy.root) {
     return { ok: false, reason: `The edit targets ${root} but its path policy guards ${policy.root}; this is a Greenloop bug, please report it.` };
   }
   if (blocks.length === 0) return { ok: false, reason: 'The answer contains no SEARCH/REPLACE block, so nothing was changed.' };
   const pacer = new Pacer(signal);
-  const planned = await plan(blocks, policy, pacer);
+  const counts: Record<string, number> = {};
+  const planned = await plan(blocks, policy, pacer, counts);
   if (typeof planned === 'string') return { ok: false, reason: planned };
   const changed = [...planned.values()].filter((f) => f.original === null || !f.original.equals(Buffer.from(f.content, 'utf8')));
   for (const f of changed) {
@@ -202,5 +228,6 @@ export async function applyEditBlocks(
   await beforeWrite?.(changed.map((f) => ({ rel: f.rel, before: f.original, after: f.content })));
   const failed = await commit(changed);
   if (failed) return { ok: false, reason: failed };
+  if (matchedBy) Object.assign(matchedBy, counts);
   return { ok: true, files: changed.map((f) => f.rel) };
 }

@@ -46,6 +46,7 @@ export async function applyModelAnswer(ctx: ApplyContext, state: RunState, recor
     record.note = `The edit was refused and nothing was applied: ${unrecorded.join(', ')} ${one ? 'is' : 'are'} ignored by git (.gitignore or the snapshot excludes), so Greenloop could not roll ${one ? 'it' : 'them'} back; change tracked source files instead.`;
     return false;
   }
+  const matchedBy: Record<string, number> = {};
   const result = await applyEditBlocks(
     ctx.cwd,
     parsed.blocks,
@@ -60,6 +61,7 @@ export async function applyModelAnswer(ctx: ApplyContext, state: RunState, recor
     },
     ctx.signal,
     { allowSuppressions: state.config.allowSuppressions, checkScripts: state.config.checkScripts, checkers: runningCheckers(state.current.witness) },
+    matchedBy,
   );
   if (!result.ok) {
     record.note = `The edit was refused and nothing was applied: ${result.reason}`;
@@ -71,6 +73,7 @@ export async function applyModelAnswer(ctx: ApplyContext, state: RunState, recor
     return false;
   }
   record.files = result.files;
+  record.matchedBy = matchedBy;
   const hidden = await hiddenByItsOwnRules(ctx, state, result.files);
   if (hidden.length) {
     const one = hidden.length === 1;

@@ -1,4 +1,5 @@
 // Reads SEARCH/REPLACE blocks out of a model's free-form answer (format in ../../../shared/contract.md).
+import { readUnifiedDiff } from './unifiedDiff';
 // Models are sloppy about the wrapping (fences, bold paths, 6 or 8 angle brackets), so the wrapping is
 // tolerated; the block structure itself is not guessed at — a broken block is an error the model must fix.
 
@@ -8,6 +9,10 @@ export interface EditBlock {
   /** Whole lines, each ending in "\n"; "" means "create this file". */
   search: string;
   replace: string;
+  /** How the block was read when it was not a plain block under a path line: counted in the report's `matchedBy`. */
+  via?: 'fence-path' | 'unified-diff';
+  /** How a refusal names it instead of "block N": "Hunk 2 (`@@ -3,4 +3,4 @@`) of the diff". */
+  label?: string;
 }
 
 export interface ParsedAnswer {
@@ -21,8 +26,31 @@ export interface ParsedAnswer {
 const HEAD = /^\s*<{5,9}\s*SEARCH\s*$/i;
 const DIVIDER = /^\s*={5,9}\s*$/;
 const TAIL = /^\s*>{5,9}\s*REPLACE\s*$/i;
-// One optional info word after the fence; written so that a long run of spaces is not backtracked over twice.
-const FENCE = /^\s*(?:`{3,}|~{3,})\s*(?:[^`\s]+\s*)?$/;
+const FENCE_OPEN = /^\s*(?:`{3,}|~{3,})/;
+
+/** A fence line's info string (after the backticks, "" for none); null when the line is not a fence. */
+export function fenceInfo(line: string): string | null {
+  const m = FENCE_OPEN.exec(line);
+  if (!m) return null;
+  const info = line.slice(m[0].length).trim();
+  return info.includes('`') ? null : info;
+}
+
+const isFence = (line: string) => fenceInfo(line) !== null;
+
+/**
+ * The path in a fence's info string (```` ```js src/cart.js ````, ```` ```src/cart.js ````, ```` ```ts:src/a.ts ````,
+ * `title="a.py"`); null when it names only a language. A word is a path when it has a folder or an extension.
+ */
+export function infoPath(info: string): string | null {
+  for (const word of info.split(/[\s:]+/)) {
+    const w = word.replace(/^(?:title|file(?:name)?|path)=/i, '');
+    if (!/[/\\]|\.[A-Za-z][A-Za-z0-9]*["']?$/.test(w)) continue;
+    const p = cleanPathLine(w);
+    if (p !== null) return p;
+  }
+  return null;
+}
 
 const FORMAT_HINT = 'write the path on its own line, then <<<<<<< SEARCH, the exact lines, =======, the new lines and >>>>>>> REPLACE';
 
@@ -97,6 +125,7 @@ interface Pending {
   n: number;
   path: string | null;
   start: number;
+  via?: 'fence-path';
 }
 
 export function parseEditBlocks(answer: string): ParsedAnswer {
@@ -124,7 +153,8 @@ export function parseEditBlocks(answer: string): ParsedAnswer {
       continue;
     }
     blockNo++;
-    const pending: Pending = { n: blockNo, path: findPath(lines, regionStart, i, used), start: i };
+    const found = findPath(lines, regionStart, i, used);
+    const pending: Pending = { n: blockNo, path: found?.path ?? null, start: i, ...(found?.via ? { via: found.via } : {}) };
     if (pending.path === null) pending.path = lastPath;
     else lastPath = pending.path;
 
@@ -154,13 +184,21 @@ export function parseEditBlocks(answer: string): ParsedAnswer {
     if (pending.path === null) {
       errors.push(`Block ${pending.n} has no file path line before <<<<<<< SEARCH; ${FORMAT_HINT}.`);
     } else {
-      blocks.push({ path: pending.path, search: joinLines(searchLines), replace: joinLines(replaceLines) });
+      blocks.push({ path: pending.path, search: joinLines(searchLines), replace: joinLines(replaceLines), ...(pending.via ? { via: pending.via } : {}) });
     }
     i = j + 1;
     regionStart = i;
   }
 
   if (blockNo === 0) {
+    // No block: an answer written as a unified diff is read hunk by hunk.
+    const diff = readUnifiedDiff(lines, (at) => findPath(lines, 0, at, used)?.path ?? null);
+    if (diff) {
+      for (const k of diff.used) used[k] = true;
+      // The fence that opens the diff is wrapping, not prose.
+      for (let k = (diff.used[0] ?? 0) - 1; k >= 0 && (lines[k]!.trim() === '' || isFence(lines[k]!)); k--) if (lines[k]!.trim() !== '') used[k] = true;
+      return { blocks: diff.blocks, errors: diff.errors, prose: proseOf(lines, used) };
+    }
     errors.push(`The answer contains no SEARCH/REPLACE block, so nothing was changed; to edit a file, ${FORMAT_HINT}.`);
   }
   return { blocks, errors, prose: proseOf(lines, used) };
@@ -168,22 +206,28 @@ export function parseEditBlocks(answer: string): ParsedAnswer {
 
 /**
  * The path is the last non-empty line before the block that is not a fence, looking no further back than
- * the previous block. null means "none here": the caller reuses the previous block's path, as several
- * blocks for one file commonly follow a single path line.
+ * the previous block; failing that, a path in the info string of a fence on the way. null means "none here": the
+ * caller reuses the previous block's path, as several blocks for one file commonly follow a single path line.
  */
-function findPath(lines: string[], from: number, head: number, used: boolean[]): string | null {
+function findPath(lines: string[], from: number, head: number, used: boolean[]): { path: string; via?: 'fence-path' } | null {
+  let fromFence: string | null = null;
   for (let k = head - 1; k >= from; k--) {
     const line = lines[k]!;
     if (line.trim() === '') continue;
-    if (FENCE.test(line)) {
+    const info = fenceInfo(line);
+    if (info !== null) {
       used[k] = true;
+      fromFence ??= infoPath(info);
       continue;
     }
     const p = cleanPathLine(line);
-    if (p !== null) used[k] = true;
-    return p;
+    if (p !== null) {
+      used[k] = true;
+      return { path: p };
+    }
+    break;
   }
-  return null;
+  return fromFence === null ? null : { path: fromFence, via: 'fence-path' };
 }
 
 function markUsed(used: boolean[], from: number, to: number): void {
@@ -199,7 +243,7 @@ function proseOf(lines: string[], used: boolean[]): string {
   for (let k = 0; k < lines.length; k++) {
     if (used[k]) continue;
     // A closing fence right after a block belongs to the block, not to the prose.
-    if (FENCE.test(lines[k]!) && k > 0 && used[k - 1]) {
+    if (isFence(lines[k]!) && k > 0 && used[k - 1]) {
       used[k] = true;
       continue;
     }

@@ -34,6 +34,8 @@ export const EDIT_FORMAT = [
   '>>>>>>> REPLACE',
   '```',
   'An empty SEARCH section creates a new file. Use several blocks for several changes. Paths are relative to the workspace root.',
+  '',
+  'Also accepted if the lines fit one place only: other indentation or blank lines (new lines take the file\'s indentation), `// ... existing code ...` for unchanged lines in both SEARCH and REPLACE, a path in the fence\'s info string, a unified diff, copied line numbers. Otherwise refused, quoting the file\'s real lines.',
 ].join('\n');
 
 /** What an agent is told it must leave alone (outside/ undoes it and stops the run). */

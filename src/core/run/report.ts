@@ -34,6 +34,8 @@ export interface FixReport {
     actor?: 'autofix';
     /** The fixer commands it ran, with their time and, when one could not do its work, why. */
     commands?: FixerCommand[];
+    /** The blocks of an applied answer by what placed them: `exact`, or the tolerance that did (contract addition, 2026-11-27). */
+    matchedBy?: Record<string, number>;
   }[];
   /** Milliseconds spent running tests in the whole run: the baseline, every attempt's runs and re-runs (contract addition). */
   testMs?: number;
@@ -66,6 +68,7 @@ export function toReport(state: RunState, redactor: Redactor): FixReport {
       ...(it.outsideWarnings?.length ? { outsideWarnings: it.outsideWarnings } : {}),
       testRuns: it.testRuns ?? [],
       ...(it.actor ? { actor: it.actor, commands: it.commands ?? [] } : {}),
+      ...(it.matchedBy ? { matchedBy: it.matchedBy } : {}),
     })),
     testMs: state.testMs ?? state.iterations.reduce((sum, it) => sum + (it.testRuns ?? []).reduce((s, r) => s + r.ms, 0), 0),
     llmCalls: state.llmCalls,

@@ -141,7 +141,8 @@ describe('greenloop fix (real CLI, scripted model server)', function () {
   });
 
   it('stops at the token budget', async () => {
-    const res = await fix([{ content: FIX_ADD, usage: { prompt_tokens: 900, completion_tokens: 200 } }, answer(FIX_MUL)], ['--max-tokens', '1000']);
+    // Room for the first prompt and an answer, not for a second call after it spends 1,100 (whatever the prompt's size).
+    const res = await fix([{ content: FIX_ADD, usage: { prompt_tokens: 900, completion_tokens: 200 } }, answer(FIX_MUL)], ['--max-tokens', '1500']);
     assert.strictEqual(res.code, 1);
     assert.strictEqual(res.report.reason, 'budget-tokens');
     assert.strictEqual(server.requests.length, 1);

@@ -91,6 +91,15 @@ describe('answers built to be slow to read are read correctly', () => {
     assert.equal(read('src/big.js'), repeatedLines(40_000, 'x();'), 'nothing was written');
   });
 
+  it('a 200,000-line file is edited near its end, exactly and without its blank lines', async () => {
+    write('src/big.js', `${repeatedLines(100_000, 'x();\n')}last();\n`);
+    const exactly = await applyEditBlocks(root, [{ path: 'src/big.js', search: 'last();\n', replace: 'done();\n' }], policy);
+    assert.deepEqual(exactly, { ok: true, files: ['src/big.js'] });
+    const drift = await applyEditBlocks(root, [{ path: 'src/big.js', search: 'x();\ndone();\n', replace: 'x();\nfinished();\n' }], policy);
+    assert.deepEqual(drift, { ok: true, files: ['src/big.js'] });
+    assert.equal(read('src/big.js'), `${repeatedLines(100_000, 'x();\n')}finished();\n`);
+  });
+
   it('a SEARCH whose first line is 800 KB is not found, and the quote of it is cut short', async () => {
     write('src/a.js', 'a\n'.repeat(20_000));
     const long = 'a'.repeat(800_000);

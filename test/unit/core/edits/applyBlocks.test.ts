@@ -96,11 +96,12 @@ describe('applyEditBlocks', () => {
     assert.deepEqual(bytes('src/a.js'), before);
   });
 
-  it('refuses a SEARCH that is not in the file, saying where its first line is', async () => {
+  it('refuses a SEARCH that is not in the file, quoting the file\'s own lines at the closest place and saying how they differ', async () => {
     write('src/cart.ts', CART);
     const reason = await failReason([block('src/cart.ts', '  total(): number {\n    return 42;\n', 'x\n')]);
-    assert.match(reason, /block 1 for src\/cart\.ts was not found \(its first line matches line 7 of the file, but the lines after it differ\); copy the lines exactly/);
-    assert.match(reason, /\| {3}total\(\): number \{\n {2}\| {5}return 42;/);
+    assert.match(reason, /block 1 for src\/cart\.ts was not found: line 8 of the file has `this\.items\.reduce\(\(s, i\) => s \+ i\.price, 0\)` where line 2 of your SEARCH has `42`; lines 7-8 of the file are now:/);
+    assert.match(reason, /```\n {2}total\(\): number \{\n {4}return this\.items\.reduce\(\(s, i\) => s \+ i\.price, 0\);\n```/);
+    assert.doesNotMatch(reason, /return 42/, 'the model\'s own line is never quoted as the file\'s');
     const nowhere = await failReason([block('src/cart.ts', 'nothing like this\n', 'x\n')]);
     assert.match(nowhere, /no line of the file looks like its first line/);
   });

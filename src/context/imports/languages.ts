@@ -2,8 +2,11 @@
 import type { Tree } from '@vscode/tree-sitter-wasm';
 import type { FileFacts, ImportRef } from './facts';
 import type { Grammar } from './grammars';
+import { goFacts, GoResolver } from './golang';
 import { jsFacts } from './jsFacts';
 import { JsResolver } from './jsResolve';
+import { pythonFacts, PythonResolver } from './python';
+import { rustFacts, RustResolver } from './rust';
 import type { WorkspaceFiles } from './workspaceFiles';
 
 export interface Resolver {
@@ -22,7 +25,17 @@ export function languageFor(grammar: Grammar, files: WorkspaceFiles): Resolver {
       const js = new JsResolver(files);
       return { facts: jsFacts, resolve: (ref, from) => js.resolve(ref, from) };
     }
-    default:
-      return { facts: () => ({ imports: [], defines: [], calls: [] }), resolve: () => [] };
+    case 'python': {
+      const py = new PythonResolver(files);
+      return { facts: pythonFacts, resolve: (ref, from) => py.resolve(ref, from) };
+    }
+    case 'go': {
+      const go = new GoResolver(files);
+      return { facts: goFacts, resolve: (ref, from) => go.resolve(ref, from), companions: (from) => go.companions(from) };
+    }
+    case 'rust': {
+      const rs = new RustResolver(files);
+      return { facts: rustFacts, resolve: (ref, from) => rs.resolve(ref, from), companions: (from) => rs.companions(from) };
+    }
   }
 }

@@ -2,7 +2,16 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
+import { execFileSync } from 'child_process';
 import { TempWorkspace } from './workspace';
+
+/** Where Node itself resolves `spec` from a module in `dir`: by require, or by import. */
+function nodeResolves(ws: TempWorkspace, dir: string, spec: string, kind: 'require' | 'import'): string {
+  const code = kind === 'require' ? `console.log(require.resolve(${JSON.stringify(spec)}))` : `console.log(new URL(import.meta.resolve(${JSON.stringify(spec)})).pathname)`;
+  const args = kind === 'require' ? ['-e', code] : ['--input-type=module', '-e', code];
+  const abs = execFileSync(process.execPath, args, { cwd: path.join(ws.root, dir), encoding: 'utf8' }).trim();
+  return path.relative(fs.realpathSync(ws.root), abs).split(path.sep).join('/');
+}
 
 describe('import reach: JavaScript and TypeScript', () => {
   let ws: TempWorkspace;
@@ -18,6 +27,7 @@ describe('import reach: JavaScript and TypeScript', () => {
       'lib/charset.js': "module.exports = preferredCharsets;\nfunction preferredCharsets() { return []; }\n",
       'test/charset.js': "var assert = require('assert');\nvar Negotiator = require('..');\nit('x', () => { new Negotiator({}).charsets(); });\n",
     });
+    assert.strictEqual(nodeResolves(ws, 'test', '..', 'require'), 'index.js');
     assert.deepStrictEqual(await ws.order(['test/charset.js']), ['test/charset.js@0', 'index.js@1', 'lib/charset.js@2']);
   });
 
@@ -74,6 +84,9 @@ describe('import reach: JavaScript and TypeScript', () => {
       'test/cjs.test.js': "const { cjs } = require('dual');\n",
       'test/dir.test.js': "const x = require('..');\n",
     });
+    assert.strictEqual(nodeResolves(ws, 'test', 'dual', 'import'), 'esm/index.mjs');
+    assert.strictEqual(nodeResolves(ws, 'test', 'dual', 'require'), 'cjs/index.cjs');
+    assert.strictEqual(nodeResolves(ws, 'test', 'dual/feature', 'import'), 'src/feature.js');
     assert.deepStrictEqual(await ws.order(['test/esm.test.mjs'], 1), ['test/esm.test.mjs@0', 'esm/index.mjs@1', 'src/feature.js@1']);
     assert.deepStrictEqual(await ws.order(['test/cjs.test.js'], 1), ['test/cjs.test.js@0', 'cjs/index.cjs@1']);
     assert.deepStrictEqual(await ws.order(['test/dir.test.js'], 1), ['test/dir.test.js@0', 'cjs/index.cjs@1']);

@@ -1,54 +1,68 @@
 // The tree-sitter grammars import extraction parses with: VS Code's own WASM builds (@vscode/tree-sitter-wasm), loaded
-// once per process. Kept small and private to imports/ until src/context/parse/ offers one shared loader.
+// once per process. Private to imports/ until it meets src/context/parse/grammars.ts, which offers the same two
+// functions (languageOf, withTree): this file then becomes a re-export of that one.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Language, Parser } from '@vscode/tree-sitter-wasm';
+import type { Tree } from '@vscode/tree-sitter-wasm';
 
-export type Grammar = 'javascript' | 'typescript' | 'tsx' | 'python' | 'go' | 'rust';
+export type LanguageId = 'javascript' | 'typescript' | 'tsx' | 'python' | 'go' | 'rust';
 
-/** The folder holding tree-sitter.wasm and the grammars: beside the bundle once built, else the installed package. */
-function wasmDir(): string {
-  const candidates = [path.join(__dirname, 'tree-sitter'), path.join(__dirname, 'wasm')];
+const BY_EXTENSION: Record<string, LanguageId> = {
+  '.js': 'javascript', '.mjs': 'javascript', '.cjs': 'javascript', '.jsx': 'javascript',
+  '.ts': 'typescript', '.mts': 'typescript', '.cts': 'typescript',
+  '.tsx': 'tsx',
+  '.py': 'python', '.pyi': 'python',
+  '.go': 'go',
+  '.rs': 'rust',
+};
+
+/** The grammar a file is parsed with, by its extension; null: imports of that kind of file are not followed. */
+export function languageOf(rel: string): LanguageId | null {
+  return BY_EXTENSION[path.extname(rel).toLowerCase()] ?? null;
+}
+
+/** dist/tree-sitter beside the bundle, else the installed package (tests and tools under tsx). */
+function wasmDir(): string | null {
+  const dirs = [path.join(__dirname, 'tree-sitter')];
   try {
-    candidates.push(path.dirname(require.resolve('@vscode/tree-sitter-wasm/wasm/tree-sitter.wasm')));
+    dirs.push(path.dirname(require.resolve('@vscode/tree-sitter-wasm/wasm/tree-sitter.wasm')));
   } catch {
-    // bundled without node_modules: only the folders beside the bundle count
+    // bundled without node_modules: only the folder beside the bundle counts
   }
-  const found = candidates.find((d) => fs.existsSync(path.join(d, 'tree-sitter.wasm')));
-  if (!found) throw new Error('The tree-sitter grammars are missing beside Greenloop (tree-sitter.wasm not found); reinstall Greenloop.');
-  return found;
+  return dirs.find((d) => fs.existsSync(path.join(d, 'tree-sitter.wasm'))) ?? null;
 }
 
-let ready: Promise<string> | null = null;
-const languages = new Map<Grammar, Promise<Language>>();
+let runtime: Promise<string | null> | null = null;
+const languages = new Map<LanguageId, Promise<Language | null>>();
 
-async function init(): Promise<string> {
-  const dir = wasmDir();
-  await Parser.init({ locateFile: (file: string) => path.join(dir, file) });
-  return dir;
+function loadLanguage(id: LanguageId): Promise<Language | null> {
+  runtime ??= (async () => {
+    const dir = wasmDir();
+    if (!dir) return null;
+    await Parser.init({ locateFile: (file: string) => path.join(dir, file) });
+    return dir;
+  })().catch(() => null);
+  let loaded = languages.get(id);
+  if (!loaded) {
+    loaded = runtime.then(async (dir) => (dir ? Language.load(new Uint8Array(await fs.promises.readFile(path.join(dir, `tree-sitter-${id}.wasm`)))) : null)).catch(() => null);
+    languages.set(id, loaded);
+  }
+  return loaded;
 }
 
-/** A parser for `grammar`; callers delete() it when done (WASM memory is not garbage-collected). */
-export async function parserFor(grammar: Grammar): Promise<Parser> {
-  ready ??= init();
-  const dir = await ready;
-  let lang = languages.get(grammar);
-  if (!lang) {
-    lang = Language.load(fs.readFileSync(path.join(dir, `tree-sitter-${grammar}.wasm`)));
-    languages.set(grammar, lang);
-  }
+/** The syntax tree of `text`, handed to `use` and freed after (WASM memory is not garbage-collected); null without a grammar. */
+export async function withTree<T>(id: LanguageId, text: string, use: (tree: Tree) => T): Promise<T | null> {
+  const language = await loadLanguage(id);
+  if (!language) return null;
   const parser = new Parser();
-  parser.setLanguage(await lang);
-  return parser;
-}
-
-/** The grammar for a source file's name, or null when imports of that kind of file are not followed. */
-export function grammarOf(rel: string): Grammar | null {
-  if (/\.(?:[cm]?js|jsx)$/.test(rel)) return 'javascript';
-  if (/\.tsx$/.test(rel)) return 'tsx';
-  if (/\.[cm]?ts$/.test(rel)) return 'typescript';
-  if (rel.endsWith('.py')) return 'python';
-  if (rel.endsWith('.go')) return 'go';
-  if (rel.endsWith('.rs')) return 'rust';
-  return null;
+  let tree: Tree | null = null;
+  try {
+    parser.setLanguage(language);
+    tree = parser.parse(text);
+    return tree ? use(tree) : null;
+  } finally {
+    tree?.delete();
+    parser.delete();
+  }
 }

@@ -1,7 +1,7 @@
 // One resolver per language: how its files' imports are read and where they land. A new language is one more here.
 import type { Tree } from '@vscode/tree-sitter-wasm';
 import type { FileFacts, ImportRef } from './facts';
-import type { Grammar } from './grammars';
+import type { LanguageId } from './grammars';
 import { goFacts, GoResolver } from './golang';
 import { jsFacts } from './jsFacts';
 import { JsResolver } from './jsResolve';
@@ -17,7 +17,7 @@ export interface Resolver {
   companions?(from: string, facts: FileFacts): string[];
 }
 
-export function languageFor(grammar: Grammar, files: WorkspaceFiles): Resolver {
+export function languageFor(grammar: LanguageId, files: WorkspaceFiles): Resolver {
   switch (grammar) {
     case 'javascript':
     case 'typescript':

@@ -2,18 +2,20 @@
 // and among files as near, those that define what the tests call (a re-export index passes the test's names on).
 import type { ReachedFile } from '../../ports/codeContext';
 import type { FileFacts, ImportRef } from './facts';
-import { grammarOf, parserFor } from './grammars';
-import type { Grammar } from './grammars';
+import { languageOf, withTree } from './grammars';
+import type { LanguageId } from './grammars';
 import { languageFor } from './languages';
 import type { Resolver } from './languages';
 import { WorkspaceFiles } from './workspaceFiles';
-import type { ReadGate } from './workspaceFiles';
+import type { IgnoredCheck, ReadGate } from './workspaceFiles';
 
 export interface ReachOptions {
   /** Import hops to follow from the test files (0: the test files only). */
   hops: number;
   /** The path policy: every file read passes it. */
   gate: ReadGate;
+  /** What git ignores is never read (.env, local settings); without it, the gate alone decides. */
+  ignored?: IgnoredCheck;
   /** Most files to return (tests included); the walk stops adding once it has them. */
   maxFiles?: number;
 }
@@ -31,9 +33,18 @@ interface Entry {
 
 /** Files reachable from `testFiles` (workspace-relative) through imports, at most `hops` away, best first. */
 export async function reachFrom(testFiles: readonly string[], workspace: string, opts: ReachOptions): Promise<ReachedFile[]> {
-  const files = new WorkspaceFiles(workspace, opts.gate);
+  const files = new WorkspaceFiles(workspace, opts.gate, opts.ignored);
   const maxFiles = opts.maxFiles ?? 200;
   const reader = new FactReader(files);
+  // Resolution is synchronous; a file the ignore check has not cleared reads as absent, so each step runs again
+  // once git has answered for what it wanted, until it wants nothing new.
+  const settled = async <T>(compute: () => T): Promise<T> => {
+    for (;;) {
+      const result = compute();
+      if (!(await files.settle())) return result;
+      reader.forgetResolvers();
+    }
+  };
   const entries = new Map<string, Entry>();
   const add = (rel: string, distance: number): Entry | null => {
     const known = entries.get(rel);
@@ -43,36 +54,33 @@ export async function reachFrom(testFiles: readonly string[], workspace: string,
     entries.set(rel, entry);
     return entry;
   };
+  const starts = await settled(() => testFiles.map((t) => files.norm(t)).filter((rel): rel is string => rel !== null && files.isFile(rel)));
   let level: Entry[] = [];
-  for (const t of testFiles) {
-    const rel = files.norm(t);
-    if (rel === null || !files.isFile(rel)) continue;
+  for (const rel of starts) {
     const e = add(rel, 0);
     if (e && !level.includes(e)) level.push(e);
   }
   const tests = [...level];
-  try {
-    for (let d = 0; d < opts.hops && level.length; d++) {
-      const next: Entry[] = [];
-      for (const from of level) {
-        from.facts ??= await reader.facts(from.path);
+  for (let d = 0; d < opts.hops && level.length; d++) {
+    for (const from of level) from.facts ??= await reader.facts(from.path);
+    const found = await settled(() =>
+      level.flatMap((from) => {
         const lang = reader.resolverFor(from.path);
-        if (!from.facts || !lang) continue;
-        for (const { target, ref } of edges(lang, from.path, from.facts)) {
-          const names = ref.passes ? [...ref.names, ...from.symbols] : ref.names;
-          const isNew = !entries.has(target);
-          const to = add(target, d + 1);
-          if (!to) continue;
-          if (to.distance > from.distance) for (const n of names) to.symbols.add(n);
-          if (isNew) next.push(to);
-        }
-      }
-      level = next;
+        return from.facts && lang ? [...edges(lang, from.path, from.facts)].map((edge) => ({ from, ...edge })) : [];
+      }),
+    );
+    const next: Entry[] = [];
+    for (const { from, target, ref } of found) {
+      const names = ref.passes ? [...ref.names, ...from.symbols] : ref.names;
+      const isNew = !entries.has(target);
+      const to = add(target, d + 1);
+      if (!to) continue;
+      if (to.distance > from.distance) for (const n of names) to.symbols.add(n);
+      if (isNew) next.push(to);
     }
-    for (const e of entries.values()) e.facts ??= await reader.facts(e.path);
-  } finally {
-    reader.dispose();
+    level = next;
   }
+  for (const e of entries.values()) e.facts ??= await reader.facts(e.path);
   const testCalls = new Set(tests.flatMap((t) => [...(t.facts?.calls ?? []), ...(t.facts?.imports ?? []).flatMap((i) => i.names)]));
   const ranked = [...entries.values()].map((e) => {
     const defines = new Set(e.facts?.defines ?? []);
@@ -95,44 +103,33 @@ function* edges(lang: Resolver, from: string, facts: FileFacts): Generator<{ tar
   for (const target of lang.companions?.(from, facts) ?? []) if (target !== from) yield { target, ref: { spec: '', names: facts.calls } };
 }
 
-/** Parses each file once, with one parser per grammar for the walk, freed at its end. */
+/** Parses each file once; one resolver per language for the walk. */
 class FactReader {
-  private readonly parsers = new Map<Grammar, Awaited<ReturnType<typeof parserFor>>>();
-  private readonly resolvers = new Map<Grammar, Resolver>();
+  private readonly resolvers = new Map<LanguageId, Resolver>();
 
   constructor(private readonly files: WorkspaceFiles) {}
 
+  /** Resolvers cache what they found (a tsconfig, a go.mod); after the ignore check answers, they look again. */
+  forgetResolvers(): void {
+    this.resolvers.clear();
+  }
+
   resolverFor(rel: string): Resolver | null {
-    const grammar = grammarOf(rel);
-    if (!grammar) return null;
-    let r = this.resolvers.get(grammar);
+    const lang = languageOf(rel);
+    if (!lang) return null;
+    let r = this.resolvers.get(lang);
     if (!r) {
-      r = languageFor(grammar, this.files);
-      this.resolvers.set(grammar, r);
+      r = languageFor(lang, this.files);
+      this.resolvers.set(lang, r);
     }
     return r;
   }
 
   async facts(rel: string): Promise<FileFacts | null> {
-    const grammar = grammarOf(rel);
-    const text = grammar ? this.files.read(rel) : null;
-    if (!grammar || text === null) return null;
-    let parser = this.parsers.get(grammar);
-    if (!parser) {
-      parser = await parserFor(grammar);
-      this.parsers.set(grammar, parser);
-    }
-    const tree = parser.parse(text);
-    if (!tree) return null;
-    try {
-      return this.resolverFor(rel)!.facts(tree);
-    } finally {
-      tree.delete();
-    }
-  }
-
-  dispose(): void {
-    for (const p of this.parsers.values()) p.delete();
-    this.parsers.clear();
+    const lang = languageOf(rel);
+    const text = lang ? this.files.read(rel) : null;
+    if (!lang || text === null) return null;
+    const resolver = this.resolverFor(rel)!;
+    return withTree(lang, text, (tree) => resolver.facts(tree));
   }
 }

@@ -24,7 +24,9 @@ export function rustFacts(tree: Tree): FileFacts {
         const pub = node.namedChildren.some((c) => c?.type === 'visibility_modifier');
         for (const segments of useTree(node.childForFieldName('argument'), [])) {
           const wildcard = segments[segments.length - 1] === '*';
-          imports.push({ spec: segments.filter((s) => s !== '*').join('::'), names: [], passes: pub && wildcard });
+          const named = segments.filter((s) => s !== '*');
+          // The last segment is the item (or a module: then no file defines it, and it ranks nothing).
+          imports.push({ spec: named.join('::'), names: wildcard ? [] : named.slice(-1), passes: pub && wildcard });
         }
         break;
       }
@@ -35,7 +37,8 @@ export function rustFacts(tree: Tree): FileFacts {
         else if (fn?.type === 'scoped_identifier') {
           calls.push(fn.childForFieldName('name')?.text ?? '');
           const written = fn.childForFieldName('path')?.text;
-          if (written) imports.push({ spec: `${written}::${fn.childForFieldName('name')?.text ?? ''}`, names: [] });
+          const name = fn.childForFieldName('name')?.text ?? '';
+          if (written) imports.push({ spec: `${written}::${name}`, names: [name] });
         }
         break;
       }
@@ -126,10 +129,7 @@ export class RustResolver {
     let file = module.length ? this.moduleFile(srcDir, module) : start;
     for (; i < segs.length; i++) {
       const deeper = this.moduleFile(srcDir, [...module, segs[i]]);
-      if (!deeper) {
-        if (!ref.names.includes(segs[i])) ref.names.push(segs[i]);
-        break;
-      }
+      if (!deeper) break;
       module = [...module, segs[i]];
       file = deeper;
     }

@@ -1,11 +1,14 @@
 // The only way import resolution touches the disk: every file read passes the caller's gate (the path policy: inside
-// the workspace after links, a regular file, not .git, not excluded, not git-ignored), and nothing under node_modules
-// is ever looked at, so dependencies are never "reached".
+// the workspace after links, a regular file, not .git, not excluded) and, when the caller can tell, is not git-ignored;
+// nothing under node_modules is ever looked at, so dependencies are never "reached".
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-/** The path policy's verdict on reading a workspace-relative path (core/edits/pathPolicy `checkReadable`, and not ignored). */
-export type ReadGate = (rel: string) => { ok: true; abs: string } | { ok: false; reason: string };
+/** The path policy's verdict on reading a workspace-relative path (core/edits/pathPolicy `checkReadable`). */
+export type ReadGate = (rel: string) => { ok: true; abs: string; realRel?: string } | { ok: false; reason: string };
+
+/** The paths among these (real, workspace-relative) that git ignores (SnapshotStore `unrecorded`): never read. */
+export type IgnoredCheck = (paths: string[]) => Promise<string[]>;
 
 /** Biggest file whose imports are read: a generated bundle past it says nothing about where a test goes. */
 const MAX_SOURCE_BYTES = 1024 * 1024;
@@ -13,8 +16,12 @@ const MAX_SOURCE_BYTES = 1024 * 1024;
 export class WorkspaceFiles {
   private readonly texts = new Map<string, string | null>();
   private readonly listings = new Map<string, string[]>();
+  /** Real path → whether git ignores it, for the paths asked so far. */
+  private readonly ignoredByPath = new Map<string, boolean>();
+  /** Paths the gate passed that still wait for the ignore check: unreadable until settle() asks git about them. */
+  private readonly pending = new Set<string>();
 
-  constructor(readonly root: string, private readonly gate: ReadGate) {}
+  constructor(readonly root: string, private readonly gate: ReadGate, private readonly ignored?: IgnoredCheck) {}
 
   /** A clean workspace-relative path (`.//a/../b.js` → `b.js`), or null for one outside the workspace or in node_modules. */
   norm(rel: string): string | null {
@@ -29,15 +36,42 @@ export class WorkspaceFiles {
     return n !== null && this.read(n) !== null;
   }
 
-  /** The file's text, or null when the gate refuses it, it is binary or too big, or it is not there. */
+  /**
+   * The file's text, or null when the gate refuses it, git ignores it, it is binary or too big, or it is not there.
+   * A file the ignore check has not seen yet reads as absent until settle(): callers resolve again after it.
+   */
   read(rel: string): string | null {
     const n = this.norm(rel);
     if (n === null) return null;
     if (this.texts.has(n)) return this.texts.get(n)!;
     const check = this.gate(n);
-    const text = check.ok ? boundedText(check.abs) : null;
+    if (!check.ok) {
+      this.texts.set(n, null);
+      return null;
+    }
+    const real = check.realRel ?? n;
+    if (this.ignored && !this.ignoredByPath.has(real)) {
+      this.pending.add(real);
+      return null;
+    }
+    const text = this.ignoredByPath.get(real) ? null : boundedText(check.abs);
     this.texts.set(n, text);
     return text;
+  }
+
+  /** Asks git about the paths read since the last call, in one batch; false when there was nothing to ask. */
+  async settle(): Promise<boolean> {
+    if (!this.ignored || this.pending.size === 0) return false;
+    const asked = [...this.pending];
+    this.pending.clear();
+    let ignored: Set<string>;
+    try {
+      ignored = new Set(await this.ignored(asked));
+    } catch {
+      ignored = new Set(asked); // git could not tell: read none of them rather than a secret
+    }
+    for (const p of asked) this.ignoredByPath.set(p, ignored.has(p));
+    return true;
   }
 
   /** Names of the entries of a workspace folder ('' for the root); empty when it is not one, or leaves the workspace. */

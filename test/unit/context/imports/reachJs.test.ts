@@ -150,8 +150,9 @@ describe('import reach: JavaScript and TypeScript', () => {
       });
       fs.symlinkSync(path.join(outside.root, 'secret.js'), path.join(ws.root, 'src/linked.js'));
       require('child_process').execFileSync('mkfifo', [path.join(ws.root, 'src/fifo.js')]);
-      ws.ignored.add('src/ignored.js');
+      ws.write({ '.gitignore': 'src/ignored.js\n' });
       assert.deepStrictEqual(await ws.order(['test/a.test.js']), ['test/a.test.js@0', 'src/ok.js@1']);
+      assert.ok(ws.ignoreChecks.some((batch) => batch.includes('src/ignored.js')), 'git was asked about the ignored file');
     } finally {
       outside.dispose();
     }

@@ -1,5 +1,6 @@
-// A real project in a temp folder, and a reach over it gated by the real path policy (tests readable, .git and the
-// snapshot excludes not), as the loop builds it.
+// A real project in a temp folder (a git repository), and a reach over it gated by the real path policy (tests
+// readable, .git and the snapshot excludes not) and by git's own answer on what it ignores, as a run builds it.
+import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -10,9 +11,13 @@ import type { ReachedFile } from '../../../../src/ports/codeContext';
 
 export class TempWorkspace {
   readonly root = fs.mkdtempSync(path.join(os.tmpdir(), 'greenloop-reach-'));
-  /** Files the gate refuses besides the policy's own rules (what git ignores). */
-  readonly ignored = new Set<string>();
+  /** Every path the gate was asked about, and every batch git was asked which it ignores. */
   readonly reads: string[] = [];
+  readonly ignoreChecks: string[][] = [];
+
+  constructor() {
+    execFileSync('git', ['init', '-q'], { cwd: this.root });
+  }
 
   write(files: Record<string, string>): this {
     for (const [rel, text] of Object.entries(files)) {
@@ -28,8 +33,13 @@ export class TempWorkspace {
       hops,
       gate: (rel) => {
         this.reads.push(rel);
-        if (this.ignored.has(rel)) return { ok: false, reason: `${rel} is ignored by git.` };
         return checkReadable(policy, rel);
+      },
+      ignored: async (paths) => {
+        this.ignoreChecks.push(paths);
+        // What the snapshot store's unrecorded() asks: git's ignore rules alone.
+        const out = spawnSync('git', ['check-ignore', '--no-index', '-z', '--stdin'], { cwd: this.root, input: paths.join('\0'), encoding: 'utf8' });
+        return out.stdout.split('\0').filter(Boolean);
       },
     });
   }

@@ -7,13 +7,16 @@ import { nodes, stringValue, uniq } from './facts';
 import type { FileFacts, ImportRef } from './facts';
 import type { WorkspaceFiles } from './workspaceFiles';
 
+/** The node types the walk below looks at. */
+const GO_TYPES = new Set(['import_spec', 'function_declaration', 'method_declaration', 'type_spec', 'const_spec', 'var_spec', 'call_expression', 'selector_expression', 'qualified_type']);
+
 export function goFacts(tree: Tree): FileFacts {
   const imports: ImportRef[] = [];
   const defines: string[] = [];
   const calls: string[] = [];
   const byName = new Map<string, ImportRef>();
   const selectors: Array<[string, string]> = [];
-  for (const node of nodes(tree.rootNode)) {
+  for (const node of nodes(tree.rootNode, GO_TYPES)) {
     switch (node.type) {
       case 'import_spec': {
         const spec = stringValue(node.childForFieldName('path'));

@@ -4,6 +4,9 @@ import type { Node, Tree } from '@vscode/tree-sitter-wasm';
 import { nodes, stringValue, uniq } from './facts';
 import type { FileFacts, ImportRef } from './facts';
 
+/** The node types the walk below looks at. */
+const JS_TYPES = new Set(['import_statement', 'export_statement', 'call_expression', 'new_expression', 'member_expression', 'function_declaration', 'generator_function_declaration', 'class_declaration', 'abstract_class_declaration', 'method_definition', 'interface_declaration', 'type_alias_declaration', 'enum_declaration', 'variable_declarator', 'assignment_expression']);
+
 export function jsFacts(tree: Tree): FileFacts {
   const imports: ImportRef[] = [];
   const defines: string[] = [];
@@ -12,7 +15,7 @@ export function jsFacts(tree: Tree): FileFacts {
   const bindings = new Map<string, ImportRef>();
   const members: Array<[string, string]> = [];
 
-  for (const node of nodes(tree.rootNode)) {
+  for (const node of nodes(tree.rootNode, JS_TYPES)) {
     switch (node.type) {
       case 'import_statement': {
         const req = childOfType(node, 'import_require_clause');

@@ -7,6 +7,7 @@ import { exports as packageExports, imports as packageImports } from 'resolve.ex
 import type { ImportRef } from './facts';
 import { mapPaths, TsConfigs } from './tsconfig';
 import type { WorkspaceFiles } from './workspaceFiles';
+import { WorkspacePackages } from './workspacePackages';
 
 const TS_FIRST = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const JS_FIRST = ['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx', '.mts', '.cts'];
@@ -22,9 +23,11 @@ interface PackageJson {
 
 export class JsResolver {
   private readonly tsconfigs: TsConfigs;
+  private readonly packages: WorkspacePackages;
 
   constructor(private readonly files: WorkspaceFiles) {
     this.tsconfigs = new TsConfigs(files);
+    this.packages = new WorkspacePackages(files);
   }
 
   /** The workspace file `ref` names from the file `from`, or none. */
@@ -51,7 +54,7 @@ export class JsResolver {
       const hit = this.asFile(target, ts) ?? this.asDir(target, ref, ts);
       if (hit) return hit;
     }
-    const own = this.selfReference(ref, dir, ts);
+    const own = this.selfReference(ref, dir, ts) ?? this.siblingPackage(ref, ts);
     if (own) return own;
     if (mapping?.baseUrl !== undefined) {
       const target = path.posix.join(mapping.baseUrl || '.', spec);
@@ -67,7 +70,8 @@ export class JsResolver {
     const ext = path.posix.extname(n);
     const sources = (TS_SOURCE[ext] ?? []).map((e) => n.slice(0, -ext.length) + e);
     const exact = ts ? [...sources, n] : [n, ...sources];
-    return [...exact, ...(ts ? TS_FIRST : JS_FIRST).map((e) => n + e)].find((f) => this.files.isFile(f)) ?? null;
+    // A declaration file (.d.ts) holds no code that runs: never where a failing test goes.
+    return [...exact, ...(ts ? TS_FIRST : JS_FIRST).map((e) => n + e)].find((f) => !/\.d\.[cm]?ts$/.test(f) && this.files.isFile(f)) ?? null;
   }
 
   /** A folder: its package.json `exports` ('.') or `main`, then its index file. */
@@ -78,7 +82,7 @@ export class JsResolver {
       if (viaExports) return viaExports;
       if (typeof pkg.main === 'string' && pkg.main) {
         const main = join(dir, pkg.main);
-        const hit = this.asFile(main, ts) ?? this.indexOf(main, ts);
+        const hit = this.asFile(main, ts) ?? this.indexOf(main, ts) ?? this.builtFrom(main);
         if (hit) return hit;
       }
     }
@@ -94,25 +98,45 @@ export class JsResolver {
     if (pkg.exports === undefined || pkg.exports === null) return null;
     let targets: string[] = [];
     try {
-      targets = (packageExports(pkg, subpath, { require: ref.require === true, conditions: ['types'] }) as string[] | undefined) ?? [];
+      targets = (packageExports(pkg, subpath, { require: ref.require === true }) as string[] | undefined) ?? [];
     } catch {
       return null; // not exported: Node refuses it too
     }
     for (const t of targets) {
-      const hit = this.asFile(join(dir, t), ts);
+      const hit = this.asFile(join(dir, t), ts) ?? this.builtFrom(join(dir, t));
       if (hit) return hit;
     }
     return null;
   }
 
+  /** A package's entry tsc builds (dist/index.js, not in the workspace or not read): its source under rootDir. */
+  private builtFrom(target: string): string | null {
+    const n = this.files.norm(target);
+    const mapping = n === null ? null : this.tsconfigs.forDir(dirOf(n));
+    if (n === null || !mapping?.outDir || !n.startsWith(`${mapping.outDir}/`)) return null;
+    const rootDir = mapping.rootDir ?? join(dirOf(mapping.outDir), 'src');
+    return this.asFile(join(rootDir, n.slice(mapping.outDir.length + 1)), true);
+  }
+
   /** `import 'my-pkg/sub'` inside my-pkg itself: the nearest package.json that bears the name. */
   private selfReference(ref: ImportRef, dir: string, ts: boolean): string | null {
     const found = this.nearestPackage(dir);
-    if (!found?.pkg.name) return null;
-    const { pkg, pkgDir } = found;
-    const name = pkg.name!;
-    if (ref.spec !== name && !ref.spec.startsWith(`${name}/`)) return null;
-    const subpath = ref.spec === name ? '.' : `.${ref.spec.slice(name.length)}`;
+    const name = found?.pkg.name;
+    if (!found || !name || (ref.spec !== name && !ref.spec.startsWith(`${name}/`))) return null;
+    return this.packageEntry(found.pkg, found.pkgDir, ref.spec.slice(name.length), ref, ts);
+  }
+
+  /** `import '@acme/core/x'` of a package of the same monorepo: that package's folder, by its exports or files. */
+  private siblingPackage(ref: ImportRef, ts: boolean): string | null {
+    const parts = ref.spec.split('/');
+    const name = ref.spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+    const pkgDir = this.packages.dirOf(name);
+    return pkgDir === null ? null : this.packageEntry(this.packageJson(pkgDir) ?? {}, pkgDir, ref.spec.slice(name.length), ref, ts);
+  }
+
+  /** What `name` + `rest` ('' or '/sub') names in a package: its exports, else its main or a file by its path. */
+  private packageEntry(pkg: PackageJson, pkgDir: string, rest: string, ref: ImportRef, ts: boolean): string | null {
+    const subpath = rest ? `.${rest}` : '.';
     if (pkg.exports !== undefined && pkg.exports !== null) return this.exportTarget(pkg, pkgDir, subpath, ref, ts);
     if (subpath === '.') return this.asDir(pkgDir, ref, ts);
     const target = join(pkgDir, subpath);
@@ -125,7 +149,7 @@ export class JsResolver {
     if (!found) return null;
     let targets: string[] = [];
     try {
-      targets = (packageImports(found.pkg, ref.spec, { require: ref.require === true, conditions: ['types'] }) as string[] | undefined) ?? [];
+      targets = (packageImports(found.pkg, ref.spec, { require: ref.require === true }) as string[] | undefined) ?? [];
     } catch {
       return null;
     }

@@ -8,6 +8,9 @@ import { nodes, uniq } from './facts';
 import type { FileFacts, ImportRef } from './facts';
 import type { WorkspaceFiles } from './workspaceFiles';
 
+/** The node types the walk below looks at. */
+const PY_TYPES = new Set(['import_statement', 'import_from_statement', 'function_definition', 'class_definition', 'assignment', 'call', 'attribute']);
+
 export function pythonFacts(tree: Tree): FileFacts {
   const imports: ImportRef[] = [];
   const defines: string[] = [];
@@ -15,7 +18,7 @@ export function pythonFacts(tree: Tree): FileFacts {
   // `import a.b as m` binds m; `import a.b` binds a.b: `m.f` / `a.b.f` mean f of that module.
   const bindings = new Map<string, ImportRef>();
   const attributes: Array<[string, string]> = [];
-  for (const node of nodes(tree.rootNode)) {
+  for (const node of nodes(tree.rootNode, PY_TYPES)) {
     switch (node.type) {
       case 'import_statement':
         for (const part of node.childrenForFieldName('name')) {

@@ -81,14 +81,17 @@ export async function reachFrom(testFiles: readonly string[], workspace: string,
     level = next;
   }
   for (const e of entries.values()) e.facts ??= await reader.facts(e.path);
-  const testCalls = new Set(tests.flatMap((t) => [...(t.facts?.calls ?? []), ...(t.facts?.imports ?? []).flatMap((i) => i.names)]));
+  // What the failing tests call weighs most; then what they import by name; then what importers name.
+  const called = new Set(tests.flatMap((t) => t.facts?.calls ?? []));
+  const imported = new Set(tests.flatMap((t) => (t.facts?.imports ?? []).flatMap((i) => i.names)));
   const ranked = [...entries.values()].map((e) => {
-    const defines = new Set(e.facts?.defines ?? []);
-    const forTest = [...defines].filter((n) => testCalls.has(n)).length;
-    const forImporter = [...e.symbols].filter((n) => defines.has(n)).length;
-    return { e, forTest, forImporter };
+    const defines = e.facts?.defines ?? [];
+    return {
+      e,
+      key: [defines.filter((n) => called.has(n)).length, defines.filter((n) => imported.has(n)).length, defines.filter((n) => e.symbols.has(n)).length],
+    };
   });
-  ranked.sort((a, b) => a.e.distance - b.e.distance || b.forTest - a.forTest || b.forImporter - a.forImporter || a.e.order - b.e.order);
+  ranked.sort((a, b) => a.e.distance - b.e.distance || b.key[0] - a.key[0] || b.key[1] - a.key[1] || b.key[2] - a.key[2] || a.e.order - b.e.order);
   return ranked.map(({ e }) => {
     const defines = new Set(e.facts?.defines ?? []);
     // Names this file really defines first: they are where a call lands.

@@ -8,11 +8,14 @@ import { nodes, stringValue, uniq } from './facts';
 import type { FileFacts, ImportRef } from './facts';
 import type { WorkspaceFiles } from './workspaceFiles';
 
+/** The node types the walk below looks at. */
+const RS_TYPES = new Set(['mod_item', 'use_declaration', 'call_expression', 'function_item', 'struct_item', 'enum_item', 'trait_item', 'type_item', 'const_item', 'static_item', 'macro_definition', 'union_item']);
+
 export function rustFacts(tree: Tree): FileFacts {
   const imports: ImportRef[] = [];
   const defines: string[] = [];
   const calls: string[] = [];
-  for (const node of nodes(tree.rootNode)) {
+  for (const node of nodes(tree.rootNode, RS_TYPES)) {
     switch (node.type) {
       case 'mod_item': {
         if (node.childForFieldName('body')) break; // inline: no file of its own

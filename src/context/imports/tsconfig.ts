@@ -9,11 +9,16 @@ export interface PathMapping {
   baseUrl?: string;
   /** Pattern → workspace-relative targets, `*` kept. */
   paths: Array<{ pattern: string; targets: string[] }>;
+  /** Where tsc writes (`outDir`) what it compiles from (`rootDir`), workspace-relative. */
+  outDir?: string;
+  rootDir?: string;
 }
 
 interface RawCompilerOptions {
   baseUrl?: string;
   paths?: Record<string, string[]>;
+  outDir?: string;
+  rootDir?: string;
 }
 
 export class TsConfigs {
@@ -54,9 +59,14 @@ export class TsConfigs {
       const inherited = this.load(file, seen);
       if (inherited.baseUrl !== undefined) out.baseUrl = inherited.baseUrl;
       if (inherited.paths.length) out.paths = inherited.paths;
+      if (inherited.outDir !== undefined) out.outDir = inherited.outDir;
+      if (inherited.rootDir !== undefined) out.rootDir = inherited.rootDir;
     }
     const options = json?.compilerOptions ?? {};
     if (typeof options.baseUrl === 'string') out.baseUrl = this.files.norm(path.posix.join(dir, options.baseUrl)) ?? '';
+    for (const key of ['outDir', 'rootDir'] as const) {
+      if (typeof options[key] === 'string') out[key] = this.files.norm(path.posix.join(dir, options[key])) ?? '';
+    }
     if (options.paths && typeof options.paths === 'object') {
       const from = typeof options.baseUrl === 'string' ? out.baseUrl ?? '' : dir === '.' ? '' : dir;
       out.paths = Object.entries(options.paths)

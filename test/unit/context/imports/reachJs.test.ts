@@ -126,6 +126,48 @@ describe('import reach: JavaScript and TypeScript', () => {
     assert.deepStrictEqual(await ws.order(['test/money.test.ts'], 1), ['test/money.test.ts@0', 'src/money.ts@1', 'src/util.mts@1', 'src/lazy.ts@1', 'src/conf.cts@1', 'src/old.ts@1']);
   });
 
+  it("exports whose first condition is types lead to the code that runs, never to a .d.ts (commander's package.json)", async () => {
+    ws.write({
+      'package.json': JSON.stringify({
+        name: 'commander',
+        main: './index.js',
+        types: 'typings/index.d.ts',
+        exports: { '.': { require: { types: './typings/index.d.ts', default: './index.js' }, import: { types: './typings/esm.d.mts', default: './esm.mjs' } } },
+      }),
+      'index.js': "exports.Command = require('./lib/command.js').Command;\n",
+      'esm.mjs': "import commander from './index.js';\nexport const { Command } = commander;\n",
+      'lib/command.js': 'class Command {}\nexports.Command = Command;\n',
+      'typings/index.d.ts': 'export class Command {}\n',
+      'typings/esm.d.mts': "export * from './index.js';\n",
+      'tests/a.test.js': "const commander = require('../');\n",
+      'tests/b.test.mjs': "import { Command } from 'commander';\n",
+    });
+    assert.strictEqual(nodeResolves(ws, 'tests', '../', 'require'), 'index.js');
+    assert.deepStrictEqual(await ws.order(['tests/a.test.js']), ['tests/a.test.js@0', 'index.js@1', 'lib/command.js@2']);
+    assert.deepStrictEqual(await ws.order(['tests/b.test.mjs']), ['tests/b.test.mjs@0', 'esm.mjs@1', 'index.js@2', 'lib/command.js@3']);
+  });
+
+  it('monorepo packages by name (npm workspaces, pnpm-workspace.yaml), an unbuilt dist/ entry standing for its source under rootDir', async () => {
+    ws.write({
+      'package.json': JSON.stringify({ name: 'root', private: true, workspaces: ['packages/*'] }),
+      'pnpm-workspace.yaml': "packages:\n  - 'tools/*'\n",
+      'packages/core/package.json': JSON.stringify({ name: '@acme/core', main: 'dist/index.js', exports: { '.': './dist/index.js', './money': './dist/money.js' } }),
+      'packages/core/tsconfig.json': '{ "compilerOptions": { "outDir": "dist", "rootDir": "src" } }',
+      'packages/core/src/index.ts': "export * from './money.js';\n",
+      'packages/core/src/money.ts': 'export function add(a: number, b: number) { return a + b; }\n',
+      'packages/app/package.json': JSON.stringify({ name: '@acme/app' }),
+      'packages/app/test/app.test.ts': "import { add } from '@acme/core';\nimport * as money from '@acme/core/money';\nimport { lint } from 'acme-lint';\nadd(1, 2);\n",
+      'tools/lint/package.json': JSON.stringify({ name: 'acme-lint', main: 'index.js' }),
+      'tools/lint/index.js': 'exports.lint = () => {};\n',
+    });
+    assert.deepStrictEqual(await ws.order(['packages/app/test/app.test.ts']), [
+      'packages/app/test/app.test.ts@0',
+      'packages/core/src/money.ts@1',
+      'tools/lint/index.js@1',
+      'packages/core/src/index.ts@1',
+    ]);
+  });
+
   it('never goes into node_modules, nor past the hops asked for', async () => {
     ws.write({
       'node_modules/dep/package.json': JSON.stringify({ name: 'dep', main: 'index.js' }),

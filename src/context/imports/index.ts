@@ -1,4 +1,4 @@
 // Import reach (issue 31): the files the failing tests' files reach through imports, resolved as each runtime does.
-export { reachFrom } from './reach';
+export { importReach, reachFrom } from './reach';
 export type { ReachOptions } from './reach';
-export type { ReadGate } from './workspaceFiles';
+export type { IgnoredCheck, ReadGate } from './workspaceFiles';

@@ -20,6 +20,11 @@ export interface ReachOptions {
   maxFiles?: number;
 }
 
+/** The CodeReader port's `reach`, over one workspace: what a session hands its code reader. */
+export function importReach(workspace: string, opts: Omit<ReachOptions, 'hops'>): (from: readonly string[], hops: number) => Promise<ReachedFile[]> {
+  return (from, hops) => reachFrom(from, workspace, { ...opts, hops });
+}
+
 /** Symbols named per reached file, at most: the map and the ranking need the first few, not every one. */
 const MAX_SYMBOLS = 24;
 

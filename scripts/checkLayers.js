@@ -10,7 +10,7 @@ const VSCODE = /(?:from\s+['"]vscode['"]|require\(\s*['"]vscode['"]\s*\)|import\
 const IMPORT = /(?:from\s+|require\(\s*|import\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 
 const GROUND = ['ports', 'base', 'shared'];
-const ADAPTERS = ['verify', 'snapshot', 'actors', 'store', 'outside'];
+const ADAPTERS = ['verify', 'snapshot', 'actors', 'store', 'outside', 'context'];
 const BELOW_HOSTS = ['session', 'core', ...ADAPTERS, ...GROUND];
 /** What each folder under src/ may import (besides itself). */
 const ALLOWED = {

@@ -54,6 +54,6 @@ export interface CodeReader {
   reach(from: readonly string[], hops: number): Promise<ReachedFile[]>;
   /** The enclosing functions or classes of `lines` in `path`, plus its imports; empty when the file cannot be parsed. */
   regions(path: string, lines: readonly number[]): Promise<CodeRegion[]>;
-  /** The file's declarations, one line each; `exportedOnly` for the map. */
-  outline(path: string, exportedOnly: boolean): Promise<FileOutline>;
+  /** The file's declarations, one line each; `exportedOnly` for the map; none inside `shown` (regions already in the prompt). */
+  outline(path: string, exportedOnly: boolean, shown?: ReadonlyArray<Pick<CodeRegion, 'startLine' | 'endLine'>>): Promise<FileOutline>;
 }

@@ -33,7 +33,7 @@ function signature(node: Node): string {
   const decl = node.type === 'decorated_definition' ? node.childForFieldName('definition') ?? node : node;
   const body = bodyOf(decl, 3);
   const head = body ? decl.text.slice(0, body.startIndex - decl.startIndex) : decl.text.split('\n')[0]!;
-  const s = head.replace(/\s+/g, ' ').trim().replace(/\s*(=>|[:=])$/, (m) => (m.trim() === '=>' ? ' =>' : ''));
+  const s = head.replace(/\s+/g, ' ').trim().replace(/\s*(=>|[:={])$/, (m) => (m.trim() === '=>' ? ' =>' : ''));
   return s.length > MAX_SIGNATURE ? `${s.slice(0, MAX_SIGNATURE)}…` : s;
 }
 

@@ -17,11 +17,21 @@ function spanOf(u: Unit, lang: LanguageId): number {
   return end - start + 1;
 }
 
-/** The unit around 1-based `line`: the innermost method or class member, widened to an enclosing function while short. */
+/**
+ * The unit around 1-based `line`: the innermost method or class member, widened to an enclosing function while short.
+ * Looked for from the line's first and last characters (`it('adds', () => {` opens its test at the end, `});` closes
+ * it at the start); the smaller unit wins.
+ */
 export function unitAt(tree: Tree, line: number, text: string, lang: LanguageId): Unit | null {
   const row = line - 1;
   const source = text.split('\n')[row] ?? '';
-  const column = Math.max(0, source.search(/\S/));
+  const first = Math.max(0, source.search(/\S/));
+  const last = Math.max(first, source.trimEnd().length - 1);
+  const found = [unitFrom(tree, row, first, lang), unitFrom(tree, row, last, lang)].filter((u): u is Unit => u !== null);
+  return found.sort((a, b) => spanOf(a, lang) - spanOf(b, lang))[0] ?? null;
+}
+
+function unitFrom(tree: Tree, row: number, column: number, lang: LanguageId): Unit | null {
   let node: Node | null = tree.rootNode.descendantForPosition({ row, column });
   let found: Unit | null = null;
   for (; node; node = node.parent) {

@@ -63,7 +63,10 @@ function helpersOf(tree: Tree, test: Unit, lang: LanguageId): Unit[] {
   return found;
 }
 
-/** One region per range; a range inside another one is dropped. */
+/** One region per range; a range inside another one is dropped; of two equal ones, a named unit wins over plain lines. */
 function distinct(regions: CodeRegion[]): CodeRegion[] {
-  return regions.filter((r, i) => !regions.some((o, j) => j !== i && o.startLine <= r.startLine && o.endLine >= r.endLine && (o.startLine !== r.startLine || o.endLine !== r.endLine || j < i)));
+  const rank = (r: CodeRegion) => (r.kind === 'file' ? 1 : 0);
+  const sorted = [...regions].sort((a, b) => rank(a) - rank(b));
+  const kept = sorted.filter((r, i) => !sorted.some((o, j) => j !== i && o.startLine <= r.startLine && o.endLine >= r.endLine && (o.startLine !== r.startLine || o.endLine !== r.endLine || j < i)));
+  return regions.filter((r) => kept.includes(r));
 }

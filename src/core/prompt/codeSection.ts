@@ -2,7 +2,6 @@
 // from one matches), "⋮" where lines are left out, the file's other declarations, then the map and what did not fit.
 import type { CodeRegion } from '../../ports/codeContext';
 import type { GatheredContext, ShownFile } from './gatherContext';
-import { isWhole } from './gatherContext';
 
 export function codeSection(context: GatheredContext, readOnly: (rel: string) => boolean): string | null {
   const parts: string[] = [];
@@ -31,6 +30,11 @@ function fileBlock(file: ShownFile, readOnly: boolean): string {
   if (next <= file.lineCount) out.push(gap(next, file.lineCount));
   if (file.outline.length) out.push(`Also in ${file.path}:\n${file.outline.map((l) => `- ${l}`).join('\n')}`);
   return out.join('\n');
+}
+
+/** One region from the first line to the last: the file is shown whole. */
+export function isWhole(file: ShownFile): boolean {
+  return file.regions.length === 1 && file.regions[0]!.startLine === 1 && file.regions[0]!.endLine >= file.lineCount;
 }
 
 function gap(from: number, to: number): string {

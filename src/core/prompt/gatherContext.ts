@@ -10,6 +10,7 @@ import type { PathPolicy } from '../edits/pathPolicy';
 import { boundedRead, importedFiles } from './contextFiles';
 import { compiledSourceOf } from './compiledSource';
 import { witnessHints } from './codeHints';
+import { codeSection, isWhole } from './codeSection';
 
 export const DEFAULT_CONTEXT_TOKENS = 6000;
 /** A file with no ranked line is shown whole up to this size; a bigger one by its outline. */
@@ -20,9 +21,11 @@ const MAX_LINES_PER_FILE = 6;
 const MAX_OUTLINE_LINES = 30;
 const MAX_MAP_LINES = 20;
 const MAX_READ_BYTES = 2 * 1024 * 1024;
-/** The header, fences and markers around a file's code, in tokens. */
-const FILE_OVERHEAD = 12;
-const REGION_OVERHEAD = 6;
+/** The file's header line (its path and what is shown) and the section's words around the code, in tokens: upper bounds. */
+const FILE_OVERHEAD = 40;
+const SECTION_OVERHEAD = 80;
+/** A region's fences and the "⋮ (lines …)" marker before it. */
+const REGION_OVERHEAD = 12;
 const REACH_HOPS = 3;
 const SCORE_TOUCHED = 55;
 const SCORE_REACHED = 50;
@@ -61,9 +64,14 @@ interface Candidate {
 
 export async function gatherContext(input: GatherInput): Promise<GatheredContext> {
   const candidates = await rankedFiles(input);
-  const budget = new Budget(input.budgetTokens);
+  const budget = new Budget(input.budgetTokens - SECTION_OVERHEAD);
   const shown = new Map<string, ShownFile>();
   const left = new Set<string>();
+  // A file left out is named in the prompt: its name costs too.
+  const leave = (rel: string) => {
+    if (!left.has(rel)) budget.force(estimateTokens(rel) + 1);
+    left.add(rel);
+  };
   const pending: Candidate[] = [];
 
   for (const c of candidates) {
@@ -79,7 +87,7 @@ export async function gatherContext(input: GatherInput): Promise<GatheredContext
     const fitted: CodeRegion[] = [];
     for (const r of code) {
       if (budget.take(cost(r) + (fitted.length ? 0 : FILE_OVERHEAD))) fitted.push(r);
-      else left.add(c.path);
+      else leave(c.path);
     }
     if (!fitted.length) {
       pending.push(c);
@@ -99,17 +107,20 @@ export async function gatherContext(input: GatherInput): Promise<GatheredContext
   for (const c of pending) {
     const lines = input.reader ? fitLines((await input.reader.outline(c.path, true)).lines.slice(0, MAX_MAP_LINES), budget, FILE_OVERHEAD) : [];
     if (lines.length) map.push({ path: c.path, lines });
-    left.add(c.path);
+    leave(c.path);
   }
   const files = [...shown.values()];
-  return {
+  const context: GatheredContext = {
     files,
     regions: files.flatMap((f) => f.regions),
     outlines: files.filter((f) => f.outline.length).map((f) => ({ path: f.path, lines: f.outline })),
     map,
-    tokens: budget.used,
+    tokens: 0,
     left: [...left],
   };
+  // What the section really takes, as the prompt will show it.
+  context.tokens = estimateTokens(codeSection(context, input.isProtected) ?? '');
+  return context;
 }
 
 /** Files by their best hint, each with its ranked lines; readable, not git-ignored, compiled output mapped to its source. */
@@ -185,10 +196,6 @@ export function lineCount(text: string): number {
   return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 }
 
-export function isWhole(file: ShownFile): boolean {
-  return file.regions.length === 1 && file.regions[0]!.startLine === 1 && file.regions[0]!.endLine >= file.lineCount;
-}
-
 function cost(r: CodeRegion): number {
   return estimateTokens(r.text) + REGION_OVERHEAD;
 }
@@ -216,6 +223,9 @@ class Budget {
     if (this.used + tokens > this.limit) return false;
     this.used += tokens;
     return true;
+  }
+  force(tokens: number): void {
+    this.used += tokens;
   }
   give(tokens: number): void {
     this.used -= tokens;

@@ -20,10 +20,10 @@ export interface CodeReaderOptions {
 export function createCodeReader(opts: CodeReaderOptions): CodeReader {
   return {
     reach: opts.reach ?? (async (): Promise<ReachedFile[]> => []),
-    async regions(rel, lines): Promise<CodeRegion[]> {
+    async regions(rel, lines, symbols = []): Promise<CodeRegion[]> {
       const source = await parsable(opts.cwd, rel);
       if (!source) return [];
-      return (await withTree(source.lang, source.text, (tree) => regionsOf(tree, rel, source.text, lines, source.lang))) ?? [];
+      return (await withTree(source.lang, source.text, (tree) => regionsOf(tree, rel, source.text, { lines, symbols }, source.lang))) ?? [];
     },
     async outline(rel, exportedOnly, shown = []): Promise<FileOutline> {
       const source = await parsable(opts.cwd, rel);

@@ -148,12 +148,21 @@ export function importRanges(tree: Tree, lang: LanguageId): Array<[number, numbe
 
 const CALLS: Record<LanguageId, string> = { javascript: 'call_expression', typescript: 'call_expression', tsx: 'call_expression', python: 'call', go: 'call_expression', rust: 'call_expression' };
 
-/** The plain names a unit calls (`helper(…)`, not `obj.method(…)`): where to look for a test's helpers. */
-export function calledNames(node: Node, lang: LanguageId): string[] {
+/** Where a method call's name sits: `obj.name(…)` in each grammar. */
+const MEMBER_NAME: Record<string, string> = { member_expression: 'property', attribute: 'attribute', selector_expression: 'field', field_expression: 'field', scoped_identifier: 'name' };
+
+/**
+ * The names a unit calls: plain ones (`helper(…)`: a test's helpers in its own file) and, with `members`, method
+ * names too (`new Command().parse(…)`: what to look for in the files the test reaches).
+ */
+export function calledNames(node: Node, lang: LanguageId, members = false): string[] {
   const names = new Set<string>();
   for (const call of node.descendantsOfType(CALLS[lang])) {
     const fn = call?.childForFieldName('function');
     if (fn?.type === 'identifier') names.add(fn.text);
+    const field = fn && members ? MEMBER_NAME[fn.type] : undefined;
+    const name = field ? fn!.childForFieldName(field) : null;
+    if (name) names.add(name.text);
   }
   return [...names];
 }

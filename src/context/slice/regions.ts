@@ -12,20 +12,29 @@ export const WINDOW_LINES = 20;
 /** A test's helpers, followed this many calls deep. */
 const HELPER_DEPTH = 2;
 const MAX_HELPERS = 6;
+/** Declarations shown for the names a test calls, at most, per file. */
+const MAX_SYMBOLS = 6;
 
-export function regionsOf(tree: Tree, rel: string, text: string, lines: readonly number[], lang: LanguageId): CodeRegion[] {
+/** What to cut out: the units around these lines, and the declarations with these names. */
+export interface Wanted {
+  lines: readonly number[];
+  symbols?: readonly string[];
+}
+
+export function regionsOf(tree: Tree, rel: string, text: string, want: Wanted, lang: LanguageId): CodeRegion[] {
   const fileLines = text.split('\n');
   const out: CodeRegion[] = [];
-  const add = (startLine: number, endLine: number, kind: CodeRegion['kind'], name?: string) => {
-    out.push({ path: rel, startLine, endLine, kind, ...(name ? { name } : {}), text: fileLines.slice(startLine - 1, endLine).join('\n'), score: 0 });
+  const add = (startLine: number, endLine: number, kind: CodeRegion['kind'], name?: string, calls?: string[]) => {
+    out.push({ path: rel, startLine, endLine, kind, ...(name ? { name } : {}), text: fileLines.slice(startLine - 1, endLine).join('\n'), score: 0, ...(calls?.length ? { calls } : {}) });
   };
-  for (const line of lines) {
+  for (const line of want.lines) {
     if (line < 1 || line > fileLines.length) continue;
     const unit = unitAt(tree, line, text, lang);
     if (unit && !unit.node.hasError) {
       const [start, end] = linesOf(unit.node, lang);
-      if (end - start < MAX_UNIT_LINES) add(start, end, unit.kind, unit.name);
-      else add(Math.max(start, line - WINDOW_LINES), Math.min(end, line + WINDOW_LINES), unit.kind, unit.name);
+      const calls = unit.kind === 'test' ? calledNames(unit.node, lang, true) : undefined;
+      if (end - start < MAX_UNIT_LINES) add(start, end, unit.kind, unit.name, calls);
+      else add(Math.max(start, line - WINDOW_LINES), Math.min(end, line + WINDOW_LINES), unit.kind, unit.name, calls);
       if (unit.kind === 'test') for (const helper of helpersOf(tree, unit, lang)) add(...linesOf(helper.node, lang), 'function', helper.name);
       continue;
     }
@@ -33,9 +42,24 @@ export function regionsOf(tree: Tree, rel: string, text: string, lines: readonly
     if (statement && !statement.hasError && statement.endPosition.row - statement.startPosition.row < 40) add(statement.startPosition.row + 1, statement.endPosition.row + 1, 'file');
     else add(...windowAround(line, fileLines.length), 'file');
   }
+  for (const unit of named(tree, want.symbols ?? [], lang)) add(...linesOf(unit.node, lang), unit.kind, unit.name);
   if (!out.length) return [];
   for (const [start, end] of importRanges(tree, lang)) add(start, end, 'imports');
   return distinct(out);
+}
+
+/** Declarations (and class members) with one of these names, short enough to show whole; `Cart.prototype.add` is `add`. */
+function named(tree: Tree, symbols: readonly string[], lang: LanguageId): Unit[] {
+  if (!symbols.length) return [];
+  const wanted = new Set(symbols);
+  const found: Unit[] = [];
+  for (const { unit } of declarations(tree, lang)) {
+    const short = unit.name.slice(unit.name.lastIndexOf('.') + 1);
+    const [start, end] = linesOf(unit.node, lang);
+    if (unit.kind === 'test' || !wanted.has(short) || end - start >= MAX_UNIT_LINES || found.length >= MAX_SYMBOLS) continue;
+    found.push(unit);
+  }
+  return found;
 }
 
 export function windowAround(line: number, lineCount: number): [number, number] {

@@ -9,7 +9,7 @@ export function codeSection(context: GatheredContext, readOnly: (rel: string) =>
   if (context.map.length) {
     parts.push(`### What the other files the failing tests reach define\n${context.map.map((m) => `${m.path}\n${m.lines.map((l) => `- ${l}`).join('\n')}`).join('\n')}`);
   }
-  if (context.left.length) parts.push(`Not shown for the code budget (--context-tokens): ${context.left.join(', ')}.`);
+  if (context.left.length) parts.push(`Not shown (outside the code budget, --context-tokens): ${context.left.join(', ')}.`);
   if (!parts.length) return null;
   const intro = 'The functions and classes around the lines the failures point to, with their files\' imports; "⋮" marks lines left out. Copy SEARCH lines from these blocks exactly (they are the file\'s lines as on disk).';
   return `## Code\n${intro}\n\n${parts.join('\n\n')}`;

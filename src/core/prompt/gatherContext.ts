@@ -60,6 +60,8 @@ interface Candidate {
   path: string;
   score: number;
   lines: number[];
+  /** Names the code that reaches this file uses from it (the resolver's): their declarations are shown. */
+  symbols: string[];
 }
 
 export async function gatherContext(input: GatherInput): Promise<GatheredContext> {
@@ -73,11 +75,13 @@ export async function gatherContext(input: GatherInput): Promise<GatheredContext
     left.add(rel);
   };
   const pending: Candidate[] = [];
+  // What the shown failing tests call: a file they reach shows the declarations of these names.
+  const called = new Set<string>();
 
   for (const c of candidates) {
     const text = readText(c.path, input.policy);
     if (text === null) continue;
-    const regions = await regionsFor(c, text, input.reader);
+    const regions = await regionsFor(c, text, input.reader, [...new Set([...c.symbols, ...called])]);
     if (!regions.length) {
       pending.push(c);
       continue;
@@ -94,6 +98,7 @@ export async function gatherContext(input: GatherInput): Promise<GatheredContext
       continue;
     }
     for (const r of imports) if (budget.take(cost(r))) fitted.push(r);
+    for (const r of fitted) for (const name of r.calls ?? []) called.add(name);
     shown.set(c.path, { path: c.path, lineCount: lineCount(text), regions: inLineOrder(fitted), outline: [] });
   }
 
@@ -136,11 +141,12 @@ async function rankedFiles(input: GatherInput): Promise<Candidate[]> {
     ...state.iterations.flatMap((it) => it.files).map((path): CodeHint => ({ path, score: SCORE_TOUCHED, source: 'read' })),
   ];
   const hinted = [...new Set(hints.map((h) => h.path))];
-  hints.push(...(await reachedHints(hinted, input)));
+  const reached = await reachedHints(hinted, input);
+  hints.push(...reached.hints);
 
-  const byPath = new Map<string, Candidate & { lineScores: Map<number, number> }>();
+  const byPath = new Map<string, { path: string; score: number; lineScores: Map<number, number> }>();
   for (const h of hints) {
-    const c = byPath.get(h.path) ?? { path: h.path, score: -Infinity, lines: [], lineScores: new Map<number, number>() };
+    const c = byPath.get(h.path) ?? { path: h.path, score: -Infinity, lineScores: new Map<number, number>() };
     c.score = Math.max(c.score, h.score);
     if (h.line) c.lineScores.set(h.line, Math.max(c.lineScores.get(h.line) ?? -Infinity, h.score));
     byPath.set(h.path, c);
@@ -152,22 +158,30 @@ async function rankedFiles(input: GatherInput): Promise<Candidate[]> {
   const ignored = new Set(await input.unrecorded(checked.map((x) => x.real)));
   return checked
     .filter((x) => !ignored.has(x.real))
-    .map(({ c }) => ({ path: c.path, score: c.score, lines: [...c.lineScores].sort((a, b) => b[1] - a[1]).slice(0, MAX_LINES_PER_FILE).map(([line]) => line).sort((a, b) => a - b) }))
+    .map(({ c }) => ({ path: c.path, score: c.score, symbols: reached.symbols.get(c.path) ?? [], lines: [...c.lineScores].sort((a, b) => b[1] - a[1]).slice(0, MAX_LINES_PER_FILE).map(([line]) => line).sort((a, b) => a - b) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, MAX_FILES);
 }
 
 /** The files the hinted files import: the reader's resolver, several hops; without one, one hop of local imports. */
-async function reachedHints(from: string[], input: GatherInput): Promise<CodeHint[]> {
-  const reached = input.reader ? await input.reader.reach(from, REACH_HOPS) : [];
-  if (reached.length) return reached.filter((r) => r.distance > 0).map((r) => ({ path: r.path, score: SCORE_REACHED - 5 * (r.distance - 1), source: 'import' }));
-  return from.flatMap((rel) => importedFiles(rel, input.policy)).map((path) => ({ path, score: SCORE_REACHED, source: 'import' }));
+async function reachedHints(from: string[], input: GatherInput): Promise<{ hints: CodeHint[]; symbols: Map<string, string[]> }> {
+  const reached = (input.reader ? await input.reader.reach(from, REACH_HOPS) : []).filter((r) => r.distance > 0);
+  if (!reached.length) {
+    return { hints: from.flatMap((rel) => importedFiles(rel, input.policy)).map((path) => ({ path, score: SCORE_REACHED, source: 'import' })), symbols: new Map() };
+  }
+  return {
+    hints: reached.map((r) => ({ path: r.path, score: SCORE_REACHED - 5 * (r.distance - 1), source: 'import' })),
+    symbols: new Map(reached.filter((r) => r.symbols?.length).map((r) => [r.path, r.symbols!])),
+  };
 }
 
-async function regionsFor(c: Candidate, text: string, reader: CodeReader | undefined): Promise<CodeRegion[]> {
+async function regionsFor(c: Candidate, text: string, reader: CodeReader | undefined, symbols: string[]): Promise<CodeRegion[]> {
   const lines = text.split('\n');
   if (!c.lines.length) {
-    return estimateTokens(text) <= WHOLE_FILE_TOKENS ? [{ path: c.path, startLine: 1, endLine: lineCount(text), kind: 'file', text: lines.slice(0, lineCount(text)).join('\n'), score: c.score }] : [];
+    if (estimateTokens(text) <= WHOLE_FILE_TOKENS) return [{ path: c.path, startLine: 1, endLine: lineCount(text), kind: 'file', text: lines.slice(0, lineCount(text)).join('\n'), score: c.score }];
+    // A big file no failure names a line of: the declarations the failing tests call, if it has them.
+    const named = reader && symbols.length ? await reader.regions(c.path, [], symbols) : [];
+    return named.some((r) => r.kind !== 'imports') ? named.map((r) => ({ ...r, score: c.score })) : [];
   }
   const cut = reader ? await reader.regions(c.path, c.lines) : [];
   if (cut.length) return cut.map((r) => ({ ...r, score: c.score }));

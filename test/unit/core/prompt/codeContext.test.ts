@@ -103,13 +103,34 @@ describe('the code context: ranked regions within a token budget', () => {
     assert.strictEqual(fs.readFileSync(path.join(root, 'lib/command.js'), 'utf8').split('\n')[big.bugLine - 1], '    const limit = 4; // the bug: should be 4');
   });
 
+  it('no frame in the library (an assertion in the test): the big file the test requires shows the method the test calls', async () => {
+    const { big } = bugAtLine1550();
+    const state = stateWith([{ id: 'parse90 > keeps four', file: 'test/command.test.js', message: 'AssertionError: 3 == 4\n    at Context.<anonymous> (test/command.test.js:8:12)' }]);
+    const { context, prompt } = await gather(state);
+    const lib = context.files.find((f) => f.path === 'lib/command.js');
+    assert.deepStrictEqual(lib?.regions.map((r) => `${r.kind} ${r.name ?? ''} ${r.startLine}-${r.endLine}`), ['imports  2-3', `function parse90 ${big.fn.start}-${big.fn.end}`]);
+    assert.ok(prompt.includes('const limit = 3; // the bug') && !prompt.includes('const limit = 0;'));
+  });
+
+  it('a big file the test reaches but calls nothing of: its exported signatures in the map, named as not shown', async () => {
+    const { state } = bugAtLine1550();
+    const util = Array.from({ length: 120 }, (_, i) => `function util${i}(a, b) {\n  return [a, b, ${i}].map((x) => String(x).padStart(8, '0')).join('-');\n}\n`).join('\n');
+    write('lib/util.js', `'use strict';\n${util}\nfunction _private() {}\nmodule.exports = { util0, util1, util2 };\n`);
+    write('test/command.test.js', `require('../lib/util');\n${TEST}`);
+    state.current.witness.failures[0]!.message = 'AssertionError: 3 == 4\n    at Context.<anonymous> (test/command.test.js:9:12)';
+    const { context, prompt } = await gather(state);
+    assert.deepStrictEqual(context.map.find((m) => m.path === 'lib/util.js')?.lines, ['function util0(a, b)', 'function util1(a, b)', 'function util2(a, b)']);
+    assert.match(prompt, /### What the other files the failing tests reach define\nlib\/util\.js\n- function util0\(a, b\)\n/);
+    assert.ok(context.left.includes('lib/util.js'));
+  });
+
   it('over budget: what did not fit is left out and named, in the context and in the prompt', async () => {
     const { state, big } = bugAtLine1550();
     write('lib/other.js', bigSource().text);
     state.current.witness.failures[0]!.message += `\n    at Command.parse10 (lib/other.js:${big.fn.start - 800}:5)`;
     const { context, prompt, section } = await gather(state, 600);
     assert.ok(context.left.includes('lib/other.js'), JSON.stringify(context.left));
-    assert.match(prompt, /Not shown for the code budget \(--context-tokens\): [^\n]*lib\/other\.js/);
+    assert.match(prompt, /Not shown \(outside the code budget, --context-tokens\): [^\n]*lib\/other\.js/);
     assert.ok(prompt.includes('const limit = 3;'), 'the best-ranked function still fits');
     assert.ok(context.tokens <= 600 && estimateTokens(section) <= 600, `${context.tokens} / ${estimateTokens(section)}`);
   });

@@ -56,6 +56,7 @@ const FLAGS = {
   'cross-run-limit': { type: 'string' },
   'request-timeout-s': { type: 'string' },
   'max-answer-bytes': { type: 'string' },
+  'context-tokens': { type: 'string' },
   focus: { type: 'string', multiple: true },
   format: { type: 'string' },
 } as const;

@@ -21,6 +21,7 @@ const FIX_USAGE = `  greenloop fix [--cwd DIR] [--test-cmd CMD] [--tsc auto|on|o
       [--max-iterations N] [--max-tokens N] [--max-minutes M] [--patience N] [--verify-timeout-s N]
       [--on-give-up keep-best|restore-baseline|keep-last] [--allow-test-edits] [--protect GLOB]...
       [--flaky-reruns N] [--verify-scope failing-first|full] [--cross-run-limit N] [--ignore-history] [--max-answer-bytes N]
+      [--context-tokens N]   (the code the model is shown: functions around the failures, default 6000 tokens)
       [--focus TEST_ID]...   (only these failing tests must pass; the rest of the suite must not regress)
       [--state-dir DIR] [--report FILE] [--json] [--format text|github]   (github: on by itself when GITHUB_ACTIONS=true)
       (in a GitHub Actions job no child sees GITHUB_TOKEN, GH_TOKEN or ACTIONS_* tokens but those --pass-env names)

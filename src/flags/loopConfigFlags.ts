@@ -35,6 +35,8 @@ export interface FixFlagValues {
   'allow-suppressions'?: boolean;
   /** failing-first (default) or full: see verifierFlags.verifyScopeFlag. */
   'verify-scope'?: string;
+  /** Tokens the prompt's code context may take (default 6000). */
+  'context-tokens'?: string;
 }
 
 export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
@@ -57,6 +59,7 @@ export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
     maxAnswerBytes: parseNumberFlag('max-answer-bytes', v['max-answer-bytes'], { min: 1000, integer: true }) ?? DEFAULT_LOOP_CONFIG.maxAnswerBytes,
     ...(v.focus?.length ? { focus: [...new Set(v.focus)] } : {}),
     ...(v['allow-suppressions'] ? { allowSuppressions: true } : {}),
+    ...(v['context-tokens'] !== undefined ? { contextTokens: parseNumberFlag('context-tokens', v['context-tokens'], { min: 500, integer: true }) } : {}),
     ...(v['verify-scope'] !== undefined ? { verifyScope: verifyScopeFlag(v['verify-scope']) } : {}),
     // `--check "npm run lint"`: the lint script's definition is protected like the test script's.
     ...(v.check?.length ? { checkScripts: scriptsNamedBy(v.check) } : {}),

@@ -19,6 +19,7 @@ export const SESSION_FLAGS = {
   protect: { type: 'string', multiple: true },
   'flaky-reruns': { type: 'string' },
   'verify-scope': { type: 'string' },
+  'context-tokens': { type: 'string' },
   'state-dir': { type: 'string' },
 } as const;
 

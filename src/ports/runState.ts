@@ -122,6 +122,16 @@ export interface IterationRecord {
   testRuns?: TestRun[];
   /** Judged by its targeted run alone: never best, never green; a regression it hides is found by a later whole run. */
   judgedBy?: 'targeted';
+  /** What the prompt's code context showed (contract addition, issue 31); absent for agents' checks and older runs. */
+  context?: ContextShown;
+}
+
+/** The code context of an attempt's prompt: regions and files shown, its tokens, the files left out for the budget. */
+export interface ContextShown {
+  regions: number;
+  files: number;
+  tokens: number;
+  left: string[];
 }
 
 /** One change outside the snapshotted tree left as it is: where, what happened, why Greenloop could not undo it. */

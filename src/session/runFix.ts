@@ -24,6 +24,7 @@ import type { LoopConfig } from '../shared/config';
 import { RunFiles } from '../store/runFiles';
 import { openOutsideWatch } from '../outside/outsideWatch';
 import type { GitSnapshotStore } from '../snapshot/gitSnapshotStore';
+import { createCodeReader } from '../context/codeReader';
 import { openWorkspace } from './openWorkspace';
 import { protectedConfig } from './protectedGlobs';
 import { RunNotStarted } from './runNotStarted';
@@ -130,6 +131,7 @@ export async function openFixRun(req: FixRequest): Promise<FixRun> {
     const engine = new LoopEngine({
       cwd, actor: req.wrap?.actor?.(actor) ?? actor, verifier: req.wrap?.verifier?.(req.verifier) ?? req.verifier, snapshots, journal, outside,
       clock: req.clock ?? systemClock, config, redactor: req.redactor, runId, pastRuns: past.records, ignoreHistory: req.ignoreHistory, retry: req.retry,
+      codeReader: createCodeReader({ cwd }),
     });
     if (req.onEvent) engine.events.on((e) => req.onEvent!(e));
     let state: RunState;

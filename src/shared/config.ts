@@ -42,6 +42,8 @@ export interface LoopConfig {
    * one of them passes (core/loop/steps/targeted.ts); `full`: the whole suite every attempt. Absent: failing-first.
    */
   verifyScope?: VerifyScope;
+  /** Tokens the prompt's code context may take (regions, outlines, map); absent: 6000. */
+  contextTokens?: number;
 }
 
 export type VerifyScope = 'failing-first' | 'full';
@@ -154,6 +156,7 @@ export function validateLoopConfig(c: LoopConfig): string[] {
   nonNegative('maxTokens', c.maxTokens);
   nonNegative('maxMinutes', c.maxMinutes);
   if (!(c.verifyTimeoutS > 0)) problems.push(`verifyTimeoutS must be a positive number of seconds (got ${String(c.verifyTimeoutS)}).`);
+  if (c.contextTokens !== undefined && (!Number.isInteger(c.contextTokens) || c.contextTokens < 500)) problems.push(`contextTokens must be a whole number of at least 500 (got ${String(c.contextTokens)}).`);
   if (c.verifyScope !== undefined && !VERIFY_SCOPES.includes(c.verifyScope)) problems.push(`verifyScope must be failing-first or full (got ${String(c.verifyScope)}).`);
   if (!['keep-best', 'restore-baseline', 'keep-last'].includes(c.onGiveUp)) {
     problems.push(`onGiveUp must be keep-best, restore-baseline or keep-last (got ${String(c.onGiveUp)}).`);

@@ -1,5 +1,5 @@
 // The JSON report of `greenloop fix` exactly as ../shared/contract.md fixes it.
-import type { OutsideWarning, RunState, TestRun } from '../../ports/runState';
+import type { ContextShown, OutsideWarning, RunState, TestRun } from '../../ports/runState';
 import type { Redactor } from '../../base/redact';
 
 export interface FixReport {
@@ -29,6 +29,8 @@ export interface FixReport {
     outsideWarnings?: OutsideWarning[];
     /** What judged the attempt: each test run, targeted (the failing tests only) or full (the whole suite), in order (contract addition). */
     testRuns?: TestRun[];
+    /** What the prompt's code context showed (contract addition, 2026-11-27). */
+    context?: ContextShown;
   }[];
   /** Milliseconds spent running tests in the whole run: the baseline, every attempt's runs and re-runs (contract addition). */
   testMs?: number;
@@ -60,6 +62,7 @@ export function toReport(state: RunState, redactor: Redactor): FixReport {
       ...(it.testsWrote ? { testsWrote: it.testsWrote } : {}),
       ...(it.outsideWarnings?.length ? { outsideWarnings: it.outsideWarnings } : {}),
       testRuns: it.testRuns ?? [],
+      ...(it.context ? { context: it.context } : {}),
     })),
     testMs: state.testMs ?? state.iterations.reduce((sum, it) => sum + (it.testRuns ?? []).reduce((s, r) => s + r.ms, 0), 0),
     llmCalls: state.llmCalls,

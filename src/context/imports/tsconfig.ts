@@ -1,7 +1,8 @@
 // TypeScript's `paths` and `baseUrl` for a file, as tsc finds them: the nearest tsconfig.json (or jsconfig.json) up
 // from the file, with its `extends` chain inside the workspace (a config from a package in node_modules is not read).
 import * as path from 'node:path';
-import { parse } from 'jsonc-parser';
+// The ESM build: the UMD one (package main) loads its parts by require() calls a bundler cannot follow.
+import { parse } from 'jsonc-parser/lib/esm/main.js';
 import type { WorkspaceFiles } from './workspaceFiles';
 
 export interface PathMapping {

@@ -4,6 +4,8 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { TempWorkspace } from './workspace';
+import { importReach } from '../../../../src/context/imports';
+import { checkReadable, makePathPolicy } from '../../../../src/core/edits/pathPolicy';
 
 describe('import reach: bad input and bounds', () => {
   let ws: TempWorkspace;
@@ -82,5 +84,17 @@ describe('import reach: bad input and bounds', () => {
       'test/a.test.ts': "import { m } from '@/money';\nimport { B } from '@/ui/button';\n",
     });
     assert.deepStrictEqual(await ws.order(['test/a.test.ts'], 1), ['test/a.test.ts@0', 'src/money.ts@1', 'ui/button.tsx@1']);
+  });
+
+  it("the session's reach walks again each attempt: a file an edit changed is read anew, an unchanged one comes from the cache", async () => {
+    ws.write({ 'test/t.js': "require('../src/a');\n", 'src/a.js': "require('./b');\n", 'src/b.js': '', 'src/c.js': '' });
+    const policy = makePathPolicy({ root: ws.root, protectedGlobs: [], allowTestEdits: true, excludes: [] });
+    const cache = new Map();
+    const reach = importReach(ws.root, { gate: (rel) => checkReadable(policy, rel), cache });
+    assert.deepStrictEqual((await reach(['test/t.js'], 3)).map((f) => f.path), ['test/t.js', 'src/a.js', 'src/b.js']);
+    const before = cache.get('test/t.js');
+    ws.write({ 'src/a.js': "require('./c');\n" });
+    assert.deepStrictEqual((await reach(['test/t.js'], 3)).map((f) => f.path), ['test/t.js', 'src/a.js', 'src/c.js']);
+    assert.strictEqual(cache.get('test/t.js'), before, 'the unchanged test file was not parsed again');
   });
 });

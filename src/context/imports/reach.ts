@@ -1,5 +1,6 @@
 // Walks from the failing tests' files through their imports, hop by hop, and ranks what it reaches: nearer first,
 // and among files as near, those that define what the tests call (a re-export index passes the test's names on).
+import { createHash } from 'node:crypto';
 import type { ReachedFile } from '../../ports/codeContext';
 import type { FileFacts, ImportRef } from './facts';
 import { languageOf, withTree } from './grammars';
@@ -18,11 +19,17 @@ export interface ReachOptions {
   ignored?: IgnoredCheck;
   /** Most files to return (tests included); the walk stops adding once it has them. */
   maxFiles?: number;
+  /** What earlier walks parsed, by path and content hash: a file unchanged since is not parsed again. */
+  cache?: FactCache;
 }
+
+export type FactCache = Map<string, { hash: string; facts: FileFacts | null }>;
 
 /** The CodeReader port's `reach`, over one workspace: what a session hands its code reader. */
 export function importReach(workspace: string, opts: Omit<ReachOptions, 'hops'>): (from: readonly string[], hops: number) => Promise<ReachedFile[]> {
-  return (from, hops) => reachFrom(from, workspace, { ...opts, hops });
+  // Each attempt walks again (edits change imports); only the files an edit changed are parsed again.
+  const cache: FactCache = opts.cache ?? new Map();
+  return (from, hops) => reachFrom(from, workspace, { ...opts, cache, hops });
 }
 
 /** Symbols named per reached file, at most: the map and the ranking need the first few, not every one. */
@@ -40,7 +47,7 @@ interface Entry {
 export async function reachFrom(testFiles: readonly string[], workspace: string, opts: ReachOptions): Promise<ReachedFile[]> {
   const files = new WorkspaceFiles(workspace, opts.gate, opts.ignored);
   const maxFiles = opts.maxFiles ?? 200;
-  const reader = new FactReader(files);
+  const reader = new FactReader(files, opts.cache);
   // Resolution is synchronous; a file the ignore check has not cleared reads as absent, so each step runs again
   // once git has answered for what it wanted, until it wants nothing new.
   const settled = async <T>(compute: () => T): Promise<T> => {
@@ -115,7 +122,7 @@ function* edges(lang: Resolver, from: string, facts: FileFacts): Generator<{ tar
 class FactReader {
   private readonly resolvers = new Map<LanguageId, Resolver>();
 
-  constructor(private readonly files: WorkspaceFiles) {}
+  constructor(private readonly files: WorkspaceFiles, private readonly cache?: FactCache) {}
 
   /** Resolvers cache what they found (a tsconfig, a go.mod); after the ignore check answers, they look again. */
   forgetResolvers(): void {
@@ -137,7 +144,13 @@ class FactReader {
     const lang = languageOf(rel);
     const text = lang ? this.files.read(rel) : null;
     if (!lang || text === null) return null;
+    const hash = this.cache ? createHash('sha1').update(text).digest('hex') : '';
+    const cached = this.cache?.get(rel);
+    if (cached && cached.hash === hash) return cached.facts;
     const resolver = this.resolverFor(rel)!;
-    return withTree(lang, text, (tree) => resolver.facts(tree));
+    const facts = await withTree(lang, text, (tree) => resolver.facts(tree));
+    this.cache?.set(rel, { hash, facts });
+    return facts;
   }
+
 }

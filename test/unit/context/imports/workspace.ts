@@ -27,10 +27,11 @@ export class TempWorkspace {
     return this;
   }
 
-  async reach(tests: string[], hops = 3): Promise<ReachedFile[]> {
+  async reach(tests: string[], hops = 3, maxFiles?: number): Promise<ReachedFile[]> {
     const policy = makePathPolicy({ root: this.root, protectedGlobs: DEFAULT_PROTECTED_GLOBS, allowTestEdits: false, excludes: DEFAULT_SNAPSHOT_EXCLUDES });
     return reachFrom(tests, this.root, {
       hops,
+      maxFiles,
       gate: (rel) => {
         this.reads.push(rel);
         return checkReadable(policy, rel);

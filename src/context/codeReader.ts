@@ -33,17 +33,26 @@ export function createCodeReader(opts: CodeReaderOptions): CodeReader {
   };
 }
 
-/** The file's text and grammar, when it is a file of the workspace in a language with a grammar and not too big. */
+/**
+ * The file's text and grammar, when it is a regular file inside the workspace (after links) in a language with a
+ * grammar and not too big. Opened without blocking: a FIFO swapped in for the file is refused, never waited on.
+ */
 async function parsable(cwd: string, rel: string): Promise<{ text: string; lang: NonNullable<ReturnType<typeof languageOf>> } | null> {
   const lang = languageOf(rel);
-  const abs = path.resolve(cwd, rel);
-  if (!lang || path.relative(cwd, abs).startsWith('..') || path.isAbsolute(path.relative(cwd, abs))) return null;
+  if (!lang) return null;
+  let handle: fs.promises.FileHandle | null = null;
   try {
-    const stat = await fs.promises.stat(abs);
+    const real = await fs.promises.realpath(path.resolve(cwd, rel));
+    const inside = path.relative(await fs.promises.realpath(cwd), real);
+    if (!inside || inside.startsWith('..') || path.isAbsolute(inside)) return null;
+    handle = await fs.promises.open(real, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+    const stat = await handle.stat();
     if (!stat.isFile() || stat.size > MAX_PARSED_BYTES) return null;
-    const text = (await fs.promises.readFile(abs, 'utf8')).replace(/\r\n/g, '\n');
+    const text = (await handle.readFile('utf8')).replace(/\r\n/g, '\n');
     return text.includes('\u0000') ? null : { text, lang };
   } catch {
     return null;
+  } finally {
+    await handle?.close();
   }
 }

@@ -138,7 +138,20 @@ const standalone = [
   { ...common, entryPoints: ['src/webview/panel.ts'], outfile: 'dist/webview.js', format: 'iife', platform: 'browser', target: 'es2022' },
 ];
 
+/**
+ * Tree-sitter's runtime and the grammars the prompt's code context cuts files with (src/context/parse/grammars.ts
+ * reads them from dist/tree-sitter/ beside the bundles): JavaScript, TypeScript, TSX, Python, Go and Rust.
+ */
+const TREE_SITTER_WASM = ['tree-sitter', 'tree-sitter-javascript', 'tree-sitter-typescript', 'tree-sitter-tsx', 'tree-sitter-python', 'tree-sitter-go', 'tree-sitter-rust'];
+function copyTreeSitter() {
+  const from = path.join(path.dirname(require.resolve('@vscode/tree-sitter-wasm/package.json')), 'wasm');
+  const to = path.join(__dirname, 'dist', 'tree-sitter');
+  fs.mkdirSync(to, { recursive: true });
+  for (const name of TREE_SITTER_WASM) fs.copyFileSync(path.join(from, `${name}.wasm`), path.join(to, `${name}.wasm`));
+}
+
 async function main() {
+  copyTreeSitter();
   const entries = [...(await nodeEntries()), ...standalone];
   const present = entries.filter((e) => e.stdin || fs.existsSync(path.join(__dirname, e.entryPoints[0])));
   const contexts = await Promise.all(present.map((e) => esbuild.context(e)));

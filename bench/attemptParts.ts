@@ -9,10 +9,12 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { applyEditBlocks } from '../src/core/edits/applyBlocks';
 import { parseEditBlocks } from '../src/core/edits/parseBlocks';
-import { checkReadable, isProtected, makePathPolicy } from '../src/core/edits/pathPolicy';
+import { isProtected, makePathPolicy } from '../src/core/edits/pathPolicy';
 import { JsonlHistoryStore } from '../src/store/historyStore';
 import { toHistoryRecord } from '../src/core/run/historyRecord';
-import { buildPrompt, contextCandidates, DEFAULT_PROMPT_OPTIONS } from '../src/core/prompt/prompt';
+import { buildPrompt, DEFAULT_PROMPT_OPTIONS } from '../src/core/prompt/prompt';
+import { gatherContext } from '../src/core/prompt/gatherContext';
+import { createCodeReader } from '../src/context/codeReader';
 import { createRedactor } from '../src/base/redact';
 import { RunStore } from '../src/store/runStore';
 import { openSnapshotStore } from '../src/snapshot/gitSnapshotStore';
@@ -45,13 +47,12 @@ export async function timeAttemptParts(input: PartsInput): Promise<Array<{ part:
 
     const state = await new RunStore(input.stateDir, fs.realpathSync(workspace), redactor).load('last');
     const policy = makePathPolicy({ root: path.resolve(workspace), protectedGlobs: ['test/**'], allowTestEdits: false, excludes: [] });
-    // As the engine builds it: which context files git ignores, then the prompt, redacted.
-    await add('prompt build (with its git check-ignore)', 1, async () => {
-      const real = contextCandidates(state, policy).map((rel) => checkReadable(policy, rel)).flatMap((c) => (c.ok ? [c.realRel] : []));
-      const unrecorded = new Set(await store.unrecorded(real));
-      redactor.text(buildPrompt(state, Date.now(), {
-        ...DEFAULT_PROMPT_OPTIONS, isProtected: (rel) => isProtected(policy, rel), allowTestEdits: false, policy, unrecorded,
-      }));
+    const reader = createCodeReader({ cwd: fs.realpathSync(workspace) });
+    // As the engine builds it: the code context (its git check-ignore, tree-sitter), then the prompt, redacted.
+    await add('prompt build (code context with its git check-ignore)', 1, async () => {
+      const isProtectedRel = (rel: string) => isProtected(policy, rel);
+      const context = await gatherContext({ state, policy, reader, budgetTokens: 6000, isProtected: isProtectedRel, unrecorded: (real) => store.unrecorded(real) });
+      redactor.text(buildPrompt(state, Date.now(), { ...DEFAULT_PROMPT_OPTIONS, isProtected: isProtectedRel, allowTestEdits: false, context }));
     });
     await add('parse + apply the answer', 1, async (i) => {
       const [from, to] = i % 2 === 0 ? ["'use strict';", "'use strict'; "] : ["'use strict'; ", "'use strict';"];

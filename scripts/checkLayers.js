@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The layering rule: extension / cli / mcp / hook / action → session → core → ports ← verify / snapshot / actors / store /
+// The layering rule: extension / cli / mcp / hook / action → session → core → ports ← verify / snapshot / actors / store / context /
 // outside, and every layer may use base/ and shared/. Only extension/ imports `vscode`; a folder not named below is an
 // offence until it is given a place. Exit 1 with one line per offence. `--strict` ignores the allowances still open.
 const fs = require('fs');
@@ -10,7 +10,7 @@ const VSCODE = /(?:from\s+['"]vscode['"]|require\(\s*['"]vscode['"]\s*\)|import\
 const IMPORT = /(?:from\s+|require\(\s*|import\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 
 const GROUND = ['ports', 'base', 'shared'];
-const ADAPTERS = ['verify', 'snapshot', 'actors', 'store', 'outside'];
+const ADAPTERS = ['verify', 'snapshot', 'actors', 'store', 'outside', 'context'];
 const BELOW_HOSTS = ['session', 'core', ...ADAPTERS, ...GROUND];
 /** What each folder under src/ may import (besides itself). */
 const ALLOWED = {

@@ -65,6 +65,7 @@ const SETTING_OF: Record<string, string> = {
   maxAnswerBytes: 'maxAnswerBytes',
   verifyScope: 'verify.scope',
   autofix: 'autofix',
+  contextTokens: 'contextTokens',
 };
 
 type Getter = (key: string) => unknown;
@@ -119,6 +120,8 @@ export function settingsFrom(get: Getter, isSet?: (key: string) => boolean): Ext
     flakyReruns: num('flakyReruns', DEFAULT_LOOP_CONFIG.flakyReruns),
     crossRunLimit: num('crossRunLimit', DEFAULT_LOOP_CONFIG.crossRunLimit),
     maxAnswerBytes: num('maxAnswerBytes', DEFAULT_LOOP_CONFIG.maxAnswerBytes),
+    // Written only when set, so a run's saved settings read as they always did.
+    ...(get('contextTokens') !== undefined && get('contextTokens') !== null ? { contextTokens: num('contextTokens', 6000) } : {}),
     ...(bool('allowSuppressions', false) ? { allowSuppressions: true } : {}),
     // Written only when it differs from the default, so a run's saved settings read as they always did.
     ...(oneOf<VerifyScope>('verify.scope', VERIFY_SCOPES, 'failing-first') === 'full' ? { verifyScope: 'full' as const } : {}),

@@ -37,6 +37,8 @@ export interface FixFlagValues {
   'verify-scope'?: string;
   /** auto (default): the project's own fixers first; off: never. */
   autofix?: string;
+  /** Tokens the prompt's code context may take (default 6000). */
+  'context-tokens'?: string;
 }
 
 export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
@@ -59,6 +61,7 @@ export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
     maxAnswerBytes: parseNumberFlag('max-answer-bytes', v['max-answer-bytes'], { min: 1000, integer: true }) ?? DEFAULT_LOOP_CONFIG.maxAnswerBytes,
     ...(v.focus?.length ? { focus: [...new Set(v.focus)] } : {}),
     ...(v['allow-suppressions'] ? { allowSuppressions: true } : {}),
+    ...(v['context-tokens'] !== undefined ? { contextTokens: parseNumberFlag('context-tokens', v['context-tokens'], { min: 500, integer: true }) } : {}),
     ...(v['verify-scope'] !== undefined ? { verifyScope: verifyScopeFlag(v['verify-scope']) } : {}),
     ...(v.autofix !== undefined ? { autofix: autofixFlag(v.autofix) } : {}),
     // `--check "npm run lint"`: the lint script's definition is protected like the test script's.

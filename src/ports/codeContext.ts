@@ -29,6 +29,8 @@ export interface CodeRegion {
   name?: string;
   text: string;
   score: number;
+  /** For a test: the names it calls (functions and methods), whose definitions the files it reaches may hold. */
+  calls?: string[];
 }
 
 /** One file's declarations that were not shown, one line each (`function total(items)`, `class Cart`). */
@@ -52,8 +54,11 @@ export interface CodeContext {
 export interface CodeReader {
   /** Files reachable from `from` through imports, at most `hops` away, nearest first. */
   reach(from: readonly string[], hops: number): Promise<ReachedFile[]>;
-  /** The enclosing functions or classes of `lines` in `path`, plus its imports; empty when the file cannot be parsed. */
-  regions(path: string, lines: readonly number[]): Promise<CodeRegion[]>;
-  /** The file's declarations, one line each; `exportedOnly` for the map. */
-  outline(path: string, exportedOnly: boolean): Promise<FileOutline>;
+  /**
+   * The enclosing functions or classes of `lines` in `path`, and the declarations named `symbols` (functions,
+   * classes, methods), plus its imports; empty when the file cannot be parsed or holds none of them.
+   */
+  regions(path: string, lines: readonly number[], symbols?: readonly string[]): Promise<CodeRegion[]>;
+  /** The file's declarations, one line each; `exportedOnly` for the map; none inside `shown` (regions already in the prompt). */
+  outline(path: string, exportedOnly: boolean, shown?: ReadonlyArray<Pick<CodeRegion, 'startLine' | 'endLine'>>): Promise<FileOutline>;
 }

@@ -129,6 +129,16 @@ export interface IterationRecord {
   actor?: 'autofix';
   /** The fixer commands an autofix attempt ran, with their time. */
   commands?: FixerCommand[];
+  /** What the prompt's code context showed (contract addition, issue 31); absent for agents' checks and older runs. */
+  context?: ContextShown;
+}
+
+/** The code context of an attempt's prompt: regions and files shown, its tokens, the files left out for the budget. */
+export interface ContextShown {
+  regions: number;
+  files: number;
+  tokens: number;
+  left: string[];
 }
 
 /** One change outside the snapshotted tree left as it is: where, what happened, why Greenloop could not undo it. */

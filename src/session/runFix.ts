@@ -28,6 +28,9 @@ import type { CheckSpec } from '../verify/checkers/commandChecker';
 import { ProjectFixers } from '../verify/fixers/projectFixers';
 import { openOutsideWatch } from '../outside/outsideWatch';
 import type { GitSnapshotStore } from '../snapshot/gitSnapshotStore';
+import { createCodeReader } from '../context/codeReader';
+import { importReach } from '../context/imports';
+import { checkReadable, makePathPolicy } from '../core/edits/pathPolicy';
 import { openWorkspace } from './openWorkspace';
 import { protectedConfig } from './protectedGlobs';
 import { RunNotStarted } from './runNotStarted';
@@ -139,6 +142,7 @@ export async function openFixRun(req: FixRequest): Promise<FixRun> {
       fixers: projectFixers(req, config),
       cwd, actor: req.wrap?.actor?.(actor) ?? actor, verifier: req.wrap?.verifier?.(req.verifier) ?? req.verifier, snapshots, journal, outside,
       clock: req.clock ?? systemClock, config, redactor: req.redactor, runId, pastRuns: past.records, ignoreHistory: req.ignoreHistory, retry: req.retry,
+      codeReader: createCodeReader({ cwd, reach: codeReach(cwd, config, snapshots) }),
     });
     if (req.onEvent) engine.events.on((e) => req.onEvent!(e));
     let state: RunState;
@@ -188,4 +192,10 @@ async function closeActor(actor: Actor, warn: (m: string) => void): Promise<void
 /** The snapshots a resume returns to or compares with: all must still be in the store. */
 function savedSnapshots(state: RunState): string[] {
   return [...new Set([state.baseline.snapshot, (state.floor ?? state.baseline).snapshot, state.best.snapshot, state.current.snapshot])];
+}
+
+/** The files the failing tests reach through imports, read only where the run's path policy and git's ignore rules allow. */
+function codeReach(cwd: string, config: LoopConfig, snapshots: Pick<GitSnapshotStore, 'unrecorded'>) {
+  const policy = makePathPolicy({ root: cwd, protectedGlobs: config.protectedGlobs, allowTestEdits: config.allowTestEdits, excludes: config.snapshotExcludes });
+  return importReach(cwd, { gate: (rel) => checkReadable(policy, rel), ignored: (paths) => snapshots.unrecorded(paths) });
 }

@@ -47,6 +47,8 @@ export interface LoopConfig {
    * any edit (core/loop/turns/autofixTurn.ts); `off`: never. Absent: auto.
    */
   autofix?: AutofixMode;
+  /** Tokens the prompt's code context may take (regions, outlines, map); absent: 6000. */
+  contextTokens?: number;
 }
 
 export type AutofixMode = 'auto' | 'off';
@@ -163,6 +165,7 @@ export function validateLoopConfig(c: LoopConfig): string[] {
   nonNegative('maxMinutes', c.maxMinutes);
   if (!(c.verifyTimeoutS > 0)) problems.push(`verifyTimeoutS must be a positive number of seconds (got ${String(c.verifyTimeoutS)}).`);
   if (c.autofix !== undefined && !AUTOFIX_MODES.includes(c.autofix)) problems.push(`autofix must be auto or off (got ${String(c.autofix)}).`);
+  if (c.contextTokens !== undefined && (!Number.isInteger(c.contextTokens) || c.contextTokens < 500)) problems.push(`contextTokens must be a whole number of at least 500 (got ${String(c.contextTokens)}).`);
   if (c.verifyScope !== undefined && !VERIFY_SCOPES.includes(c.verifyScope)) problems.push(`verifyScope must be failing-first or full (got ${String(c.verifyScope)}).`);
   if (!['keep-best', 'restore-baseline', 'keep-last'].includes(c.onGiveUp)) {
     problems.push(`onGiveUp must be keep-best, restore-baseline or keep-last (got ${String(c.onGiveUp)}).`);

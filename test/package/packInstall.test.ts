@@ -79,13 +79,14 @@ describe('the npm package: pack, install -g into a fresh prefix and HOME, use fr
     if (work) fs.rmSync(work, { recursive: true, force: true });
   });
 
-  it('packs only the bundles, README and LICENSE; installs with no warning; fixes examples/cart to green from its own folder', async () => {
+  it('packs only the bundles, tree-sitter\'s grammars, README and LICENSE; installs with no warning; fixes examples/cart to green from its own folder', async () => {
     // The bundles were just built: --ignore-scripts skips prepack's build of them (`npm pack` alone runs it).
     const packed = npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], ROOT, { ...process.env, npm_config_loglevel: 'warn' });
     assert.equal(packed.code, 0, packed.stderr);
     const [{ filename, files }] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
     assert.equal(filename, `greenloop-${MANIFEST.version}.tgz`);
-    assert.deepEqual(files.map((f) => f.path).sort(), ['LICENSE', 'README.md', 'dist/base.js', 'dist/cli.js', 'dist/mcp.js', 'dist/runtime.js', 'package.json']);
+    const grammars = ['tree-sitter', 'tree-sitter-go', 'tree-sitter-javascript', 'tree-sitter-python', 'tree-sitter-rust', 'tree-sitter-tsx', 'tree-sitter-typescript'].map((g) => `dist/tree-sitter/${g}.wasm`);
+    assert.deepEqual(files.map((f) => f.path).sort(), ['LICENSE', 'README.md', 'dist/base.js', 'dist/cli.js', 'dist/mcp.js', 'dist/runtime.js', ...grammars, 'package.json'].sort());
 
     const installed = npm(['install', '-g', '--offline', path.join(work, filename)], work, env);
     assert.equal(installed.code, 0, installed.stderr);

@@ -18,6 +18,7 @@ import type { Redactor } from '../../base/redact';
 import type { LastApplyMemory } from './states/lastApply';
 import type { KnownStates } from './states/knownStates';
 import type { PathPolicy } from '../edits/pathPolicy';
+import type { CodeReader } from '../../ports/codeContext';
 
 export interface EngineDeps {
   cwd: string;
@@ -41,6 +42,8 @@ export interface EngineDeps {
   fixers?: Fixers;
   /** Retry timing for transient actor errors (tests shorten it). */
   retry?: Pick<RetryOptions, 'baseMs' | 'maxMs' | 'retries'>;
+  /** Cuts files into functions and outlines them for the prompt (src/context); none: windows of lines, no outlines. */
+  codeReader?: CodeReader;
 }
 
 export type AnyStop = Stop | { outcome: Outcome; reason: EscalationReason | null; text: string };

@@ -1,39 +1,11 @@
-// Picks the source files a model needs to see: those named in failures, stack traces and type errors.
+// The files a failure names and the local files a file imports: where the prompt's code context starts.
 import * as fs from 'fs';
 import * as path from 'path';
-import type { WitnessSummary } from '../../ports/runState';
 import { checkReadable } from '../edits/pathPolicy';
 import type { PathPolicy } from '../edits/pathPolicy';
 
-export interface ContextFile {
-  path: string;
-  content: string;
-  truncated: boolean;
-}
-
-const SOURCE_PATH = /(?:^|[\s(["'`])((?:\.{0,2}\/)?(?:[\w@.-]+\/)*[\w@.-]+\.(?:[cm]?[jt]sx?|py|go|rs|java|kt|rb|php|cs|swift|vue|svelte|json))(?::(\d+))?/g;
-
-/** Paths mentioned in the witness, most relevant first (non-test sources before tests). */
-export function mentionedPaths(witness: WitnessSummary, cwd: string): string[] {
-  const found: string[] = [];
-  const add = (p: string | undefined) => {
-    if (!p) return;
-    const rel = toWorkspaceRelative(p, cwd);
-    if (rel && !found.includes(rel)) found.push(rel);
-  };
-  for (const d of witness.diagnostics) add(d.file);
-  // What kept a test file from loading (a syntax error, a missing module) names the file to fix.
-  for (const e of witness.loadErrors ?? []) {
-    for (const m of e.message.matchAll(SOURCE_PATH)) add(m[1]);
-    add(e.file);
-  }
-  for (const f of witness.failures) {
-    for (const m of f.message.matchAll(SOURCE_PATH)) add(m[1]);
-    add(f.file);
-  }
-  for (const m of witness.outputExcerpt.matchAll(SOURCE_PATH)) add(m[1]);
-  return found;
-}
+/** A source path in test output, with the line a stack frame or error names (`lib/a.js:12:5`). */
+export const SOURCE_PATH = /(?:^|[\s(["'`])((?:\.{0,2}\/)?(?:[\w@.-]+\/)*[\w@.-]+\.(?:[cm]?[jt]sx?|py|go|rs|java|kt|rb|php|cs|swift|vue|svelte|json))(?::(\d+))?/g;
 
 const JS_IMPORT = /(?:\brequire\(\s*|\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
 const PY_IMPORT = /^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))/gm;
@@ -84,7 +56,8 @@ export function boundedRead(abs: string, max: number): Buffer | null {
   }
 }
 
-function toWorkspaceRelative(p: string, cwd: string): string | null {
+/** A path as test output wrote it, relative to the workspace; null outside it, in node_modules or .git, or no file. */
+export function toWorkspaceRelative(p: string, cwd: string): string | null {
   const cleaned = p.replace(/^file:\/\//, '').replace(/^<workspace>\//, '');
   const abs = path.isAbsolute(cleaned) ? cleaned : path.join(cwd, cleaned);
   const rel = path.relative(cwd, abs);
@@ -96,31 +69,4 @@ function toWorkspaceRelative(p: string, cwd: string): string | null {
     return null;
   }
   return rel.split(path.sep).join('/');
-}
-
-/**
- * Reads the files in order until the budget is spent; big files are cut at perFileChars. A path goes through the
- * same policy as an edit (inside the workspace after realpath, a regular file, not .git, not excluded) and is read
- * with a bounded, non-blocking read: a name a model wrote can never pull /etc/passwd, .git/config, /dev/zero or a
- * FIFO into the next prompt.
- */
-export function readContextFiles(rels: string[], policy: PathPolicy, perFileChars: number, totalChars: number, unrecorded: ReadonlySet<string> = new Set()): ContextFile[] {
-  const out: ContextFile[] = [];
-  let used = 0;
-  for (const rel of rels) {
-    if (used >= totalChars) break;
-    const check = checkReadable(policy, rel);
-    // A git-ignored file (.env, local settings) is not recorded by snapshots, and often holds secrets: never read.
-    if (!check.ok || unrecorded.has(check.realRel)) continue;
-    const raw = boundedRead(check.abs, perFileChars * 4 + 4);
-    if (raw === null) continue;
-    let content = raw.toString('utf8');
-    if (content.includes('\u0000')) continue; // binary
-    const limit = Math.min(perFileChars, totalChars - used);
-    const truncated = content.length > limit;
-    if (truncated) content = `${content.slice(0, limit)}\n[… file cut at ${limit} characters …]`;
-    used += content.length;
-    out.push({ path: rel, content, truncated });
-  }
-  return out;
 }

@@ -1,28 +1,23 @@
 // Builds what the model reads each attempt. Everything here informs the model; nothing here lets it decide.
 import type { RunState } from '../../ports/runState';
 import { attemptsUsed, countsAsAttempt, elapsedMs, tokensUsed, upcomingLimits } from '../loop/bounds/termination';
-import { boundedRead, importedFiles, mentionedPaths, readContextFiles } from './contextFiles';
-import { compiledSourceOf } from './compiledSource';
-import type { PathPolicy } from '../edits/pathPolicy';
+import { codeSection } from './codeSection';
+import type { GatheredContext } from './gatherContext';
 import { CHARS_PER_TOKEN, pruneStackNoise, trimSection } from '../../base/textTrim';
 import type { LoadErrorFile } from '../../ports/verifier';
 
 export interface PromptOptions {
   /** Tokens the failure/diagnostic sections may take. */
   failureTokens: number;
-  /** Tokens the file contents may take. */
-  fileTokens: number;
   isProtected: (rel: string) => boolean;
   allowTestEdits: boolean;
-  /** What a file must pass to be shown (the edit policy, tests readable). */
-  policy: PathPolicy;
-  /** Files git ignores (snapshots do not record them; .env and local settings live there): never shown. */
-  unrecorded?: ReadonlySet<string>;
+  /** The code the model is shown, ranked and budgeted before the prompt is built (gatherContext). */
+  context?: GatheredContext;
   /** Agent CLIs edit files themselves and need no edit format. */
   editsWorkspace?: boolean;
 }
 
-export const DEFAULT_PROMPT_OPTIONS = { failureTokens: 4000, fileTokens: 12000 };
+export const DEFAULT_PROMPT_OPTIONS = { failureTokens: 4000 };
 
 export const EDIT_FORMAT = [
   'Answer with SEARCH/REPLACE blocks. For each change write the file path on its own line, then:',
@@ -108,24 +103,10 @@ export function buildPrompt(state: RunState, now: number, opts: PromptOptions): 
     sections.push(`## ${title} (${witness.diagnostics.length})\n${trimSection(body, failureChars / 2)}`);
   }
 
-  const files = readContextFiles(contextCandidates(state, opts.policy), opts.policy, 12_000, opts.fileTokens * CHARS_PER_TOKEN, opts.unrecorded);
-  if (files.length) {
-    const body = files
-      .map((f) => `${f.path}${opts.isProtected(f.path) && !opts.allowTestEdits ? ' (protected test file: read only)' : ''}\n\`\`\`\n${f.content}\n\`\`\``)
-      .join('\n\n');
-    sections.push(`## Files\n${body}`);
-  }
+  const code = opts.context ? codeSection(opts.context, (rel) => opts.isProtected(rel) && !opts.allowTestEdits) : null;
+  if (code) sections.push(code);
   if (!opts.editsWorkspace) sections.push(`## Edit format\n${EDIT_FORMAT}`);
   return sections.join('\n\n');
-}
-
-/** Files the prompt may show: those the failures name, then those earlier attempts edited (names only: each is checked). */
-export function contextCandidates(state: RunState, policy: PathPolicy): string[] {
-  const touched = state.iterations.flatMap((it) => it.files);
-  // A stack trace through compiled output (out/test/x.test.js) stands for its TypeScript source.
-  const mentioned = [...new Set(mentionedPaths(state.current.witness, state.cwd).map((rel) => compiledSourceOf(rel, policy, boundedRead) ?? rel))];
-  // The code a failing test imports comes right after the test: it is what the model has to change.
-  return [...new Set([...mentioned.flatMap((rel) => [rel, ...importedFiles(rel, policy)]), ...touched])];
 }
 
 /** One entry per distinct message: a syntax error in a source file shows the same error under a hundred test files. */

@@ -1,5 +1,5 @@
 // The JSON report of `greenloop fix` exactly as ../shared/contract.md fixes it.
-import type { OutsideWarning, RunState, TestRun } from '../../ports/runState';
+import type { ContextShown, OutsideWarning, RunState, TestRun } from '../../ports/runState';
 import type { Redactor } from '../../base/redact';
 import type { FixerCommand } from '../../ports/fixers';
 
@@ -36,6 +36,8 @@ export interface FixReport {
     commands?: FixerCommand[];
     /** The blocks of an applied answer by what placed them: `exact`, or the tolerance that did (contract addition, 2026-11-27). */
     matchedBy?: Record<string, number>;
+    /** What the prompt's code context showed (contract addition, 2026-11-27). */
+    context?: ContextShown;
   }[];
   /** Milliseconds spent running tests in the whole run: the baseline, every attempt's runs and re-runs (contract addition). */
   testMs?: number;
@@ -69,6 +71,7 @@ export function toReport(state: RunState, redactor: Redactor): FixReport {
       testRuns: it.testRuns ?? [],
       ...(it.actor ? { actor: it.actor, commands: it.commands ?? [] } : {}),
       ...(it.matchedBy ? { matchedBy: it.matchedBy } : {}),
+      ...(it.context ? { context: it.context } : {}),
     })),
     testMs: state.testMs ?? state.iterations.reduce((sum, it) => sum + (it.testRuns ?? []).reduce((s, r) => s + r.ms, 0), 0),
     llmCalls: state.llmCalls,

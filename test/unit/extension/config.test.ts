@@ -30,14 +30,14 @@ describe('extension settings', () => {
       maxIterations: 3, maxTokens: 5000, maxMinutes: 2, verifyTimeoutSeconds: 40, patience: 4, onGiveUp: 'restore-baseline',
       protectedGlobs: ['spec/**'], allowTestEdits: true, snapshotExcludes: ['tmp/**'], testCommand: ' pytest -q ', tsc: 'off',
       'model.provider': 'openai-compatible', 'model.baseUrl': 'http://127.0.0.1:9/v1', 'model.name': 'm',
-      flakyReruns: 0, crossRunLimit: 5, 'model.requestTimeoutSeconds': 30, maxAnswerBytes: 500_000,
+      flakyReruns: 0, crossRunLimit: 5, 'model.requestTimeoutSeconds': 30, maxAnswerBytes: 500_000, contextTokens: 3000,
     };
     for (const [k, v] of Object.entries(values)) fake.settings.set(`greenloop.${k}`, v);
     const s = new ConfigReader().read();
     assert.deepStrictEqual(s.loop, {
       maxIterations: 3, maxTokens: 5000, maxMinutes: 2, verifyTimeoutS: 40, patience: 4, onGiveUp: 'restore-baseline',
       protectedGlobs: ['spec/**'], allowTestEdits: true, snapshotExcludes: ['tmp/**'], flakyReruns: 0, crossRunLimit: 5,
-      maxAnswerBytes: 500_000,
+      maxAnswerBytes: 500_000, contextTokens: 3000,
     });
     assert.strictEqual(s.testCommand, 'pytest -q');
     assert.strictEqual(s.tsc, 'off');
@@ -57,6 +57,7 @@ describe('extension settings', () => {
     ['crossRunLimit', 1.5, /^The setting greenloop\.crossRunLimit must be a whole number, 0 or more/],
     ['maxAnswerBytes', 999, /^The setting greenloop\.maxAnswerBytes must be a whole number of at least 1000 \(got 999\)\./],
     ['maxAnswerBytes', 1.5e6 + 0.5, /^The setting greenloop\.maxAnswerBytes must be a whole number of at least 1000/],
+    ['contextTokens', 100, /^The setting greenloop\.contextTokens must be a whole number of at least 500 \(got 100\)\./],
     ['model.requestTimeoutSeconds', 0, /^The setting greenloop\.model\.requestTimeoutSeconds must be a positive number of seconds/],
   ];
   for (const [key, value, sentence] of bad) {

@@ -1,0 +1,168 @@
+// Walking a syntax tree for units: the innermost one around a line, the file's top-level ones (and the members of
+// its classes), and the names a unit calls.
+import type { Node, Tree } from '@vscode/tree-sitter-wasm';
+import type { LanguageId } from './grammars';
+import { firstRow, isRequire, syntaxOf, unitOf } from './syntax';
+import type { Unit } from './syntax';
+
+/** A function nested in another function is shown with it while the outer one stays this short. */
+export const MAX_UNIT_LINES = 150;
+
+export function linesOf(node: Node, lang: LanguageId): [number, number] {
+  return [firstRow(node, lang) + 1, node.endPosition.row + 1];
+}
+
+function spanOf(u: Unit, lang: LanguageId): number {
+  const [start, end] = linesOf(u.node, lang);
+  return end - start + 1;
+}
+
+/**
+ * The unit around 1-based `line`: the innermost method or class member, widened to an enclosing function while short.
+ * Looked for from the line's first and last characters (`it('adds', () => {` opens its test at the end, `});` closes
+ * it at the start); the smaller unit wins.
+ */
+export function unitAt(tree: Tree, line: number, text: string, lang: LanguageId): Unit | null {
+  const row = line - 1;
+  const source = text.split('\n')[row] ?? '';
+  const first = Math.max(0, source.search(/\S/));
+  const last = Math.max(first, source.trimEnd().length - 1);
+  const found = [unitFrom(tree, row, first, lang), unitFrom(tree, row, last, lang)].filter((u): u is Unit => u !== null);
+  return found.sort((a, b) => spanOf(a, lang) - spanOf(b, lang))[0] ?? null;
+}
+
+function unitFrom(tree: Tree, row: number, column: number, lang: LanguageId): Unit | null {
+  let node: Node | null = tree.rootNode.descendantForPosition({ row, column });
+  let found: Unit | null = null;
+  for (; node; node = node.parent) {
+    const unit = unitOf(node, lang);
+    if (!unit || (found && unit.node.equals(found.node))) continue;
+    if (!found) {
+      found = unit;
+      if (unit.kind !== 'function') break;
+      continue;
+    }
+    // A helper declared inside a function reads only with its caller; a method stays apart from its class.
+    if (unit.kind === 'function' && spanOf(unit, lang) <= MAX_UNIT_LINES) found = unit;
+    else break;
+  }
+  return found;
+}
+
+/** The top-level statement around a line, for code outside any unit (a constant, a table, module setup). */
+export function statementAt(tree: Tree, line: number): Node | null {
+  for (const child of tree.rootNode.namedChildren) {
+    if (child && child.startPosition.row <= line - 1 && child.endPosition.row >= line - 1) return child;
+  }
+  return null;
+}
+
+/** Every unit at the top of the file, with the members of classes one level down (`depth` 1). */
+export function declarations(tree: Tree, lang: LanguageId): Array<{ unit: Unit; depth: number }> {
+  const out: Array<{ unit: Unit; depth: number }> = [];
+  for (const child of tree.rootNode.namedChildren) {
+    if (!child) continue;
+    const unit = topLevelUnit(child, lang);
+    if (!unit) continue;
+    out.push({ unit, depth: 0 });
+    if (unit.kind === 'class') for (const member of membersOf(unit.node, lang)) out.push({ unit: member, depth: 1 });
+  }
+  return out;
+}
+
+/** The unit a top-level statement holds: a declaration, `export …`, `const f = …`, `exports.f = function …`. */
+function topLevelUnit(statement: Node, lang: LanguageId): Unit | null {
+  const direct = unitOf(statement, lang);
+  if (direct) return direct;
+  const inner = innerDeclaration(statement);
+  return inner ? unitOf(inner, lang) : null;
+}
+
+function innerDeclaration(statement: Node): Node | null {
+  switch (statement.type) {
+    case 'export_statement':
+      return statement.childForFieldName('declaration') ?? innerValue(statement.namedChildren.find((c) => c?.type === 'lexical_declaration') ?? null);
+    case 'lexical_declaration':
+    case 'variable_declaration':
+      return innerValue(statement);
+    case 'expression_statement': {
+      const expr = statement.namedChild(0);
+      return expr?.type === 'assignment_expression' ? expr.childForFieldName('right') : null;
+    }
+    case 'decorated_definition':
+      return statement.childForFieldName('definition');
+    default:
+      return null;
+  }
+}
+
+function innerValue(declaration: Node | null): Node | null {
+  if (!declaration) return null;
+  const declarator = declaration.namedChildren.find((c) => c?.type === 'variable_declarator');
+  return declarator?.childForFieldName('value') ?? null;
+}
+
+const BODIES = new Set(['class_body', 'block', 'declaration_list', 'interface_body', 'object_type']);
+
+function membersOf(classNode: Node, lang: LanguageId): Unit[] {
+  const body = findBody(classNode);
+  if (!body) return [];
+  const out: Unit[] = [];
+  for (const child of body.namedChildren) {
+    if (!child) continue;
+    const unit = unitOf(child, lang) ?? (child.type === 'decorated_definition' ? unitOf(child.childForFieldName('definition')!, lang) : null);
+    if (unit && unit.kind !== 'class') out.push(unit);
+  }
+  return out;
+}
+
+function findBody(node: Node): Node | null {
+  const body = node.childForFieldName('body');
+  if (body) return body;
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    if (BODIES.has(child.type)) return child;
+    const inner = findBody(child);
+    if (inner) return inner;
+  }
+  return null;
+}
+
+/** The top-level statements that import (and CommonJS requires), as 1-based line ranges in file order. */
+export function importRanges(tree: Tree, lang: LanguageId): Array<[number, number]> {
+  const syntax = syntaxOf(lang);
+  const js = lang === 'javascript' || lang === 'typescript' || lang === 'tsx';
+  const out: Array<[number, number]> = [];
+  for (const child of tree.rootNode.namedChildren) {
+    if (!child) continue;
+    const isImport = syntax.imports.has(child.type) || (js && isRequire(child)) || (lang === 'rust' && child.type === 'mod_item' && !child.childForFieldName('body'));
+    if (!isImport) continue;
+    const [start, end] = [child.startPosition.row + 1, child.endPosition.row + 1];
+    const last = out[out.length - 1];
+    // Imports a blank line apart read as one block.
+    if (last && start <= last[1] + 2) last[1] = Math.max(last[1], end);
+    else out.push([start, end]);
+  }
+  return out;
+}
+
+const CALLS: Record<LanguageId, string> = { javascript: 'call_expression', typescript: 'call_expression', tsx: 'call_expression', python: 'call', go: 'call_expression', rust: 'call_expression' };
+
+/** Where a method call's name sits: `obj.name(…)` in each grammar. */
+const MEMBER_NAME: Record<string, string> = { member_expression: 'property', attribute: 'attribute', selector_expression: 'field', field_expression: 'field', scoped_identifier: 'name' };
+
+/**
+ * The names a unit calls: plain ones (`helper(…)`: a test's helpers in its own file) and, with `members`, method
+ * names too (`new Command().parse(…)`: what to look for in the files the test reaches).
+ */
+export function calledNames(node: Node, lang: LanguageId, members = false): string[] {
+  const names = new Set<string>();
+  for (const call of node.descendantsOfType(CALLS[lang])) {
+    const fn = call?.childForFieldName('function');
+    if (fn?.type === 'identifier') names.add(fn.text);
+    const field = fn && members ? MEMBER_NAME[fn.type] : undefined;
+    const name = field ? fn!.childForFieldName(field) : null;
+    if (name) names.add(name.text);
+  }
+  return [...names];
+}

@@ -1,0 +1,96 @@
+// Whole functions, not file heads: the units around the ranked lines of a parsed file, its imports, and for a test
+// the helpers of its own file that it calls. Every region is whole lines as on disk, so a SEARCH block copied from
+// one matches the file.
+import type { Tree } from '@vscode/tree-sitter-wasm';
+import type { CodeRegion } from '../../ports/codeContext';
+import type { LanguageId } from '../parse/grammars';
+import { calledNames, declarations, importRanges, linesOf, MAX_UNIT_LINES, statementAt, unitAt } from '../parse/units';
+import type { Unit } from '../parse/syntax';
+
+/** Lines either side of a ranked line when no whole unit can be shown (too long, unparsable, outside any unit). */
+export const WINDOW_LINES = 20;
+/** A test's helpers, followed this many calls deep. */
+const HELPER_DEPTH = 2;
+const MAX_HELPERS = 6;
+/** Declarations shown for the names a test calls, at most, per file. */
+const MAX_SYMBOLS = 6;
+
+/** What to cut out: the units around these lines, and the declarations with these names. */
+export interface Wanted {
+  lines: readonly number[];
+  symbols?: readonly string[];
+}
+
+export function regionsOf(tree: Tree, rel: string, text: string, want: Wanted, lang: LanguageId): CodeRegion[] {
+  const fileLines = text.split('\n');
+  const out: CodeRegion[] = [];
+  const add = (startLine: number, endLine: number, kind: CodeRegion['kind'], name?: string, calls?: string[]) => {
+    out.push({ path: rel, startLine, endLine, kind, ...(name ? { name } : {}), text: fileLines.slice(startLine - 1, endLine).join('\n'), score: 0, ...(calls?.length ? { calls } : {}) });
+  };
+  for (const line of want.lines) {
+    if (line < 1 || line > fileLines.length) continue;
+    const unit = unitAt(tree, line, text, lang);
+    if (unit && !unit.node.hasError) {
+      const [start, end] = linesOf(unit.node, lang);
+      const calls = unit.kind === 'test' ? calledNames(unit.node, lang, true) : undefined;
+      if (end - start < MAX_UNIT_LINES) add(start, end, unit.kind, unit.name, calls);
+      else add(Math.max(start, line - WINDOW_LINES), Math.min(end, line + WINDOW_LINES), unit.kind, unit.name, calls);
+      if (unit.kind === 'test') for (const helper of helpersOf(tree, unit, lang)) add(...linesOf(helper.node, lang), 'function', helper.name);
+      continue;
+    }
+    const statement = unit ? null : statementAt(tree, line);
+    if (statement && !statement.hasError && statement.endPosition.row - statement.startPosition.row < 40) add(statement.startPosition.row + 1, statement.endPosition.row + 1, 'file');
+    else add(...windowAround(line, fileLines.length), 'file');
+  }
+  for (const unit of named(tree, want.symbols ?? [], lang)) add(...linesOf(unit.node, lang), unit.kind, unit.name);
+  if (!out.length) return [];
+  for (const [start, end] of importRanges(tree, lang)) add(start, end, 'imports');
+  return distinct(out);
+}
+
+/** Declarations (and class members) with one of these names, short enough to show whole; `Cart.prototype.add` is `add`. */
+function named(tree: Tree, symbols: readonly string[], lang: LanguageId): Unit[] {
+  if (!symbols.length) return [];
+  const wanted = new Set(symbols);
+  const found: Unit[] = [];
+  for (const { unit } of declarations(tree, lang)) {
+    const short = unit.name.slice(unit.name.lastIndexOf('.') + 1);
+    const [start, end] = linesOf(unit.node, lang);
+    if (unit.kind === 'test' || !wanted.has(short) || end - start >= MAX_UNIT_LINES || found.length >= MAX_SYMBOLS) continue;
+    found.push(unit);
+  }
+  return found;
+}
+
+export function windowAround(line: number, lineCount: number): [number, number] {
+  return [Math.max(1, line - WINDOW_LINES), Math.min(lineCount, line + WINDOW_LINES)];
+}
+
+/** The file's own functions a test calls, and theirs, a few levels down: what the test's body means. */
+function helpersOf(tree: Tree, test: Unit, lang: LanguageId): Unit[] {
+  const byName = new Map<string, Unit>();
+  for (const { unit, depth } of declarations(tree, lang)) if (depth === 0 && unit.kind === 'function' && unit.name) byName.set(unit.name, unit);
+  const found: Unit[] = [];
+  let frontier = [test];
+  for (let level = 0; level < HELPER_DEPTH && frontier.length; level++) {
+    const next: Unit[] = [];
+    for (const unit of frontier) {
+      for (const name of calledNames(unit.node, lang)) {
+        const helper = byName.get(name);
+        if (!helper || found.includes(helper) || helper.node.equals(test.node) || found.length >= MAX_HELPERS) continue;
+        found.push(helper);
+        next.push(helper);
+      }
+    }
+    frontier = next;
+  }
+  return found;
+}
+
+/** One region per range; a range inside another one is dropped; of two equal ones, a named unit wins over plain lines. */
+function distinct(regions: CodeRegion[]): CodeRegion[] {
+  const rank = (r: CodeRegion) => (r.kind === 'file' ? 1 : 0);
+  const sorted = [...regions].sort((a, b) => rank(a) - rank(b));
+  const kept = sorted.filter((r, i) => !sorted.some((o, j) => j !== i && o.startLine <= r.startLine && o.endLine >= r.endLine && (o.startLine !== r.startLine || o.endLine !== r.endLine || j < i)));
+  return regions.filter((r) => kept.includes(r));
+}

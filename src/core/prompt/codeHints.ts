@@ -1,0 +1,38 @@
+// Where the witness points: the files and lines its type errors, load errors, failure messages and stack frames name,
+// scored so that a checker's line comes first, then frames in the code under test, then lines in the tests.
+import type { CodeHint } from '../../ports/codeContext';
+import type { WitnessSummary } from '../../ports/runState';
+import { SOURCE_PATH, toWorkspaceRelative } from './contextFiles';
+
+/** Python's traceback lines: `File "/work/app/cart.py", line 12, in total`. */
+const PY_FRAME = /File "([^"]+)", line (\d+)/g;
+
+export const HINT_SCORES = { diagnostic: 100, loadError: 95, frame: 90, testLine: 80, excerpt: 50, testFile: 40 } as const;
+
+/** Hints in the order the witness gives them; `isTest` tells a test file's lines from the code under test's. */
+export function witnessHints(witness: WitnessSummary, cwd: string, isTest: (rel: string) => boolean): CodeHint[] {
+  const out: CodeHint[] = [];
+  const add = (p: string | undefined, line: number | undefined, score: number, source: CodeHint['source']) => {
+    const rel = p ? toWorkspaceRelative(p, cwd) : null;
+    if (!rel) return;
+    const test = isTest(rel);
+    out.push({ path: rel, ...(line && line > 0 ? { line } : {}), score: test && source !== 'diagnostic' ? (line ? HINT_SCORES.testLine : HINT_SCORES.testFile) : score, source: test ? 'test' : source });
+  };
+  const frames = (text: string, score: number) => {
+    // Earlier frames are nearer the failure: each later one scores a little less.
+    let i = 0;
+    for (const m of text.matchAll(PY_FRAME)) add(m[1], Number(m[2]), score - Math.min(i++, 20) * 0.1, 'stack');
+    for (const m of text.matchAll(SOURCE_PATH)) add(m[1], m[2] ? Number(m[2]) : undefined, m[2] ? score - Math.min(i++, 20) * 0.1 : score - 30, 'stack');
+  };
+  for (const d of witness.diagnostics) add(d.file, d.line, HINT_SCORES.diagnostic, 'diagnostic');
+  for (const e of witness.loadErrors ?? []) {
+    frames(e.message, HINT_SCORES.loadError);
+    add(e.file, undefined, HINT_SCORES.testFile, 'test');
+  }
+  for (const f of witness.failures) {
+    frames(f.message, HINT_SCORES.frame);
+    add(f.file, undefined, HINT_SCORES.testFile, 'test');
+  }
+  frames(witness.outputExcerpt, HINT_SCORES.excerpt);
+  return out;
+}

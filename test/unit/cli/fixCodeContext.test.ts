@@ -67,4 +67,20 @@ describe('greenloop fix: the function a stack frame names, deep in an 86 KB file
     assert.strictEqual(bad.code, 2);
     assert.match(bad.stderr, /--context-tokens/);
   });
+
+  it('Python: an assertion in the test, the bug in a 1,600-line module it imports: the function the test calls is shown whole', async () => {
+    for (const f of ['lib/command.js', 'test/calc.test.js', 'src/calc.js', 'package.json']) h.write(f, '');
+    const fns = Array.from({ length: 200 }, (_, i) => [`def total_${i}(items):`, '    """Sum of the first items."""', `    limit = ${i === 150 ? 2 : i}`, '    return sum(items[:limit])', '', ''].join('\n'));
+    h.write('app/__init__.py', '');
+    h.write('app/ledger.py', `import math\n\n\n${fns.join('')}`);
+    h.write('tests/test_ledger.py', 'from app.ledger import total_150\n\n\ndef test_total():\n    assert total_150([1, 2, 3]) == 6\n');
+    const fix = edit('app/ledger.py', 'def total_150(items):\n    """Sum of the first items."""\n    limit = 2', 'def total_150(items):\n    """Sum of the first items."""\n    limit = 150', 'The limit is wrong.');
+    const res = await h.fix([answer(fix)], ['--test-cmd', 'python3 -m pytest -q -p no:cacheprovider tests']);
+    assert.strictEqual(res.code, 0, res.stderr);
+    const prompt = h.prompt(0);
+    assert.match(prompt, /```\ndef total_150\(items\):\n    """Sum of the first items."""\n    limit = 2\n    return sum\(items\[:limit\]\)\n```/);
+    assert.ok(!prompt.includes('limit = 0\n'), 'not the head of the module');
+    assert.match(prompt, /^tests\/test_ledger\.py \(protected test file: read only; 5 lines; shown: 1-1, 4-5 test_total\)$/m, 'the failing test, by pytest\'s line');
+    assert.strictEqual(res.report.outcome, 'green');
+  });
 });

@@ -17,6 +17,7 @@ import type { Redactor } from '../../base/redact';
 import type { LastApplyMemory } from './states/lastApply';
 import type { KnownStates } from './states/knownStates';
 import type { PathPolicy } from '../edits/pathPolicy';
+import type { CodeReader } from '../../ports/codeContext';
 
 export interface EngineDeps {
   cwd: string;
@@ -36,6 +37,8 @@ export interface EngineDeps {
   journal?: WriteJournal;
   /** What an agent CLI must leave alone outside the snapshotted tree (its .git, ignored files, dotfiles); none: not watched. */
   outside?: OutsideWatch;
+  /** Cuts files into functions for the model's READ requests; none: a READ shows a window of whole lines. */
+  codeReader?: CodeReader;
   /** Retry timing for transient actor errors (tests shorten it). */
   retry?: Pick<RetryOptions, 'baseMs' | 'maxMs' | 'retries'>;
 }

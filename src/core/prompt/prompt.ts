@@ -34,6 +34,7 @@ export const EDIT_FORMAT = [
   '>>>>>>> REPLACE',
   '```',
   'An empty SEARCH section creates a new file. Use several blocks for several changes. Paths are relative to the workspace root.',
+  'To see code that is not shown, answer instead with only lines `READ path` or `READ path#name` (at most 3 reads per attempt); an answer with blocks is applied and its READ lines ignored.',
 ].join('\n');
 
 /** What an agent is told it must leave alone (outside/ undoes it and stops the run). */

@@ -50,6 +50,7 @@ export const BUGS: readonly Bug[] = [
   bug('cachetools', 5, 'src/cachetools/__init__.py', 'off-by-one', 'if curr.count != link.count + 1:', 'if curr.count != link.count + 2:'),
   bug('cachetools', 6, 'src/cachetools/__init__.py', 'condition', 'if key not in self.__data or self.__size[key] < size:', 'if key in self.__data or self.__size[key] < size:'),
   bug('cachetools', 7, 'src/cachetools/__init__.py', 'condition', 'if key not in self.__index:', 'if key in self.__index:'),
+  bug('cachetools', 8, 'src/cachetools/__init__.py', 'operator', 'self.__currsize -= size', 'self.__currsize += size'),
 
   bug('more-itertools', 1, 'more_itertools/more.py', 'off-by-one', 'iterator = takewhile(len, (seq[i : i + n] for i in count(0, n)))', 'iterator = takewhile(len, (seq[i : i + n] for i in count(1, n)))'),
   bug('more-itertools', 2, 'more_itertools/more.py', 'off-by-one', 'return chain.from_iterable(map(repeat, iterable, repeat(n)))', 'return chain.from_iterable(map(repeat, iterable, repeat(n + 1)))'),

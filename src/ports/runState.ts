@@ -101,6 +101,8 @@ export interface IterationRecord {
   flaky?: string[];
   /** Model requests this attempt made (retries included). */
   requests?: number;
+  /** What the model asked to READ in this attempt (`path` or `path#symbol`), served or refused, in order. */
+  reads?: string[];
   /** Git-ignored files the agent changed in this attempt (they cannot be rolled back). */
   unrecorded?: string[];
   /**

@@ -43,9 +43,9 @@ export function recordVerifyFailure(ctx: LoopContext, state: RunState, record: I
   moveTo(state, state.best);
 }
 
-/** One call to the actor, charged to the attempt and the run. */
+/** One call to the actor, charged to the attempt (a READ makes several) and the run. */
 export function chargeCall(state: RunState, record: IterationRecord, usage: TokenUsage): void {
-  record.tokens = { prompt: usage.prompt, completion: usage.completion };
+  record.tokens = { prompt: record.tokens.prompt + usage.prompt, completion: record.tokens.completion + usage.completion };
   state.llmCalls += 1;
   addTokens(state.tokens, usage);
 }

@@ -31,6 +31,7 @@ export const EDIT_FORMAT = [
   'An empty SEARCH section creates a new file. Use several blocks for several changes. Paths are relative to the workspace root.',
   '',
   'Also accepted if the lines fit one place only: other indentation or blank lines (new lines take the file\'s indentation), `// ... existing code ...` for unchanged lines in both SEARCH and REPLACE, a path in the fence\'s info string, a unified diff, copied line numbers. Otherwise refused, quoting the file\'s real lines.',
+  'To see code that is not shown, answer instead with only lines `READ path` or `READ path#name` (at most 3 reads per attempt); an answer with blocks is applied and its READ lines ignored.',
 ].join('\n');
 
 /** What an agent is told it must leave alone (outside/ undoes it and stops the run). */

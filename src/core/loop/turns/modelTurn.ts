@@ -11,6 +11,7 @@ import { recordOf, type Attempt, type AttemptOver, type StepResult, type Turn } 
 import { runSignal, type LoopContext } from '../loopContext';
 import { chargeCall, recordAttempt } from '../record';
 import { StopLoop } from '../stopLoop';
+import { answerReads } from './readTurn';
 import { withRetries } from './retry';
 import { maxAnswerBytes, proposeOnce } from './turn';
 import { guardUserEdits } from './userEdits';
@@ -27,26 +28,15 @@ export class ModelTurn implements Turn {
     return null;
   }
 
+  // An answer that asks to READ code gets another call of the same attempt, with the code shown (readTurn.ts).
   async ask(ctx: LoopContext, state: RunState, attempt: Attempt): Promise<ActorResponse | AttemptOver> {
-    const record = recordOf(attempt);
-    const cap = maxAnswerBytes(ctx);
-    let response: ActorResponse;
-    try {
-      response = await withRetries(() => proposeOnce(ctx, state, attempt), {
-        ...ctx.deps.retry,
-        clock: ctx.deps.clock,
-        signal: runSignal(ctx),
-        deadline: ctx.deadline ?? undefined,
-        onRetry: (err, n, delayMs) => ctx.events.emit({ type: 'retrying', n: attempt.n, attempt: n, delayMs, message: err.message }),
-      });
-    } catch (err) {
-      if (err instanceof AnswerTooLarge) return refuseTooLarge(ctx, state, attempt, err);
-      if (err instanceof ActorError) throw new StopLoop({ outcome: 'escalated', reason: err.budget ?? 'actor-error', text: err.message });
-      throw err;
+    for (;;) {
+      const response = await callModel(ctx, state, attempt);
+      if ('over' in response) return response;
+      const next = await answerReads(ctx, state, attempt, response);
+      if (next === 'apply') return response;
+      if (next !== 'again') return next;
     }
-    if (response.kind === 'text' && Buffer.byteLength(response.text) > cap) return refuseTooLarge(ctx, state, attempt, new AnswerTooLarge(cap, response.usage));
-    chargeCall(state, record, response.usage);
-    return response;
   }
 
   // A model call can take minutes; a person may have typed meanwhile.
@@ -64,6 +54,29 @@ export class ModelTurn implements Turn {
   async snapshotAfter(ctx: LoopContext, attempt: Attempt): Promise<SnapshotRef> {
     return ctx.deps.snapshots.snapshot(`iteration-${attempt.n}`, writtenRealPaths(ctx.policy, recordOf(attempt).files));
   }
+}
+
+/** One call, retried on a transient failure, charged to the attempt; an answer past the cap is refused. */
+async function callModel(ctx: LoopContext, state: RunState, attempt: Attempt): Promise<ActorResponse | AttemptOver> {
+  const record = recordOf(attempt);
+  const cap = maxAnswerBytes(ctx);
+  let response: ActorResponse;
+  try {
+    response = await withRetries(() => proposeOnce(ctx, state, attempt), {
+      ...ctx.deps.retry,
+      clock: ctx.deps.clock,
+      signal: runSignal(ctx),
+      deadline: ctx.deadline ?? undefined,
+      onRetry: (err, n, delayMs) => ctx.events.emit({ type: 'retrying', n: attempt.n, attempt: n, delayMs, message: err.message }),
+    });
+  } catch (err) {
+    if (err instanceof AnswerTooLarge) return refuseTooLarge(ctx, state, attempt, err);
+    if (err instanceof ActorError) throw new StopLoop({ outcome: 'escalated', reason: err.budget ?? 'actor-error', text: err.message });
+    throw err;
+  }
+  if (response.kind === 'text' && Buffer.byteLength(response.text) > cap) return refuseTooLarge(ctx, state, attempt, new AnswerTooLarge(cap, response.usage));
+  chargeCall(state, record, response.usage);
+  return response;
 }
 
 /** An answer past the size cap was not read: an invalid proposal, told to the model in the next prompt. */

@@ -9,8 +9,9 @@ import { execFileSync } from 'child_process';
 import { fixHarness, type FixHarness } from '../support/fixHarness';
 import { answer, edit, FIX_MUL, USAGE } from '../../support/calcAnswers';
 
-// add() calls plus() in src/ops.js, two imports away from the test: today's prompt does not show it.
-const CALC = "'use strict';\nconst { plus } = require('./ops');\n\nfunction add(a, b) {\n  return plus(a, b);\n}\n\nfunction mul(a, b) {\n  return a + b;\n}\n\nfunction neg(a) {\n  return -a;\n}\n\nmodule.exports = { add, mul, neg };\n";
+// add() calls plus() in src/ops.js through a path computed at run time, which no resolver follows: the prompt does
+// not show it, and the model has to ask.
+const CALC = "'use strict';\nconst { plus } = require(['.', 'ops'].join('/'));\n\nfunction add(a, b) {\n  return plus(a, b);\n}\n\nfunction mul(a, b) {\n  return a + b;\n}\n\nfunction neg(a) {\n  return -a;\n}\n\nmodule.exports = { add, mul, neg };\n";
 const OPS = "'use strict';\n\n// Sums two numbers.\nfunction plus(a, b) {\n  return a - b;\n}\n\nmodule.exports = { plus };\n";
 const FIX_PLUS = edit('src/ops.js', '  return a - b;', '  return a + b;', 'plus() subtracts; it should add.');
 const FIX_BOTH = `${FIX_PLUS}\n${FIX_MUL}`;
@@ -42,7 +43,8 @@ describe('greenloop fix: the model may READ code (real CLI, scripted model serve
     assert.deepStrictEqual(res.report.iterations[0].tokens, { prompt: 2 * USAGE.prompt_tokens, completion: 2 * USAGE.completion_tokens }, 'both calls are charged to the attempt');
     assert.ok(!h.prompt(0).includes('return a - b;'), 'the first prompt does not show plus()');
     const second = h.prompt(1);
-    assert.match(second, /## Code you asked to READ\nsrc\/ops\.js \(lines 2–\d+ of 8: a window around `plus` of whole lines, not cut by a parser/);
+    // The session's code reader cuts the function out with tree-sitter (a window of lines only without a reader).
+    assert.match(second, /## Code you asked to READ\nsrc\/ops\.js \(lines 4–6 of 8: function plus\)/);
     assert.ok(second.includes('function plus(a, b) {\n  return a - b;\n}'), second);
     assert.match(second, /READ again \(2 reads left in this attempt\)/);
     assert.match(h.prompt(0), /READ path#name/, 'the prompt says the model can read');

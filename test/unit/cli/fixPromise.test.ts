@@ -270,11 +270,13 @@ describe('greenloop fix keeps its promise (real CLI, scripted model server)', fu
     });
 
     it('refuses to resume a run whose spent budget the grant does not extend, in one sentence', async () => {
-      const first = await h.fix([{ content: FIX_ADD, usage: { prompt_tokens: 900, completion_tokens: 200 } }], ['--max-tokens', '1100']);
+      // Room for the first prompt (about 900 tokens with its code context) and an answer; the call then spends it all.
+      const first = await h.fix([{ content: FIX_ADD, usage: { prompt_tokens: 1300, completion_tokens: 300 } }], ['--max-tokens', '1600']);
+      assert.strictEqual(first.report.llmCalls, 1, first.stderr);
       assert.strictEqual(first.report.reason, 'budget-tokens');
       const res = await h.fix([answer(FIX_MUL)], ['--resume', 'last', '--hint', 'mul adds', '--extra-iterations', '2']);
-      assert.strictEqual(res.code, 2);
-      assert.match(res.stderr, /cannot go on: the 1,100-token budget is spent; grant more tokens \(--extra-tokens N\)/);
+      assert.strictEqual(res.code, 2, `${first.stderr}\n---\n${res.stderr}`);
+      assert.match(res.stderr, /cannot go on: the 1,600-token budget is spent; grant more tokens \(--extra-tokens N\)/);
     });
   });
 

@@ -37,9 +37,9 @@ export const BUGS: readonly Bug[] = [
 
   bug('cookie', 1, 'src/index.ts', 'off-by-one', 'if (len < 2) return obj;', 'if (len < 3) return obj;'),
   bug('cookie', 2, 'src/index.ts', 'condition', 'if (obj[key] === undefined) {', 'if (obj[key] !== undefined) {'),
-  bug('cookie', 3, 'src/index.ts', 'off-by-one', 'index = str.lastIndexOf(";", eqIdx - 1) + 1;', 'index = str.lastIndexOf(";", eqIdx - 1) + 2;'),
+  bug('cookie', 3, 'src/index.ts', 'off-by-one', 'const code = str.charCodeAt(end - 1);', 'const code = str.charCodeAt(end - 2);'),
   bug('cookie', 4, 'src/index.ts', 'constant', 'str += "; Max-Age=" + cookie.maxAge;', 'str += "; MaxAge=" + cookie.maxAge;'),
-  bug('cookie', 5, 'src/index.ts', 'off-by-one', 'while (end > start) {', 'while (end > start + 1) {'),
+  bug('cookie', 5, 'src/index.ts', 'operator', 'return cookieOctetRegExp.test(str) ? str : encodeURIComponent(str);', 'return cookieOctetRegExp.test(str) ? str : encodeURI(str);'),
   bug('cookie', 6, 'src/index.ts', 'condition', 'if (str.indexOf("%") === -1) return str;', 'if (str.indexOf("%") !== -1) return str;'),
   bug('cookie', 7, 'src/index.ts', 'operator', 'if (val && maxAgeRegExp.test(val)) setCookie.maxAge = Number(val);', 'if (val && maxAgeRegExp.test(val)) setCookie.maxAge = Number(val) * 1000;'),
 

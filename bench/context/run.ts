@@ -49,7 +49,8 @@ function sh(cmd: string, cwd: string): Promise<{ code: number; out: string }> {
   });
 }
 
-interface Shown { found: boolean; tokens: number; failing: number; outcome: string }
+/** `failing`: tests failing and type errors at the run's baseline; `unloaded`: test files that did not load there. */
+interface Shown { found: boolean; tokens: number; failing: number; unloaded?: number; outcome: string }
 
 /** One `greenloop fix` run of `cli` on the bug's workspace; the first prompt measured. */
 async function firstPrompt(cli: string, p: Project, bug: Bug, keep: string | null): Promise<Shown> {
@@ -67,16 +68,17 @@ async function firstPrompt(cli: string, p: Project, bug: Bug, keep: string | nul
       execFile(process.execPath, [cli, ...args], { maxBuffer: 64 * 1024 * 1024 }, (_e, stdout, stderr) => resolve({ stdout, stderr })));
     let report: { outcome?: string; reason?: string; baseline?: { failing: string[]; loadErrorFiles: string[]; diagnostics: number } } = {};
     try { report = JSON.parse(stdout); } catch { /* no report: named below */ }
-    const failing = (report.baseline?.failing.length ?? 0) + (report.baseline?.loadErrorFiles.length ?? 0) + (report.baseline?.diagnostics ?? 0);
+    const failing = (report.baseline?.failing.length ?? 0) + (report.baseline?.diagnostics ?? 0);
+    const unloaded = report.baseline?.loadErrorFiles.length ?? 0;
     if (keep) {
       fs.mkdirSync(keep, { recursive: true });
       fs.writeFileSync(path.join(keep, `${bug.id}.${path.basename(path.dirname(path.dirname(cli)))}.stderr.txt`), stderr);
     }
     const request = server.requests[0];
-    if (!request) return { found: false, tokens: 0, failing, outcome: `no prompt (${report.outcome ?? 'no report'} ${report.reason ?? ''})` };
+    if (!request) return { found: false, tokens: 0, failing, unloaded, outcome: `no prompt (${report.outcome ?? 'no report'} ${report.reason ?? ''})` };
     const user = request.body.messages.filter((m: { role: string }) => m.role === 'user').map((m: { content: string }) => m.content).join('\n');
     if (keep) fs.writeFileSync(path.join(keep, `${bug.id}.${path.basename(path.dirname(path.dirname(cli)))}.prompt.md`), user);
-    return { ...measure(user, wrongLine(ws.cwd, bug)), failing, outcome: report.outcome ?? 'no report' };
+    return { ...measure(user, wrongLine(ws.cwd, bug)), failing, unloaded, outcome: report.outcome ?? 'no report' };
   } finally {
     await server.close();
     ws.dispose();
@@ -107,8 +109,23 @@ function median(xs: number[]): number {
 
 interface Row { bug: Bug; language: string; now: Shown; today: Shown | null }
 
-/** A bug counts when the tests saw it: something failed at the run's baseline. */
-const seen = (r: Row) => r.now.failing > 0;
+/** A bug counts when the tests saw it: a test failed, tsc named an error, or (a compile error) a test file did not load. */
+const seen = (r: Row) => r.now.failing + (r.now.unloaded ?? 0) > 0;
+
+/**
+ * The project's own suite passes on its pristine tree before any of its bugs is measured: a set-up that keeps the
+ * tests from loading (cookie's tsconfig extends a package the project installs) would make every bug "fail" a
+ * test and every prompt be about the set-up.
+ */
+async function checkPristine(p: Project): Promise<void> {
+  const ws = startWorkspace(p, null);
+  try {
+    const r = await sh(p.testCmd, ws.cwd);
+    if (r.code !== 0) throw new Error(`${p.name}: its own tests fail on the pristine tree (exit ${r.code}), so its bugs cannot be measured:\n${r.out.slice(-1500)}`);
+  } finally {
+    ws.dispose();
+  }
+}
 
 function table(rows: Row[], baseline: string | null): string {
   const out: string[] = [];
@@ -141,7 +158,9 @@ async function main(): Promise<void> {
   const rows: Row[] = saved.filter((r) => bugs.some((b) => b.id === r.bug.id));
   if (!args.tableOnly) {
     const today = args.baseline ? baselineCli(args.baseline, CACHE) : null;
-    for (const bug of bugs.filter((b) => !rows.some((r) => r.bug.id === b.id))) {
+    const todo = bugs.filter((b) => !rows.some((r) => r.bug.id === b.id));
+    for (const p of selected.filter((x) => todo.some((b) => b.project === x.name))) await checkPristine(p);
+    for (const bug of todo) {
       const p = selected.find((x) => x.name === bug.project)!;
       const nowShown = await firstPrompt(now, p, bug, args.prompts);
       const todayShown = today ? await firstPrompt(today, p, bug, args.prompts) : null;
@@ -149,7 +168,7 @@ async function main(): Promise<void> {
       fs.mkdirSync(path.dirname(args.json), { recursive: true });
       fs.writeFileSync(args.json, JSON.stringify(rows, null, 1));
       const f = (s: Shown | null) => (s ? `${s.found ? 'found' : 'MISSED'} ${s.tokens} tok` : '');
-      const note = nowShown.failing === 0 ? ' — NO FAILURE AT BASELINE: the tests do not see this bug' : nowShown.outcome.startsWith('no prompt') ? ` — ${nowShown.outcome}` : '';
+      const note = nowShown.failing + (nowShown.unloaded ?? 0) === 0 ? ' — NO FAILURE AT BASELINE: the tests do not see this bug' : nowShown.outcome.startsWith('no prompt') ? ` — ${nowShown.outcome}` : '';
       console.error(`${bug.id}: this build ${f(nowShown)}${today ? ` · today ${f(todayShown)}` : ''}${note}`);
     }
   }

@@ -21,24 +21,32 @@ function runnerModules(runner: string): string {
 }
 
 /**
- * The runner's modules with TypeScript beside them (for a type error, `--tsc on` needs node_modules/.bin/tsc): a
- * folder of links to both, made once; TypeScript installed once from the npm registry.
+ * The runner's modules with other packages beside them — TypeScript for a type error (`--tsc on` needs
+ * node_modules/.bin/tsc), and what the project's own configuration loads (cookie's tsconfig extends
+ * @borderless/ts-scripts' one, without which vitest loads no test file at all): a folder of links to the runner's
+ * modules and to each package, made once; the packages installed once from the npm registry.
  */
-function withTypescript(runner: string): string {
-  const dir = path.join(CACHE, `node_modules-${runner}-typescript`);
-  if (fs.existsSync(path.join(dir, '.bin', 'tsc'))) return dir;
-  const ts = path.join(CACHE, 'typescript');
-  if (!fs.existsSync(path.join(ts, 'node_modules', 'typescript'))) {
-    fs.mkdirSync(ts, { recursive: true });
-    execFileSync('npm', ['install', '--prefix', ts, '--no-audit', '--no-fund', '--loglevel=error', `typescript@${TYPESCRIPT}`], { stdio: ['ignore', 'ignore', 'inherit'] });
+function withPackages(runner: string, packages: readonly string[]): string {
+  const key = packages.map((p) => p.replace(/[^a-z0-9.-]+/gi, '_')).join('+');
+  const dir = path.join(CACHE, `node_modules-${runner}-${key}`);
+  if (fs.existsSync(path.join(dir, '.ready'))) return dir;
+  const extra = path.join(CACHE, `packages-${key}`);
+  if (!fs.existsSync(path.join(extra, '.ready'))) {
+    fs.mkdirSync(extra, { recursive: true });
+    execFileSync('npm', ['install', '--prefix', extra, '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', ...packages], { stdio: ['ignore', 'ignore', 'inherit'] });
+    fs.writeFileSync(path.join(extra, '.ready'), '');
   }
   const modules = runnerModules(runner);
+  const installed = path.join(extra, 'node_modules');
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, '.bin'), { recursive: true });
-  for (const e of fs.readdirSync(modules)) if (e !== '.bin') fs.symlinkSync(path.join(modules, e), path.join(dir, e));
-  for (const e of fs.readdirSync(path.join(modules, '.bin'))) fs.symlinkSync(fs.realpathSync(path.join(modules, '.bin', e)), path.join(dir, '.bin', e));
-  fs.symlinkSync(path.join(ts, 'node_modules', 'typescript'), path.join(dir, 'typescript'));
-  fs.symlinkSync(path.join(ts, 'node_modules', 'typescript', 'bin', 'tsc'), path.join(dir, '.bin', 'tsc'));
+  // The runner's own packages win a name both hold: the runner is what the tests pin.
+  for (const from of [modules, installed]) {
+    for (const e of fs.readdirSync(from)) if (e !== '.bin' && !fs.existsSync(path.join(dir, e))) fs.symlinkSync(path.join(from, e), path.join(dir, e));
+    const bin = path.join(from, '.bin');
+    if (fs.existsSync(bin)) for (const e of fs.readdirSync(bin)) if (!fs.existsSync(path.join(dir, '.bin', e))) fs.symlinkSync(fs.realpathSync(path.join(bin, e)), path.join(dir, '.bin', e));
+  }
+  fs.writeFileSync(path.join(dir, '.ready'), '');
   return dir;
 }
 
@@ -68,7 +76,10 @@ export function startWorkspace(p: Project, bug: Bug | null): Workspace {
   try {
     git(dir, 'clone', '-q', source, cwd);
     // The runner is not part of the project's tree: git ignores node_modules here as in every JS project.
-    if (p.runner) fs.symlinkSync(bug?.kind === 'type error' ? withTypescript(p.runner) : runnerModules(p.runner), path.join(cwd, 'node_modules'));
+    if (p.runner) {
+      const packages = [...(p.packages ?? []), ...(bug?.kind === 'type error' ? [`typescript@${TYPESCRIPT}`] : [])];
+      fs.symlinkSync(packages.length ? withPackages(p.runner, packages) : runnerModules(p.runner), path.join(cwd, 'node_modules'));
+    }
     fs.appendFileSync(path.join(cwd, '.git', 'info', 'exclude'), '\nnode_modules\n__pycache__/\n*.pyc\n.pytest_cache/\n');
     if (bug) {
       inject(cwd, bug);

@@ -7,6 +7,10 @@ import type { CodeReader, CodeRegion, FileOutline, ReachedFile } from '../ports/
 import { languageOf, withTree } from './parse/grammars';
 import { regionsOf } from './slice/regions';
 import { outlineOf } from './map/outline';
+import { declarations, linesOf } from './parse/units';
+
+/** A folder with more files than this is not searched for a test's declaration. */
+const MAX_SIBLINGS = 200;
 
 /** Larger files are generated or minified code: not parsed. */
 const MAX_PARSED_BYTES = 2 * 1024 * 1024;
@@ -24,6 +28,30 @@ export function createCodeReader(opts: CodeReaderOptions): CodeReader {
       const source = await parsable(opts.cwd, rel);
       if (!source) return [];
       return (await withTree(source.lang, source.text, (tree) => regionsOf(tree, rel, source.text, { lines, symbols }, source.lang))) ?? [];
+    },
+    async declaredNear(near, names): Promise<Array<{ path: string; line: number; name: string }>> {
+      const lang = languageOf(near);
+      if (!lang || !names.length) return [];
+      const dir = path.posix.dirname(near);
+      let siblings: string[];
+      try {
+        siblings = fs.readdirSync(path.join(opts.cwd, dir)).filter((f) => languageOf(f) === lang).sort().slice(0, MAX_SIBLINGS);
+      } catch {
+        return [];
+      }
+      const files = [near, ...siblings.map((f) => (dir === '.' ? f : `${dir}/${f}`)).filter((f) => f !== near)];
+      const found = new Map<string, { path: string; line: number; name: string }>();
+      for (const rel of files) {
+        if (found.size === names.length) break;
+        const source = await parsable(opts.cwd, rel);
+        if (!source) continue;
+        await withTree(source.lang, source.text, (tree) => {
+          for (const { unit } of declarations(tree, source.lang)) {
+            if (names.includes(unit.name) && !found.has(unit.name)) found.set(unit.name, { path: rel, line: linesOf(unit.node, source.lang)[0], name: unit.name });
+          }
+        });
+      }
+      return [...found.values()];
     },
     async outline(rel, exportedOnly, shown = []): Promise<FileOutline> {
       const source = await parsable(opts.cwd, rel);

@@ -31,6 +31,8 @@ export interface CodeRegion {
   score: number;
   /** For a test: the names it calls (functions and methods), whose definitions the files it reaches may hold. */
   calls?: string[];
+  /** The names the region refers to (calls and plain identifiers): whose declarations are followed next. */
+  refs?: string[];
 }
 
 /** One file's declarations that were not shown, one line each (`function total(items)`, `class Cart`). */
@@ -59,6 +61,11 @@ export interface CodeReader {
    * classes, methods), plus its imports; empty when the file cannot be parsed or holds none of them.
    */
   regions(path: string, lines: readonly number[], symbols?: readonly string[]): Promise<CodeRegion[]>;
+  /**
+   * Where functions with these names are declared: in `near` itself or a file of the same language in its folder
+   * (a Go test fails in a helper of common_test.go while its function lives in times_test.go). First match per name.
+   */
+  declaredNear?(near: string, names: readonly string[]): Promise<Array<{ path: string; line: number; name: string }>>;
   /** The file's declarations, one line each; `exportedOnly` for the map; none inside `shown` (regions already in the prompt). */
   outline(path: string, exportedOnly: boolean, shown?: ReadonlyArray<Pick<CodeRegion, 'startLine' | 'endLine'>>): Promise<FileOutline>;
 }

@@ -166,3 +166,54 @@ export function calledNames(node: Node, lang: LanguageId, members = false): stri
   }
   return [...names];
 }
+
+/** Identifiers, as each grammar names a reference to a value (a constant, a function passed along, a table). */
+const IDENTIFIERS = ['identifier'];
+
+/**
+ * The names a unit refers to: what it calls (methods too) and the plain identifiers it reads — `options.decode ||
+ * decode` passes `decode` on without calling it, `{Week, "1 %s", 1}` reads a constant. What they name is looked up
+ * among the declarations of the files the failing tests reach; a local variable that matches none costs nothing.
+ */
+export function referencedNames(node: Node, lang: LanguageId): string[] {
+  const names = new Set(calledNames(node, lang, true));
+  for (const id of node.descendantsOfType(IDENTIFIERS)) if (id && id.text.length > 1) names.add(id.text);
+  return [...names];
+}
+
+/**
+ * Top-level statements that declare values rather than functions or classes — `const MAX = 10`, Go's `const ( … )`
+ * block, a Python module constant, Rust's `const`/`static` — each with the names it declares. A unit (a function held
+ * in a `const`) is not one of them: declarations() has it.
+ */
+export function valueStatements(tree: Tree, lang: LanguageId): Array<{ node: Node; names: string[] }> {
+  const out: Array<{ node: Node; names: string[] }> = [];
+  for (const child of tree.rootNode.namedChildren) {
+    if (!child || topLevelUnit(child, lang)) continue;
+    const names = declaredValueNames(child, lang);
+    if (names.length) out.push({ node: child, names });
+  }
+  return out;
+}
+
+function declaredValueNames(statement: Node, lang: LanguageId): string[] {
+  const texts = (nodes: Array<Node | null>) => nodes.filter((n): n is Node => n !== null && n.type === 'identifier').map((n) => n.text);
+  switch (lang) {
+    case 'javascript':
+    case 'typescript':
+    case 'tsx': {
+      const decl = statement.type === 'export_statement' ? statement.namedChildren.find((c) => c?.type === 'lexical_declaration' || c?.type === 'variable_declaration') ?? null : statement;
+      if (!decl || (decl.type !== 'lexical_declaration' && decl.type !== 'variable_declaration')) return [];
+      return texts(decl.namedChildren.filter((c) => c?.type === 'variable_declarator').map((d) => d!.childForFieldName('name')));
+    }
+    case 'python': {
+      const assign = statement.type === 'expression_statement' ? statement.namedChild(0) : null;
+      return assign?.type === 'assignment' ? texts([assign.childForFieldName('left')]) : [];
+    }
+    case 'go':
+      if (statement.type !== 'const_declaration' && statement.type !== 'var_declaration') return [];
+      return texts(statement.descendantsOfType(['const_spec', 'var_spec']).flatMap((spec) => spec ? spec.childrenForFieldName('name') : []));
+    case 'rust':
+      return statement.type === 'const_item' || statement.type === 'static_item' ? texts([statement.childForFieldName('name')]) : [];
+  }
+}

@@ -4,7 +4,8 @@
 import type { Tree } from '@vscode/tree-sitter-wasm';
 import type { CodeRegion } from '../../ports/codeContext';
 import type { LanguageId } from '../parse/grammars';
-import { calledNames, declarations, importRanges, linesOf, MAX_UNIT_LINES, statementAt, unitAt } from '../parse/units';
+import { calledNames, declarations, importRanges, linesOf, MAX_UNIT_LINES, referencedNames, statementAt, unitAt, valueStatements } from '../parse/units';
+import type { Node } from '@vscode/tree-sitter-wasm';
 import type { Unit } from '../parse/syntax';
 
 /** Lines either side of a ranked line when no whole unit can be shown (too long, unparsable, outside any unit). */
@@ -14,6 +15,8 @@ const HELPER_DEPTH = 2;
 const MAX_HELPERS = 6;
 /** Declarations shown for the names a test calls, at most, per file. */
 const MAX_SYMBOLS = 6;
+/** A constant or table longer than this is data, not logic: left to the outline. */
+const MAX_VALUE_LINES = 60;
 
 /** What to cut out: the units around these lines, and the declarations with these names. */
 export interface Wanted {
@@ -24,8 +27,9 @@ export interface Wanted {
 export function regionsOf(tree: Tree, rel: string, text: string, want: Wanted, lang: LanguageId): CodeRegion[] {
   const fileLines = text.split('\n');
   const out: CodeRegion[] = [];
-  const add = (startLine: number, endLine: number, kind: CodeRegion['kind'], name?: string, calls?: string[]) => {
-    out.push({ path: rel, startLine, endLine, kind, ...(name ? { name } : {}), text: fileLines.slice(startLine - 1, endLine).join('\n'), score: 0, ...(calls?.length ? { calls } : {}) });
+  const add = (startLine: number, endLine: number, kind: CodeRegion['kind'], name?: string, calls?: string[], node?: Node) => {
+    const refs = node ? referencedNames(node, lang) : [];
+    out.push({ path: rel, startLine, endLine, kind, ...(name ? { name } : {}), text: fileLines.slice(startLine - 1, endLine).join('\n'), score: 0, ...(calls?.length ? { calls } : {}), ...(refs.length ? { refs } : {}) });
   };
   for (const line of want.lines) {
     if (line < 1 || line > fileLines.length) continue;
@@ -33,16 +37,17 @@ export function regionsOf(tree: Tree, rel: string, text: string, want: Wanted, l
     if (unit && !unit.node.hasError) {
       const [start, end] = linesOf(unit.node, lang);
       const calls = unit.kind === 'test' ? calledNames(unit.node, lang, true) : undefined;
-      if (end - start < MAX_UNIT_LINES) add(start, end, unit.kind, unit.name, calls);
-      else add(Math.max(start, line - WINDOW_LINES), Math.min(end, line + WINDOW_LINES), unit.kind, unit.name, calls);
-      if (unit.kind === 'test') for (const helper of helpersOf(tree, unit, lang)) add(...linesOf(helper.node, lang), 'function', helper.name);
+      if (end - start < MAX_UNIT_LINES) add(start, end, unit.kind, unit.name, calls, unit.node);
+      else add(Math.max(start, line - WINDOW_LINES), Math.min(end, line + WINDOW_LINES), unit.kind, unit.name, calls, unit.node);
+      if (unit.kind === 'test') for (const helper of helpersOf(tree, unit, lang)) add(...linesOf(helper.node, lang), 'function', helper.name, undefined, helper.node);
       continue;
     }
     const statement = unit ? null : statementAt(tree, line);
-    if (statement && !statement.hasError && statement.endPosition.row - statement.startPosition.row < 40) add(statement.startPosition.row + 1, statement.endPosition.row + 1, 'file');
+    if (statement && !statement.hasError && statement.endPosition.row - statement.startPosition.row < 40) add(statement.startPosition.row + 1, statement.endPosition.row + 1, 'file', undefined, undefined, statement);
     else add(...windowAround(line, fileLines.length), 'file');
   }
-  for (const unit of named(tree, want.symbols ?? [], lang)) add(...linesOf(unit.node, lang), unit.kind, unit.name);
+  for (const unit of named(tree, want.symbols ?? [], lang)) add(...linesOf(unit.node, lang), unit.kind, unit.name, undefined, unit.node);
+  for (const value of namedValues(tree, want.symbols ?? [], lang)) add(value.node.startPosition.row + 1, value.node.endPosition.row + 1, 'file', value.name, undefined, value.node);
   if (!out.length) return [];
   for (const [start, end] of importRanges(tree, lang)) add(start, end, 'imports');
   return distinct(out);
@@ -58,6 +63,19 @@ function named(tree: Tree, symbols: readonly string[], lang: LanguageId): Unit[]
     const [start, end] = linesOf(unit.node, lang);
     if (unit.kind === 'test' || !wanted.has(short) || end - start >= MAX_UNIT_LINES || found.length >= MAX_SYMBOLS) continue;
     found.push(unit);
+  }
+  return found;
+}
+
+/** Top-level value statements (constants, tables) that declare one of these names, short enough to show whole. */
+function namedValues(tree: Tree, symbols: readonly string[], lang: LanguageId): Array<{ node: Node; name: string }> {
+  if (!symbols.length) return [];
+  const wanted = new Set(symbols);
+  const found: Array<{ node: Node; name: string }> = [];
+  for (const { node, names } of valueStatements(tree, lang)) {
+    const name = names.find((n) => wanted.has(n));
+    if (!name || node.endPosition.row - node.startPosition.row >= MAX_VALUE_LINES || found.length >= MAX_SYMBOLS) continue;
+    found.push({ node, name });
   }
   return found;
 }

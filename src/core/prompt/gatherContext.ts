@@ -7,9 +7,9 @@ import type { RunState } from '../../ports/runState';
 import { estimateTokens } from '../../base/estimateTokens';
 import { checkReadable } from '../edits/pathPolicy';
 import type { PathPolicy } from '../edits/pathPolicy';
-import { boundedRead, importedFiles } from './contextFiles';
+import { boundedRead, importedFiles, toWorkspaceRelative } from './contextFiles';
 import { compiledSourceOf } from './compiledSource';
-import { witnessHints } from './codeHints';
+import { HINT_SCORES, witnessHints } from './codeHints';
 import { codeSection, isWhole } from './codeSection';
 
 export const DEFAULT_CONTEXT_TOKENS = 6000;
@@ -27,6 +27,8 @@ const SECTION_OVERHEAD = 80;
 /** A region's fences and the "⋮ (lines …)" marker before it. */
 const REGION_OVERHEAD = 12;
 const REACH_HOPS = 3;
+/** Hops of the call graph followed by name from the code the failures point to. */
+const REF_LEVELS = 4;
 const SCORE_TOUCHED = 55;
 const SCORE_REACHED = 50;
 
@@ -74,32 +76,70 @@ export async function gatherContext(input: GatherInput): Promise<GatheredContext
     if (!left.has(rel)) budget.force(estimateTokens(rel) + 1);
     left.add(rel);
   };
-  const pending: Candidate[] = [];
-  // What the shown failing tests call: a file they reach shows the declarations of these names.
-  const called = new Set<string>();
-
-  for (const c of candidates) {
-    const text = readText(c.path, input.policy);
-    if (text === null) continue;
-    const regions = await regionsFor(c, text, input.reader, [...new Set([...c.symbols, ...called])]);
-    if (!regions.length) {
-      pending.push(c);
-      continue;
-    }
-    const code = regions.filter((r) => r.kind !== 'imports');
-    const imports = regions.filter((r) => r.kind === 'imports');
+  const texts = new Map<string, string | null>();
+  const textOf = (rel: string) => {
+    if (!texts.has(rel)) texts.set(rel, readText(rel, input.policy));
+    return texts.get(rel)!;
+  };
+  /** Puts what fits of `regions` in the prompt (its file's imports once, with its first region); returns what fitted. */
+  const show = (c: Candidate, text: string, regions: CodeRegion[]): CodeRegion[] => {
+    const file = shown.get(c.path);
+    const have = file?.regions ?? [];
+    const inside = (r: CodeRegion) => have.some((h) => h.startLine <= r.startLine && h.endLine >= r.endLine);
     const fitted: CodeRegion[] = [];
-    for (const r of code) {
-      if (budget.take(cost(r) + (fitted.length ? 0 : FILE_OVERHEAD))) fitted.push(r);
+    for (const r of regions.filter((x) => x.kind !== 'imports' && !inside(x))) {
+      if (budget.take(cost(r) + (file || fitted.length ? 0 : FILE_OVERHEAD))) fitted.push(r);
       else leave(c.path);
     }
-    if (!fitted.length) {
-      pending.push(c);
-      continue;
+    if (!fitted.length) return [];
+    if (!file) for (const r of regions.filter((x) => x.kind === 'imports')) if (budget.take(cost(r))) fitted.push(r);
+    shown.set(c.path, { path: c.path, lineCount: lineCount(text), regions: inLineOrder([...have, ...fitted]), outline: [] });
+    return fitted;
+  };
+  // The names the shown code refers to, whose declarations are followed next (a call graph, by name).
+  const looked = new Set<string>();
+  let next = new Set<string>();
+  const follow = (regions: CodeRegion[]) => {
+    for (const r of regions) for (const name of [...(r.calls ?? []), ...(r.refs ?? [])]) if (!looked.has(name)) next.add(name);
+  };
+
+  // 1. Where the failures point: the units around the ranked lines, nearest the failure first.
+  for (const c of candidates.filter((x) => x.lines.length)) {
+    const text = textOf(c.path);
+    if (text === null) continue;
+    follow(show(c, text, await regionsFor(c, text, input.reader)));
+  }
+  // 2. What that code refers to, level by level: the failing test's calls, then theirs (Agentless localizes test →
+  //    function → line; here the hops are followed by name through the files the tests reach, the nearest first).
+  const searchable = candidates.filter((c) => !input.isProtected(c.path));
+  for (let level = 0; level < REF_LEVELS && input.reader; level++) {
+    const names = next;
+    next = new Set();
+    for (const name of names) looked.add(name);
+    for (const c of searchable) {
+      const wanted = [...names, ...(level === 0 ? c.symbols.filter((n) => !looked.has(n)) : [])];
+      if (!wanted.length) continue;
+      const text = textOf(c.path);
+      if (text === null) continue;
+      const found = (await input.reader.regions(c.path, [], wanted)).map((r) => ({ ...r, score: c.score }));
+      follow(show(c, text, found));
     }
-    for (const r of imports) if (budget.take(cost(r))) fitted.push(r);
-    for (const r of fitted) for (const name of r.calls ?? []) called.add(name);
-    shown.set(c.path, { path: c.path, lineCount: lineCount(text), regions: inLineOrder(fitted), outline: [] });
+    if (!next.size) break;
+  }
+  // 3. A small file shown in part is shown whole (its other few lines cost little and spare the model a READ);
+  //    then files reached but not shown: whole when small, else their exported signatures in the map.
+  for (const file of shown.values()) {
+    const text = textOf(file.path);
+    // A test file gives its failing test and helpers only (the issue's rule): never upgraded to whole.
+    if (text === null || isWhole(file) || input.isProtected(file.path) || estimateTokens(text) > WHOLE_FILE_TOKENS) continue;
+    const whole = wholeFile({ path: file.path, score: file.regions[0]?.score ?? 0, lines: [], symbols: [] }, text);
+    if (budget.take(Math.max(0, cost(whole) - file.regions.reduce((n, r) => n + cost(r), 0)))) file.regions = [whole];
+  }
+  const pending: Candidate[] = [];
+  for (const c of candidates.filter((x) => !shown.has(x.path))) {
+    const text = textOf(c.path);
+    if (text === null) continue;
+    if (c.lines.length || estimateTokens(text) > WHOLE_FILE_TOKENS || !show(c, text, [wholeFile(c, text)]).length) pending.push(c);
   }
 
   // What else the shown files hold, then a map of what the rest export: both cheap, both within the same budget.
@@ -128,6 +168,10 @@ export async function gatherContext(input: GatherInput): Promise<GatheredContext
   return context;
 }
 
+function wholeFile(c: Candidate, text: string): CodeRegion {
+  return { path: c.path, startLine: 1, endLine: lineCount(text), kind: 'file', text: text.split('\n').slice(0, lineCount(text)).join('\n'), score: c.score };
+}
+
 /** Files by their best hint, each with its ranked lines; readable, not git-ignored, compiled output mapped to its source. */
 async function rankedFiles(input: GatherInput): Promise<Candidate[]> {
   const { state, policy } = input;
@@ -137,6 +181,7 @@ async function rankedFiles(input: GatherInput): Promise<Candidate[]> {
       const source = compiledSourceOf(h.path, policy, boundedRead);
       return source ? { path: source, score: h.score, source: h.source } : h;
     }),
+    ...(await testDeclarations(state.current.witness.failures, input)),
     ...(input.extraHints ?? []),
     ...state.iterations.flatMap((it) => it.files).map((path): CodeHint => ({ path, score: SCORE_TOUCHED, source: 'read' })),
   ];
@@ -163,6 +208,29 @@ async function rankedFiles(input: GatherInput): Promise<Candidate[]> {
     .slice(0, MAX_FILES);
 }
 
+/**
+ * Where each failing test's function is declared, when its name is one (Go's `TestPast`, pytest's `test_ttl`): the
+ * runner names the file of the line that failed, which for a Go test is often a shared helper (`common_test.go`)
+ * while the test — and so the calls that lead to the bug — lives in another file of the package.
+ */
+async function testDeclarations(failures: ReadonlyArray<{ id: string; file?: string }>, input: GatherInput): Promise<CodeHint[]> {
+  const reader = input.reader;
+  if (!reader?.declaredNear) return [];
+  const out: CodeHint[] = [];
+  const byFile = new Map<string, Set<string>>();
+  for (const f of failures.slice(0, MAX_FILES)) {
+    if (!f.file) continue;
+    const names = f.id.split(/[^A-Za-z0-9_]+/).filter((w) => /^(Test|test_)\w+$/.test(w));
+    if (names.length) byFile.set(f.file, new Set([...(byFile.get(f.file) ?? []), ...names]));
+  }
+  for (const [file, names] of byFile) {
+    const rel = toWorkspaceRelative(file, input.state.cwd);
+    if (!rel) continue;
+    for (const d of await reader.declaredNear(rel, [...names])) out.push({ path: d.path, line: d.line, score: HINT_SCORES.testLine, source: 'test' });
+  }
+  return out;
+}
+
 /** The files the hinted files import: the reader's resolver, several hops; without one, one hop of local imports. */
 async function reachedHints(from: string[], input: GatherInput): Promise<{ hints: CodeHint[]; symbols: Map<string, string[]> }> {
   const reached = (input.reader ? await input.reader.reach(from, REACH_HOPS) : []).filter((r) => r.distance > 0);
@@ -175,17 +243,11 @@ async function reachedHints(from: string[], input: GatherInput): Promise<{ hints
   };
 }
 
-async function regionsFor(c: Candidate, text: string, reader: CodeReader | undefined, symbols: string[]): Promise<CodeRegion[]> {
-  const lines = text.split('\n');
-  if (!c.lines.length) {
-    if (estimateTokens(text) <= WHOLE_FILE_TOKENS) return [{ path: c.path, startLine: 1, endLine: lineCount(text), kind: 'file', text: lines.slice(0, lineCount(text)).join('\n'), score: c.score }];
-    // A big file no failure names a line of: the declarations the failing tests call, if it has them.
-    const named = reader && symbols.length ? await reader.regions(c.path, [], symbols) : [];
-    return named.some((r) => r.kind !== 'imports') ? named.map((r) => ({ ...r, score: c.score })) : [];
-  }
+async function regionsFor(c: Candidate, text: string, reader: CodeReader | undefined): Promise<CodeRegion[]> {
   const cut = reader ? await reader.regions(c.path, c.lines) : [];
   if (cut.length) return cut.map((r) => ({ ...r, score: c.score }));
   // No grammar or no parse: the lines around each ranked line, overlapping windows joined.
+  const lines = text.split('\n');
   const windows: Array<[number, number]> = [];
   for (const line of c.lines) {
     const [start, end] = [Math.max(1, line - WINDOW_LINES), Math.min(lineCount(text), line + WINDOW_LINES)];

@@ -17,6 +17,8 @@ import { createCodeReader } from '../../../../src/context/codeReader';
 import { DEFAULT_LOOP_CONFIG, DEFAULT_PROTECTED_GLOBS } from '../../../../src/shared/config';
 import type { RunState, WitnessSummary } from '../../../../src/ports/runState';
 import { bigSource } from '../../context/bigSource';
+import { importReach } from '../../../../src/context/imports/reach';
+import { checkReadable } from '../../../../src/core/edits/pathPolicy';
 
 describe('the code context: ranked regions within a token budget', () => {
   let root: string;
@@ -133,6 +135,81 @@ describe('the code context: ranked regions within a token budget', () => {
     assert.match(prompt, /Not shown \(outside the code budget, --context-tokens\): [^\n]*lib\/other\.js/);
     assert.ok(prompt.includes('const limit = 3;'), 'the best-ranked function still fits');
     assert.ok(context.tokens <= 600 && estimateTokens(section) <= 600, `${context.tokens} / ${estimateTokens(section)}`);
+  });
+
+  /** The session's reader: the real import resolver, gated by the run's path policy. */
+  const resolvingReader = () => createCodeReader({ cwd: root, reach: importReach(root, { gate: (rel) => checkReadable(policy(), rel) }) });
+
+  it("a bug two calls below what the test calls, behind a re-export index, named by no stack frame (ufo's shape): shown, before small files nobody calls", async () => {
+    const filler = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `export function ${prefix}${i}(input = ""): string {\n  return input.padStart(${i + 8}, "-").slice(0, ${i + 3}).toUpperCase() + "${prefix}";\n}\n`).join('\n');
+    write('src/index.ts', 'export * from "./encoding";\nexport * from "./utils";\n');
+    write('src/encoding.ts', filler('encode', 12));
+    write('src/utils.ts', [
+      filler('helper', 30),
+      'export function hasLeadingSlash(input = ""): boolean {',
+      '  return input.startsWith("/");',
+      '}',
+      '',
+      'export function withoutLeadingSlash(input = ""): string {',
+      '  return (hasLeadingSlash(input) ? input.slice(2) : input) || "/";',
+      '}',
+      '',
+      'export function resolveURL(base = "", ...inputs: string[]): string {',
+      '  let url = base;',
+      '  for (const input of inputs) url = url.replace(/\\/?$/, "/") + withoutLeadingSlash(input);',
+      '  return url;',
+      '}',
+      filler('more', 30),
+    ].join('\n'));
+    write('test/resolve.test.ts', 'import { expect, it } from "vitest";\nimport { resolveURL } from "../src";\n\nit("joins", () => {\n  expect(resolveURL("a", "/c")).toBe("a/c");\n});\n');
+    const state = stateWith([{ id: 'joins', file: 'test/resolve.test.ts', message: "AssertionError: expected 'a/' to be 'a/c'\n ❯ test/resolve.test.ts:5:32" }]);
+    const { context, prompt } = await gather(state, 6000, resolvingReader());
+    const utils = context.files.find((f) => f.path === 'src/utils.ts');
+    assert.deepStrictEqual(utils?.regions.filter((r) => r.kind !== 'imports').map((r) => r.name), ['hasLeadingSlash', 'withoutLeadingSlash', 'resolveURL']);
+    assert.ok(prompt.includes('  return (hasLeadingSlash(input) ? input.slice(2) : input) || "/";'), 'the wrong line');
+    assert.ok(!prompt.includes("helper3(input = \"\"): string {\n"), `not the functions nothing calls:\n${prompt}`);
+    const order = context.files.map((f) => f.path);
+    assert.ok(!order.includes('src/encoding.ts') || order.indexOf('src/encoding.ts') > order.indexOf('src/utils.ts'), `a small file nobody calls comes after: ${order}`);
+  });
+
+  it("a Go test failing in a shared helper (common_test.go): the test's own function, found in its package, leads through two calls to the constant at fault", async () => {
+    write('go.mod', 'module example.com/when\n\ngo 1.21\n');
+    write('common_test.go', 'package when\n\nimport "testing"\n\nfunc check(t *testing.T, got, want string) {\n\tif got != want {\n\t\tt.Errorf("expected %q, but got %q", want, got)\n\t}\n}\n');
+    write('times_test.go', 'package when\n\nimport "testing"\n\nfunc TestPast(t *testing.T) {\n\tcheck(t, Ago(8), "1 week ago")\n}\n');
+    write('times.go', [
+      'package when',
+      '',
+      'import "fmt"',
+      '',
+      'const (',
+      '\tDay  = 1',
+      '\tWeek = 6 * Day',
+      ')',
+      '',
+      'var units = []struct {',
+      '\tsize int',
+      '\tname string',
+      '}{{Week, "week"}, {Day, "day"}}',
+      '',
+      'func Ago(days int) string {',
+      '\treturn relative(days, "ago")',
+      '}',
+      '',
+      'func relative(days int, label string) string {',
+      '\tfor _, u := range units {',
+      '\t\tif days >= u.size {',
+      '\t\t\treturn fmt.Sprintf("%d %s %s", days/u.size, u.name, label)',
+      '\t\t}',
+      '\t}',
+      '\treturn "now"',
+      '}',
+      '',
+    ].join('\n'));
+    const state = stateWith([{ id: 'TestPast', file: 'common_test.go', message: "common_test.go:7: expected \"1 week ago\", but got \"1 week ago\"" }]);
+    const { context, prompt } = await gather(state, 6000, resolvingReader());
+    assert.ok(context.files.some((f) => f.path === 'times_test.go' && f.regions.some((r) => r.name === 'TestPast')), 'the test function, from the file that declares it');
+    assert.ok(prompt.includes('\tWeek = 6 * Day'), 'the constant two calls and a table below the test');
+    assert.ok(prompt.includes('func relative(days int, label string) string {'));
   });
 
   it('a file no grammar reads: a window of lines around the named line, never the head of the file', async () => {

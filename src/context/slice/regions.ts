@@ -53,31 +53,43 @@ export function regionsOf(tree: Tree, rel: string, text: string, want: Wanted, l
   return distinct(out);
 }
 
-/** Declarations (and class members) with one of these names, short enough to show whole; `Cart.prototype.add` is `add`. */
+/**
+ * Declarations (and class members) with one of these names, short enough to show whole; `Cart.prototype.add` is
+ * `add`. `symbols` come most wanted first (what the failing test calls before what those calls read): the cap keeps
+ * the first of them, wherever they sit in the file.
+ */
 function named(tree: Tree, symbols: readonly string[], lang: LanguageId): Unit[] {
   if (!symbols.length) return [];
-  const wanted = new Set(symbols);
-  const found: Unit[] = [];
+  const rank = wantedOrder(symbols);
+  const found: Array<{ unit: Unit; at: number }> = [];
   for (const { unit } of declarations(tree, lang)) {
-    const short = unit.name.slice(unit.name.lastIndexOf('.') + 1);
+    const at = rank.get(unit.name.slice(unit.name.lastIndexOf('.') + 1));
     const [start, end] = linesOf(unit.node, lang);
-    if (unit.kind === 'test' || !wanted.has(short) || end - start >= MAX_UNIT_LINES || found.length >= MAX_SYMBOLS) continue;
-    found.push(unit);
+    if (unit.kind === 'test' || at === undefined || end - start >= MAX_UNIT_LINES) continue;
+    found.push({ unit, at });
   }
-  return found;
+  return found.sort((a, b) => a.at - b.at).slice(0, MAX_SYMBOLS).map((f) => f.unit);
+}
+
+function wantedOrder(symbols: readonly string[]): Map<string, number> {
+  const rank = new Map<string, number>();
+  symbols.forEach((s, i) => {
+    if (!rank.has(s)) rank.set(s, i);
+  });
+  return rank;
 }
 
 /** Top-level value statements (constants, tables) that declare one of these names, short enough to show whole. */
 function namedValues(tree: Tree, symbols: readonly string[], lang: LanguageId): Array<{ node: Node; name: string }> {
   if (!symbols.length) return [];
-  const wanted = new Set(symbols);
-  const found: Array<{ node: Node; name: string }> = [];
+  const rank = wantedOrder(symbols);
+  const found: Array<{ node: Node; name: string; at: number }> = [];
   for (const { node, names } of valueStatements(tree, lang)) {
-    const name = names.find((n) => wanted.has(n));
-    if (!name || node.endPosition.row - node.startPosition.row >= MAX_VALUE_LINES || found.length >= MAX_SYMBOLS) continue;
-    found.push({ node, name });
+    const name = names.find((n) => rank.has(n));
+    if (!name || node.endPosition.row - node.startPosition.row >= MAX_VALUE_LINES) continue;
+    found.push({ node, name, at: rank.get(name)! });
   }
-  return found;
+  return found.sort((a, b) => a.at - b.at).slice(0, MAX_SYMBOLS);
 }
 
 export function windowAround(line: number, lineCount: number): [number, number] {

@@ -117,7 +117,8 @@ export async function gatherContext(input: GatherInput): Promise<GatheredContext
     next = new Set();
     for (const name of names) looked.add(name);
     for (const c of searchable) {
-      const wanted = [...names, ...(level === 0 ? c.symbols.filter((n) => !looked.has(n)) : [])];
+      // What the reaching code imports from this very file comes first, then what the shown code refers to.
+      const wanted = [...new Set([...(level === 0 ? c.symbols : []), ...names])];
       if (!wanted.length) continue;
       const text = textOf(c.path);
       if (text === null) continue;

@@ -25,7 +25,13 @@ const AGENT_SUITES = [
 // Node (real pyright, mypy, clippy and go vet past the checkers; failing-tests-first with jest, vitest, pytest, go and
 // cargo) and at scale (100,000 tests). `npm test` keeps each rule with the cheaper real tool: failing tests first with
 // node --test and mocha, the checker rules with tsc, ESLint and mypy (fixCheckerGaming) and every checker's loop
-// (fixChecks), the flood and 100 MB runs.
+// (fixChecks), the flood and 100 MB runs. Their titles carry HEAVY_MARK too.
+// Single tests of the same kind carry HEAVY_MARK in their title (npm test leaves them out by it; test:heavy runs only
+// them and HEAVY_SUITES): a second runner or toolchain for a rule npm test already holds (pyright, clippy, mypy's config,
+// mocha 8, cargo), the same rule under the other --verify-scope, or the larger draw of a property (all six rejudge pairs,
+// 200 snapshot/restore pairs) and the 1,500-file rollback kill, the 200 MB run, the nightly cross-run stop (engine.test
+// holds that rule in-process).
+const HEAVY_MARK = '@heavy';
 const HEAVY_SUITES = [
   'test/unit/cli/fixCheckerEscapes.test.ts',
   'test/unit/cli/fixTargetedToolchains.test.ts',
@@ -36,6 +42,8 @@ const HEAVY_SUITES = [
 // the other workers sit idle (measured with `--reporter json`; the rest follow in name order).
 const LONGEST_FIRST = [
   'test/unit/cli/fixPromise.test.ts',
+  'test/unit/cli/fixPromiseBudgets.test.ts',
+  'test/unit/cli/fixPromiseCycles.test.ts',
   'test/unit/core/loop/rejudgeProperty.test.ts',
   'test/unit/cli/fixCheckerGaming.test.ts',
   'test/unit/cli/fix.test.ts',
@@ -64,6 +72,9 @@ module.exports = {
   // plain-command qwen tests, the scripted gateway tests and bench:agents already cover: each real agent CLI costs
   // seconds of CPU a request, so these run in `npm run test:agents`, not in every `npm test`.
   ignore: [...AGENT_SUITES, ...HEAVY_SUITES],
+  // A string, as mocha takes it, is a regular expression: the mark holds no character special to one.
+  grep: HEAVY_MARK,
+  invert: true,
   timeout: 60000,
   reporter: 'spec',
   parallel: true,
@@ -71,3 +82,4 @@ module.exports = {
 };
 module.exports.AGENT_SUITES = AGENT_SUITES;
 module.exports.HEAVY_SUITES = HEAVY_SUITES;
+module.exports.HEAVY_MARK = HEAVY_MARK;

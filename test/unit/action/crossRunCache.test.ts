@@ -46,7 +46,7 @@ describe('the cross-run guard across CI runs, with only the docs\' cached folder
     fs.rmSync(runner, { recursive: true, force: true });
   });
 
-  it('after cross-run-limit escalations on the same failures, the next nightly run stops before asking the model', async () => {
+  it('after cross-run-limit escalations on the same failures, the next nightly run stops before asking the model @heavy', async () => {
     const doc = documentedCacheSetup();
     assert.strictEqual(doc.savePath, doc.restorePath, 'the cache is saved from where it is restored to');
     // GitHub's runner: the same job path and temp folder in every run, both emptied between runs.

@@ -61,7 +61,7 @@ describe('greenloop fix with an agent CLI: a test run on the files the last one 
     assert.equal(r.report.requests, r.served);
   });
 
-  it('never cuts short test runs that follow real edits, even when they fail the same tests', async () => {
+  it('never cuts short test runs that follow real edits, even when they fail the same tests @heavy', async () => {
     // Each edit appends one more comment: the files change before every run, so only the test-run witness may stop it.
     const stuck = await fix(sameGrowingEditForever(), ['--max-iterations', '1']);
     assert.deepEqual(stuck.stops, ['tests-stalled']);

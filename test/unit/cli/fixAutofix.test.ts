@@ -52,7 +52,7 @@ describe('greenloop fix: the project\'s own fixers first, judged like any edit (
   });
 
   for (const family of FAMILIES) {
-    it(`${family.name}: a lint-only failure ends green with zero model calls`, async function () {
+    it(`${family.name}: a lint-only failure ends green with zero model calls${family.name.startsWith('cargo') ? ' @heavy' : ''}`, async function () {
       if (installed(family.needs)) this.skip();
       h = await project(family);
       const res = await h.fix([], ['--check', family.check]);

@@ -41,7 +41,7 @@ const MEAN_FIXED = 'def mean(xs: list[int]) -> float:\n    return sum(xs) / len(
 const PY_TEST = 'from shop.stats import mean\n\n\ndef test_mean():\n    assert mean([2, 4]) == 3\n';
 const PYTEST = ['--test-cmd', 'python3 -m pytest -q -p no:cacheprovider tests'];
 
-describe('greenloop fix: four ways past the checkers are closed (real checkers, real CLI, scripted model)', function () {
+describe('greenloop fix: four ways past the checkers are closed (real checkers, real CLI, scripted model) @heavy', function () {
   this.timeout(300_000);
   let h: FixHarness | undefined;
   afterEach(async () => {

@@ -103,7 +103,7 @@ describe('greenloop fix: the checkers cannot be gamed (real CLI, scripted model)
     assert.match(h.read('app/prices.py'), /-> int:/);
   });
 
-  it("refuses an edit to a checker's configuration (mypy.ini, [tool.mypy] of pyproject.toml)", async function () {
+  it("refuses an edit to a checker's configuration (mypy.ini, [tool.mypy] of pyproject.toml) @heavy", async function () {
     // Not a pass where mypy is not installed: mocha lists it as pending.
     if (!hasProgram('mypy')) this.skip();
     h = await fixHarness('pyprices');
@@ -122,7 +122,7 @@ describe('greenloop fix: the checkers cannot be gamed (real CLI, scripted model)
     assert.doesNotMatch(h.read('pyproject.toml'), /tool\.mypy/);
   });
 
-  it('an agent that adds `# type: ignore` has that file put back, with the reason in its next prompt', async function () {
+  it('an agent that adds `# type: ignore` has that file put back, with the reason in its next prompt @heavy', async function () {
     // Not a pass where mypy is not installed: mocha lists it as pending.
     if (!hasProgram('mypy')) this.skip();
     h = await fixHarness('pyprices');

@@ -111,7 +111,7 @@ describe('greenloop fix --check: from checker errors to clean, one loop per chec
   });
 
   for (const family of FAMILIES) {
-    it(`${family.name}: its error keeps the run from green until the model fixes it`, async function () {
+    it(`${family.name}: its error keeps the run from green until the model fixes it${family.name === 'pyright' ? ' @heavy' : ''}`, async function () {
       const missing = installed(family.needs);
       // Not a pass: mocha lists it as pending, with the reason.
       if (missing) this.skip();

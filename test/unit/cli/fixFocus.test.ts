@@ -34,7 +34,7 @@ describe('greenloop fix --focus (real CLI)', function () {
     assert.match(h.read('src/calc.js'), /function neg\(a\) \{\n  return -a;/, 'the broken negation was rolled back');
   });
 
-  it('failing tests first: the break outside the focus is found by the fix\'s whole-suite run, and the fix is kept alone', async () => {
+  it('failing tests first: the break outside the focus is found by the fix\'s whole-suite run, and the fix is kept alone @heavy', async () => {
     const res = await h.fix([answer(BREAK_NEG), answer(FIX_ADD)], ['--focus', 'calc > adds', '--patience', '3']);
     assert.strictEqual(res.code, 0, res.stderr);
     // BREAK_NEG is judged by the failing tests alone (kept, no progress); FIX_ADD's whole run sees `negates` broken,

@@ -75,7 +75,7 @@ describe('greenloop fix: a file the same edit hides from git is never left behin
     assert.doesNotMatch(fs.readFileSync(path.join(h.project, '.git/info/exclude'), 'utf8'), /src\//);
   });
 
-  it('failing tests first: the same, with the breaking edit kept as no progress until the end', async () => {
+  it('failing tests first: the same, with the breaking edit kept as no progress until the end @heavy', async () => {
     h.write('.gitignore', 'node_modules/\n');
     const keep = blocks(create('helper.js', 'module.exports = 1;\n'), FIX_ADD);
     const ignoreIt = blocks(edit('.gitignore', 'node_modules/', 'node_modules/\nhelper.js'), BREAK);

@@ -70,7 +70,7 @@ describe('test files that did not load, through the CLI (real node --test, scrip
     assert.match(firstPrompt, /## Failing tests \(2\)/);
     assert.match(firstPrompt, /src\/ledger\.js\n```/, 'the file that keeps them from loading is shown');
   });
-  it('failing tests first: an edit that stops them loading again is found by the next whole-suite run, and the fix kept alone', async () => {
+  it('failing tests first: an edit that stops them loading again is found by the next whole-suite run, and the fix kept alone @heavy', async () => {
     server.push(answer(FIX_LEDGER), answer(BREAK_LEDGER), answer(FIX_ADD), answer(FIX_MUL));
     const res = await runCli(['fix', '--cwd', project, '--actor', 'openai', '--base-url', server.url, '--model', 'scripted', '--no-stream', '--tsc', 'off', '--state-dir', stateDir, '--patience', '3', '--json']);
     assert.strictEqual(res.code, 0, res.stderr);

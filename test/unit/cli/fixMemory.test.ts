@@ -20,7 +20,7 @@ const LIMIT_MB = 200;
 describe('greenloop fix on 100 MB of test output per run (real CLI, scripted model)', function () {
   this.timeout(300_000);
 
-  it(`stays under ${LIMIT_MB} MB through the baseline, two attempts and the run that confirms green`, async () => {
+  it(`stays under ${LIMIT_MB} MB through the baseline, two attempts and the run that confirms green @heavy`, async () => {
     const server = await startFakeOpenAIServer([answer(FIX_ADD), answer(FIX_MUL)]);
     const project = tempProject('calc-loud');
     const stateDir = tempDir('state');

@@ -9,7 +9,7 @@ import { runCliMeasured } from '../support/peakRss';
 
 const AGENT = path.join(__dirname, '..', 'support', 'dropOneTestAgent.js');
 
-describe('greenloop fix: one missing test among 100,000 (issue 30)', function () {
+describe('greenloop fix: one missing test among 100,000 (issue 30) @heavy', function () {
   this.timeout(300_000);
   let project: string;
   let stateDir: string;

@@ -68,7 +68,7 @@ describe('a source file that does not load under mocha 8 and 11, through the CLI
       }
     });
 
-    it(`${version}: fix makes the file load (progress), then fixes the test it then sees fail (green)`, async () => {
+    it(`${version}: fix makes the file load (progress), then fixes the test it then sees fail (green)${mocha === 'mocha8' ? ' @heavy' : ''}`, async () => {
       const dir = project(mocha);
       const state = tempDir('mocha-tally-state');
       made.push(state);

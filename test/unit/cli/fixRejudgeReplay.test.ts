@@ -22,7 +22,7 @@ describe('greenloop fix: the re-judge keeps a correct fix next to a hidden wrong
   });
 
   for (const scope of ['failing-first', 'full']) {
-    it(`--verify-scope ${scope}: the fix of lines 1-3 after a wrong edit of line 4 ends green with line 4 as it was`, async () => {
+    it(`--verify-scope ${scope}: the fix of lines 1-3 after a wrong edit of line 4 ends green with line 4 as it was${scope === 'full' ? ' @heavy' : ''}`, async () => {
       h = await fixHarness('calc4');
       const res = await h.fix([answer(WRONG_DIV), answer(FIX_THREE)], ['--verify-scope', scope, '--patience', '3', '--max-iterations', '3']);
       assert.strictEqual(res.report?.outcome, 'green', `${res.stderr}\n${JSON.stringify(res.report?.iterations?.map((it: any) => [it.verdict, it.note]))}`);

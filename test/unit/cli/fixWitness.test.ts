@@ -32,7 +32,7 @@ describe('greenloop fix on runs that stop early or fail after the tests (real CL
     assert.match(res.report.iterations[0].note, /fixed `adds`; newly visible \(did not run before\): `multiplies`/);
   });
 
-  it('cargo test without --no-fail-fast: fixing the unit tests reveals the integration test, and the loop goes on to green', async function () {
+  it('cargo test without --no-fail-fast: fixing the unit tests reveals the integration test, and the loop goes on to green @heavy', async function () {
     const dir = h.project;
     for (const f of fs.readdirSync(dir)) if (f !== '.git') fs.rmSync(path.join(dir, f), { recursive: true, force: true });
     h.write('Cargo.toml', '[package]\nname = "ff"\nversion = "0.1.0"\nedition = "2021"\n');

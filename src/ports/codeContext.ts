@@ -57,3 +57,22 @@ export interface CodeReader {
   /** The file's declarations, one line each; `exportedOnly` for the map. */
   outline(path: string, exportedOnly: boolean): Promise<FileOutline>;
 }
+
+/**
+ * Whether coverage of the failing tests ranked code for the prompt, and why not when it did not: the report's
+ * `coverage`. Its cost is the covered run against a plain run of the same tests (at most 30 % more, or skipped).
+ */
+export interface CoverageNote {
+  used: boolean;
+  /** One sentence: what was measured and how it ranked, or why coverage was skipped. */
+  why: string;
+  /** "V8", "go -coverprofile", "coverage.py". */
+  tool?: string;
+  /** The same targeted run without and with coverage, as measured. */
+  plainMs?: number;
+  coveredMs?: number;
+  /** Lines handed to the prompt as hints. */
+  hints?: number;
+  /** Ranked by Ochiai over failing and passing runs, or by "executed by the failing tests" alone. */
+  ranking?: 'ochiai' | 'executed';
+}

@@ -4,10 +4,16 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { fileURLToPath } from 'url';
+import { TraceMap, eachMapping } from '@jridgewell/trace-mapping';
 import type { CoverageUnit } from './ochiai';
 
 interface V8Range { startOffset: number; endOffset: number; count: number }
 interface V8Script { url: string; functions: Array<{ ranges: V8Range[] }> }
+/** What Node keeps of a module's source map when NODE_V8_COVERAGE is set (a loader such as tsx inlines one). */
+interface CachedMap { lineLengths?: number[]; data?: unknown }
+
+/** Files a loader must have compiled: without their source map, V8's offsets do not fall on the file on disk. */
+const COMPILED = /\.(?:[cm]?tsx?|jsx)$/;
 
 /** A line that holds nothing a test can execute (blank, a lone brace, a comment line) is never a hint. */
 const NOTHING_TO_RUN = /^\s*(?:[{}()[\];,]*|\/\/.*|\/?\*.*)\s*$/;
@@ -26,25 +32,86 @@ export function readV8Coverage(dir: string, cwd: string, failed: (paths: Readonl
     return [];
   }
   for (const name of names) {
-    let scripts: V8Script[];
+    let file: { result?: V8Script[]; 'source-map-cache'?: Record<string, CachedMap> };
     try {
-      scripts = (JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { result?: V8Script[] }).result ?? [];
+      file = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
     } catch {
       continue; // a process killed while writing: its file says nothing
     }
+    const maps = file['source-map-cache'] ?? {};
     const lines = new Map<string, Set<number>>();
-    for (const script of scripts) {
+    const add = (rel: string, executed: Iterable<number>): void => {
+      const set = lines.get(rel) ?? new Set<number>();
+      for (const l of executed) set.add(l);
+      if (set.size) lines.set(rel, set);
+    };
+    for (const script of file.result ?? []) {
+      const ranges = script.functions.flatMap((f) => f.ranges);
+      const map = maps[script.url];
+      if (map?.data && map.lineLengths) {
+        for (const [rel, executed] of mappedLines(map, script.url, ranges, cwd, sources)) add(rel, executed);
+        continue;
+      }
       const rel = workspacePath(script.url, cwd);
-      if (!rel) continue;
-      if (!sources.has(rel)) sources.set(rel, sourceLines(path.join(cwd, rel)));
-      const source = sources.get(rel);
-      if (!source) continue;
-      const executed = executedLines(source, script.functions.flatMap((f) => f.ranges));
-      if (executed.size) lines.set(rel, executed);
+      if (!rel || COMPILED.test(rel)) continue;
+      const source = sourceOf(rel, cwd, sources);
+      if (source) add(rel, executedLines(source, ranges));
     }
     if (lines.size) units.push({ failed: failed(new Set(lines.keys())), lines });
   }
   return units;
+}
+
+function sourceOf(rel: string, cwd: string, sources: Map<string, SourceLines | null>): SourceLines | null {
+  if (!sources.has(rel)) sources.set(rel, sourceLines(path.join(cwd, rel)));
+  return sources.get(rel) ?? null;
+}
+
+/**
+ * A compiled module (TypeScript through tsx or ts-node, JSX): each source-map segment is a place in the code V8 ran;
+ * the original line of a segment whose innermost range ran was executed.
+ */
+function mappedLines(map: CachedMap, url: string, ranges: readonly V8Range[], cwd: string, sources: Map<string, SourceLines | null>): Map<string, Set<number>> {
+  const out = new Map<string, Set<number>>();
+  let trace: TraceMap;
+  try {
+    trace = new TraceMap(map.data as ConstructorParameters<typeof TraceMap>[0], url);
+  } catch {
+    return out;
+  }
+  const starts: number[] = [];
+  let at = 0;
+  for (const len of map.lineLengths!) {
+    starts.push(at);
+    at += len + 1;
+  }
+  const narrowFirst = [...ranges].sort((a, b) => (a.endOffset - a.startOffset) - (b.endOffset - b.startOffset));
+  const countAt = (offset: number): number => narrowFirst.find((r) => r.startOffset <= offset && offset < r.endOffset)?.count ?? 0;
+  const relOf = new Map<string, string | null>();
+  // Each original line is decided by its first segment (the line's first code), as a file on disk is by its first
+  // character of code: a later segment may be the compiler's (an export list naming a function that never ran).
+  const first = new Map<string, { column: number; ran: boolean }>();
+  eachMapping(trace, (m) => {
+    if (m.source === null || m.originalLine === null || m.generatedLine > starts.length) return;
+    if (!relOf.has(m.source)) relOf.set(m.source, workspacePath(m.source, cwd));
+    const rel = relOf.get(m.source);
+    if (!rel) return;
+    const key = `${rel}\n${m.originalLine}`;
+    const seen = first.get(key);
+    if (seen && seen.column <= m.originalColumn) return;
+    first.set(key, { column: m.originalColumn, ran: countAt(starts[m.generatedLine - 1] + m.generatedColumn) > 0 });
+  });
+  for (const [key, { ran }] of first) {
+    if (!ran) continue;
+    const [rel, lineText] = key.split('\n');
+    const line = Number(lineText);
+    const source = sourceOf(rel, cwd, sources);
+    if (source && source.firstCode[line - 1] === -1) continue; // a brace or comment line in the original
+    let set = out.get(rel);
+    if (!set) out.set(rel, (set = new Set()));
+    set.add(line);
+  }
+  return out;
 }
 
 function workspacePath(url: string, cwd: string): string | null {

@@ -91,6 +91,23 @@ describe('coverage of the failing tests on real runners', function () {
   });
 });
 
+describe('coverage of TypeScript run through a loader', function () {
+  this.timeout(300_000);
+  it('mocha with tsx: V8 offsets mapped through the source map Node keeps to the lines of the .ts file', async () => {
+    const dir = workspace({
+      'lib/price.ts': "import { of } from './tax';\n\nexport function total(net: number): number {\n  return net + of(net);\n}\n",
+      // Types and a comment before the bug: the compiled code's lines are not the file's.
+      'lib/tax.ts': "export interface Rate {\n  value: number;\n}\n\n/** The rate. */\nexport function of(net: number): number {\n  const rate: Rate = { value: 0.25 };\n  return net * rate.value;\n}\n\nexport function unused(): string {\n  return 'never called';\n}\n",
+      'test/price.test.ts': "import * as assert from 'assert';\nimport { total } from '../lib/price';\n\ndescribe('price', () => {\n  it('adds the tax', () => {\n    assert.strictEqual(total(100), 120);\n  });\n});\n",
+    }, true);
+    const { coverage } = await coveredRun(dir, 'npx mocha -r tsx/cjs --extension ts test/');
+    assertRanked(coverage, dir, 'lib/tax.ts', 'const rate: Rate', "return 'never called'");
+    // (Line 1 may be a hint: the compiler maps its module preamble there.)
+    const hints = coverage.ok ? coverage.hints : [];
+    assert.ok(!hints.some((h) => h.path === 'lib/tax.ts' && (h.line === 2 || h.line === 11)), `an interface's body and an uncalled function's head ran nothing: ${JSON.stringify(hints)}`);
+  });
+});
+
 describe('coverage of the failing tests on real runners: go and pytest', function () {
   this.timeout(300_000);
   after(() => {

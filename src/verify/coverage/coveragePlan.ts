@@ -71,10 +71,21 @@ function v8Plan(ctx: PlanContext): CoveragePlan {
   return {
     tool: 'V8',
     env: { NODE_V8_COVERAGE: dir },
-    wrap: (prefix, args) => ({ prefix, args }),
+    wrap: (prefix, args) => ({ prefix: withoutNpx(prefix, ctx.cwd), args }),
     read: async (w, failingFiles) => collected('V8', readV8Coverage(dir, ctx.cwd, verdictByFiles(failingFiles, runFailed(w)))),
     dispose: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * `npx mocha` runs the workspace's own node_modules/.bin/mocha when it has one: called directly, npx's own process
+ * (all of npm's code) is not measured too, which costs more than the tests on a small suite.
+ */
+function withoutNpx(prefix: Words, cwd: string): Words {
+  const at = prefix.length - 1;
+  if (at < 1 || !/(^|\/)npx$/.test(prefix[at - 1]) || prefix[at].includes('/')) return prefix;
+  const local = path.join('node_modules', '.bin', prefix[at]);
+  return fs.existsSync(path.join(cwd, local)) ? [...prefix.slice(0, at - 1), local] : prefix;
 }
 
 function goPlan(ctx: PlanContext): CoveragePlan {

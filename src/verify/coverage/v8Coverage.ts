@@ -3,7 +3,7 @@
 // process is one run unit (node --test runs a process per test file; mocha runs them all in one).
 import * as fs from 'fs';
 import * as path from 'path';
-import { fileURLToPath } from 'url';
+import { fileURLToPath, pathToFileURL } from 'url';
 import { TraceMap, eachMapping } from '@jridgewell/trace-mapping';
 import type { CoverageUnit } from './ochiai';
 
@@ -22,9 +22,12 @@ const NOTHING_TO_RUN = /^\s*(?:[{}()[\];,]*|\/\/.*|\/?\*.*)\s*$/;
  * One unit per process that executed workspace code, with the lines it executed in the workspace's own files
  * (never node_modules, never a file outside `cwd`). `failed` decides each unit's verdict from the paths it loaded.
  */
-export function readV8Coverage(dir: string, cwd: string, failed: (paths: ReadonlySet<string>) => boolean): CoverageUnit[] {
+export function readV8Coverage(dir: string, workspace: string, failed: (paths: ReadonlySet<string>) => boolean): CoverageUnit[] {
+  // Node names modules by their real path: a workspace reached through a symlink is compared as the real one.
+  const cwd = realPath(workspace);
   const units: CoverageUnit[] = [];
   const sources = new Map<string, SourceLines | null>();
+  const workspaceUrl = pathToFileURL(cwd).href;
   let names: string[];
   try {
     names = fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
@@ -34,7 +37,10 @@ export function readV8Coverage(dir: string, cwd: string, failed: (paths: Readonl
   for (const name of names) {
     let file: { result?: V8Script[]; 'source-map-cache'?: Record<string, CachedMap> };
     try {
-      file = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
+      const text = fs.readFileSync(path.join(dir, name), 'utf8');
+      // npm, npx and the runner's own parent process write megabytes about files that are not the workspace's.
+      if (!text.includes(workspaceUrl)) continue;
+      file = JSON.parse(text);
     } catch {
       continue; // a process killed while writing: its file says nothing
     }
@@ -55,11 +61,21 @@ export function readV8Coverage(dir: string, cwd: string, failed: (paths: Readonl
       const rel = workspacePath(script.url, cwd);
       if (!rel || COMPILED.test(rel)) continue;
       const source = sourceOf(rel, cwd, sources);
-      if (source) add(rel, executedLines(source, ranges));
+      // The script's own range spans the code V8 ran: another length means a loader rewrote the file (babel's
+      // register hook) or it changed since, and its offsets would fall on the wrong lines.
+      if (source && scriptLength(ranges) === source.length) add(rel, executedLines(source, ranges));
     }
     if (lines.size) units.push({ failed: failed(new Set(lines.keys())), lines });
   }
   return units;
+}
+
+function realPath(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
 }
 
 function sourceOf(rel: string, cwd: string, sources: Map<string, SourceLines | null>): SourceLines | null {
@@ -130,7 +146,13 @@ function workspacePath(url: string, cwd: string): string | null {
 }
 
 /** Each line's start offset and the offset of its first character that is not white space (-1: nothing to run). */
-interface SourceLines { starts: number[]; firstCode: number[] }
+interface SourceLines { starts: number[]; firstCode: number[]; /** In UTF-16 code units, as V8 counts. */ length: number }
+
+function scriptLength(ranges: readonly V8Range[]): number {
+  let end = 0;
+  for (const r of ranges) if (r.startOffset === 0 && r.endOffset > end) end = r.endOffset;
+  return end;
+}
 
 function sourceLines(file: string): SourceLines | null {
   let text: string;
@@ -150,7 +172,7 @@ function sourceLines(file: string): SourceLines | null {
     firstCode.push(NOTHING_TO_RUN.test(line) ? -1 : at + lead);
     at += line.length + 1;
   }
-  return { starts, firstCode };
+  return { starts, firstCode, length: text.length };
 }
 
 /**

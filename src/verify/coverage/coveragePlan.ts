@@ -10,7 +10,7 @@ import type { Words } from '../targeted/words';
 import { rankBySpectrum, type CoverageUnit } from './ochiai';
 import { readV8Coverage } from './v8Coverage';
 import { readGoProfile } from './goCoverage';
-import { hasCoveragePy, pythonOf, readCoveragePy } from './pyCoverage';
+import { pytestUnderCoverage, pythonOf, readCoverageJson } from './pyCoverage';
 
 export interface CoveragePlan {
   tool: string;
@@ -105,15 +105,15 @@ function pytestPlan(prefix: Words, ctx: PlanContext): CoveragePlan | { why: stri
   const runner = prefix[prefix.length - 1] === 'pytest' && prefix[prefix.length - 2] === '-m' ? prefix[prefix.length - 3] : prefix[prefix.length - 1];
   const python = pythonOf(runner, ctx.env.PATH, ctx.cwd);
   if (!python) return { why: `the python that runs ${runner} could not be found` };
-  if (!hasCoveragePy(python, ctx.env, ctx.cwd)) return { why: `coverage.py is not importable by ${python} (pip install coverage)` };
   const dir = scratch();
-  const data = path.join(dir, '.coverage');
+  const report = path.join(dir, 'coverage.json');
   const start = runner === prefix[prefix.length - 1] ? prefix.length - 1 : prefix.length - 3;
   return {
     tool: 'coverage.py',
     env: {},
-    wrap: (words, args) => ({ prefix: [...words.slice(0, start), python, '-m', 'coverage', 'run', `--data-file=${data}`, '-m', 'pytest'], args }),
-    read: async (w) => collected('coverage.py', await readCoveragePy(python, data, ctx.cwd, ctx.env, runFailed(w))),
+    // One process, as `coverage run -m pytest` then `coverage json` would be three: python's start is most of a small suite's time.
+    wrap: (words, args) => ({ prefix: [...words.slice(0, start), python, '-c', pytestUnderCoverage(report)], args }),
+    read: async (w) => collected('coverage.py', readCoverageJson(report, ctx.cwd, runFailed(w), python)),
     dispose: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }

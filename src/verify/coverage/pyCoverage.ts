@@ -1,6 +1,5 @@
-// pytest under coverage.py (`python -m coverage run -m pytest …`), when the python that runs the tests can import
-// it; read back with `coverage json`. The whole run is one unit.
-import { execFile, execFileSync } from 'child_process';
+// pytest under coverage.py, when the python that runs the tests can import it: one process runs pytest with coverage
+// started and writes the JSON report at its end. The whole run is one unit.
 import * as fs from 'fs';
 import * as path from 'path';
 import type { CoverageUnit } from './ochiai';
@@ -28,24 +27,43 @@ function onPath(name: string, pathVar: string | undefined): string | null {
   return null;
 }
 
-/** Whether `python` can import coverage (one short process). */
-export function hasCoveragePy(python: string, env: NodeJS.ProcessEnv, cwd: string): boolean {
-  try {
-    execFileSync(python, ['-c', 'import coverage'], { env, cwd, stdio: 'ignore', timeout: 20_000 });
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * pytest run by the same python under coverage.py, its JSON report written at the end; without coverage.py the tests
+ * run all the same and the report says so. pytest's exit code is the command's.
+ */
+export function pytestUnderCoverage(report: string): string {
+  return [
+    'import json, runpy, sys',
+    `out = ${JSON.stringify(report)}`,
+    'try:',
+    '    import coverage',
+    '    cov = coverage.Coverage(data_file=None)',
+    'except Exception as e:',
+    '    cov = None',
+    '    json.dump({"missing": str(e)}, open(out, "w"))',
+    'if cov: cov.start()',
+    "sys.argv[0] = 'pytest'",
+    'code = 0',
+    'try:',
+    "    runpy.run_module('pytest', run_name='__main__', alter_sys=True)",
+    'except SystemExit as e:',
+    '    code = e.code',
+    'finally:',
+    '    if cov:',
+    '        cov.stop()',
+    '        cov.json_report(outfile=out)',
+    'sys.exit(code)',
+  ].join('\n');
 }
 
-export async function readCoveragePy(python: string, dataFile: string, cwd: string, env: NodeJS.ProcessEnv, failed: boolean): Promise<CoverageUnit[] | { why: string }> {
-  if (!fs.existsSync(dataFile)) return { why: 'coverage.py wrote no data (the tests may not have started)' };
-  const out = `${dataFile}.json`;
-  const ok = await new Promise<boolean>((resolve) => {
-    execFile(python, ['-m', 'coverage', 'json', `--data-file=${dataFile}`, '-o', out, '-q'], { env, cwd, timeout: 60_000 }, (err) => resolve(!err || fs.existsSync(out)));
-  });
-  if (!ok) return { why: 'coverage.py could not write its JSON report' };
-  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { files?: Record<string, { executed_lines?: number[] }> };
+export function readCoverageJson(out: string, cwd: string, failed: boolean, python: string): CoverageUnit[] | { why: string } {
+  let report: { missing?: string; files?: Record<string, { executed_lines?: number[] }> };
+  try {
+    report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  } catch {
+    return { why: 'coverage.py wrote no report (the tests may not have started)' };
+  }
+  if (report.missing !== undefined) return { why: `coverage.py is not importable by ${python} (pip install coverage)` };
   const lines = new Map<string, Set<number>>();
   for (const [file, facts] of Object.entries(report.files ?? {})) {
     const rel = path.isAbsolute(file) ? path.relative(cwd, file) : file;

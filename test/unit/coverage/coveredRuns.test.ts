@@ -110,6 +110,22 @@ describe('coverage of TypeScript run through a loader', function () {
   });
 });
 
+describe('a file a loader rewrote', function () {
+  this.timeout(300_000);
+  it('is left out, never mapped onto the wrong lines', async () => {
+    const dir = workspace({
+      ...JS_LIB,
+      // What babel's register hook does to every file: V8 runs code the file on disk does not hold, and no source map says where.
+      'rewrite.js': "const fs = require('fs');\nrequire.extensions['.js'] = (module, file) => module._compile(file.includes('/lib/') ? '// rewritten\\n' + fs.readFileSync(file, 'utf8') : fs.readFileSync(file, 'utf8'), file);\n",
+      'test/price.test.js': "const assert = require('assert');\nconst { total } = require('../lib/price');\ndescribe('price', () => { it('adds the tax', () => { assert.strictEqual(total(100), 120); }); });\n",
+    }, true);
+    const { coverage } = await coveredRun(dir, 'npx mocha -r ./rewrite.js test/');
+    const hints = coverage.ok ? coverage.hints : [];
+    assert.ok(hints.some((h) => h.path === 'test/price.test.js'), 'the files run as they are on disk still count');
+    assert.ok(!hints.some((h) => h.path.startsWith('lib/')), `no line of a rewritten file: ${JSON.stringify(hints)}`);
+  });
+});
+
 describe('coverage of the failing tests on real runners: go and pytest', function () {
   this.timeout(300_000);
   after(() => {

@@ -172,7 +172,9 @@ describe('loop engine (in-process, real verifier and snapshots)', function () {
     assert.strictEqual(toHistoryRecord(resumed).unmeasured, undefined);
   });
 
-  it('after 3 escalations in a row on the same failures and configuration, a 4th run stops before asking the model', async () => {
+  it('after 3 escalations in a row on the same failures and configuration, a 4th run stops before asking the model', async function () {
+    // Four runs, each measuring its failing tests' coverage before the first prompt (a covered run and its plain twin).
+    this.timeout(180_000);
     const history = JsonlHistoryStore.forWorkspace(stateDir, project, createRedactor([]));
     for (let i = 0; i < 3; i++) {
       const actor = new ScriptedActor([() => COMMENT(`a${i}`), () => COMMENT(`b${i}`)]);

@@ -4,7 +4,7 @@
 // Printed: median ms of each, the ratio, the 30 % rule's verdict, and the rank of the buggy line among the hints.
 // Cases: the taxrate fixture under node --test and mocha, a TypeScript copy under mocha + tsx, a go module, pytest under
 // coverage.py (where a python has both), and mathjs (6,664 mocha tests, bench/testtime/setup.sh) with catalan's bug.
-// Run: npm run bench:coverage [-- --reps N] [-- --no-mathjs]
+// Run: npm run bench:coverage [-- --reps N] [-- --no-mathjs] [-- --only WORD] (cases whose name starts with WORD)
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -145,7 +145,8 @@ async function main(): Promise<void> {
   console.log(`coverage of the failing tests: the targeted run with and without it, median of ${reps} each, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}`);
   console.log('| case | plain ms | covered ms | ratio | ≤ 30 % rule | buggy line among the hints |');
   console.log('|---|---|---|---|---|---|');
-  for (const c of CASES) console.log(await measure(c));
+  const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : '';
+  for (const c of CASES.filter((k) => k.name.startsWith(only))) console.log(await measure(c));
   fs.rmSync(shelf, { recursive: true, force: true });
 }
 

@@ -25,11 +25,18 @@ export function coverageCost(plainMs: number, coveredMs: number): { used: boolea
 
 export async function collectCoverage(ctx: LoopContext, state: RunState): Promise<void> {
   const { verifier, actor } = ctx.deps;
-  const note = (n: CoverageNote): void => void (state.coverage = n);
+  // Said as a progress line only once a covered run was made: a run with nothing to measure gets no extra line.
+  let ran = false;
+  const note = (n: CoverageNote): void => {
+    state.coverage = n;
+    if (ran) ctx.events.emit({ type: 'coverage', note: n });
+  };
   if (!verifier.verifyTargeted || actor.external) return note({ used: false, why: 'skipped: this verifier cannot run the failing tests on their own' });
   const targets = targetsOf(state);
   if (!targets) return note({ used: false, why: 'skipped: the baseline has no failing tests that are all that is wrong with it (diagnostics, files that did not load)' });
+  ran = true;
   const signal = runSignal(ctx);
+  ctx.events.emit({ type: 'phase', phase: 'coverage-tests' });
   try {
     const covered = await verifier.verifyTargeted(targets, signal, { coverage: true });
     if (!covered.ok) return note({ used: false, why: `skipped: the failing tests cannot be run on their own (${covered.why})` });

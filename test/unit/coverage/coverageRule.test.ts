@@ -15,6 +15,7 @@ import { openSnapshotStore } from '../../../src/snapshot/gitSnapshotStore';
 import { createRedactor } from '../../../src/base/redact';
 import { toReport } from '../../../src/core/run/report';
 import { tempDir, tempProject } from '../support/cli';
+import { progressLine } from '../../../src/session/progressLine';
 
 const unit = (failed: boolean, lines: Record<string, number[]>): CoverageUnit => ({ failed, lines: new Map(Object.entries(lines).map(([p, l]) => [p, new Set(l)])) });
 
@@ -103,12 +104,17 @@ describe('the loop and the coverage of the baseline\'s failing tests (real node 
     const snapshots = await openSnapshotStore({ workspace: project, stateDir, excludes: config.snapshotExcludes });
     const verifier = measuredAs(new CommandVerifier({ cwd: project, testCommand: 'node --test test/', tsc: 'off', timeoutMs: 120_000 }), ratio);
     const e = new LoopEngine({ cwd: project, actor: new OneAnswer(), verifier, snapshots, clock: systemClock, config, redactor: createRedactor([]) });
+    const lines: string[] = [];
+    e.events.on((ev) => {
+      const line = progressLine(ev);
+      if (line) lines.push(line);
+    });
     const state = await e.run(new AbortController().signal);
-    return { state, report: toReport(state, createRedactor([])), verifier };
+    return { state, report: toReport(state, createRedactor([])), verifier, lines };
   }
 
   it('at 20 % more: used, the wrong constant\'s line among the hints, tests excluded, the report says so', async () => {
-    const { state, report } = await run(1.2);
+    const { state, report, lines } = await run(1.2);
     assert.strictEqual(state.outcome, 'green');
     assert.strictEqual(report.coverage?.used, true, report.coverage?.why);
     assert.strictEqual(report.coverage?.tool, 'V8');
@@ -118,10 +124,14 @@ describe('the loop and the coverage of the baseline\'s failing tests (real node 
     assert.ok(hints.some((h) => h.path === 'lib/tax.js' && h.line === 3 && h.source === 'coverage'), JSON.stringify(hints));
     assert.ok(!hints.some((h) => h.path.startsWith('test/')), 'the protected test files are no hints');
     assert.strictEqual(report.coverage?.hints, hints.length);
+    // A person following the CLI reads it between the baseline and the first attempt.
+    const at = lines.findIndex((l) => l.startsWith('greenloop: coverage of the failing tests used — V8: '));
+    assert.ok(at > 0 && lines[at - 1].startsWith('greenloop: baseline — ') && lines[at + 1].startsWith('greenloop: attempt 1/'), lines.join('\n'));
   });
 
   it('at 50 % more: skipped, no hint kept, and the report gives the measured times', async () => {
-    const { state, report, verifier } = await run(1.5);
+    const { state, report, verifier, lines } = await run(1.5);
+    assert.ok(lines.includes(`greenloop: coverage of the failing tests not used — ${report.coverage!.why}`), lines.join('\n'));
     assert.strictEqual(report.coverage?.used, false);
     assert.match(report.coverage!.why, /^skipped: coverage would add 50 % to the failing tests' run, more than the 30 % allowed \(the covered run took 1500 ms, the same tests without coverage 1000 ms\)$/);
     assert.strictEqual(state.codeHints, undefined);

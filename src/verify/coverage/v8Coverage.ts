@@ -46,10 +46,15 @@ export function readV8Coverage(dir: string, workspace: string, failed: (paths: R
     }
     const maps = file['source-map-cache'] ?? {};
     const lines = new Map<string, Set<number>>();
-    const add = (rel: string, executed: Iterable<number>): void => {
-      const set = lines.get(rel) ?? new Set<number>();
-      for (const l of executed) set.add(l);
-      if (set.size) lines.set(rel, set);
+    const repeated = new Map<string, Set<number>>();
+    const add = (rel: string, counts: ReadonlyMap<number, number>): void => {
+      for (const [line, count] of counts) {
+        if (!lines.has(rel)) lines.set(rel, new Set());
+        lines.get(rel)!.add(line);
+        if (count < 2) continue;
+        if (!repeated.has(rel)) repeated.set(rel, new Set());
+        repeated.get(rel)!.add(line);
+      }
     };
     for (const script of file.result ?? []) {
       const ranges = script.functions.flatMap((f) => f.ranges);
@@ -65,7 +70,7 @@ export function readV8Coverage(dir: string, workspace: string, failed: (paths: R
       // register hook) or it changed since, and its offsets would fall on the wrong lines.
       if (source && scriptLength(ranges) === source.length) add(rel, executedLines(source, ranges));
     }
-    if (lines.size) units.push({ failed: failed(new Set(lines.keys())), lines });
+    if (lines.size) units.push({ failed: failed(new Set(lines.keys())), lines, repeated });
   }
   return units;
 }
@@ -87,8 +92,8 @@ function sourceOf(rel: string, cwd: string, sources: Map<string, SourceLines | n
  * A compiled module (TypeScript through tsx or ts-node, JSX): each source-map segment is a place in the code V8 ran;
  * the original line of a segment whose innermost range ran was executed.
  */
-function mappedLines(map: CachedMap, url: string, ranges: readonly V8Range[], cwd: string, sources: Map<string, SourceLines | null>): Map<string, Set<number>> {
-  const out = new Map<string, Set<number>>();
+function mappedLines(map: CachedMap, url: string, ranges: readonly V8Range[], cwd: string, sources: Map<string, SourceLines | null>): Map<string, Map<number, number>> {
+  const out = new Map<string, Map<number, number>>();
   let trace: TraceMap;
   try {
     trace = new TraceMap(map.data as ConstructorParameters<typeof TraceMap>[0], url);
@@ -106,7 +111,7 @@ function mappedLines(map: CachedMap, url: string, ranges: readonly V8Range[], cw
   const relOf = new Map<string, string | null>();
   // Each original line is decided by its first segment (the line's first code), as a file on disk is by its first
   // character of code: a later segment may be the compiler's (an export list naming a function that never ran).
-  const first = new Map<string, { column: number; ran: boolean }>();
+  const first = new Map<string, { column: number; count: number }>();
   eachMapping(trace, (m) => {
     if (m.source === null || m.originalLine === null || m.generatedLine > starts.length) return;
     if (!relOf.has(m.source)) relOf.set(m.source, workspacePath(m.source, cwd));
@@ -115,17 +120,16 @@ function mappedLines(map: CachedMap, url: string, ranges: readonly V8Range[], cw
     const key = `${rel}\n${m.originalLine}`;
     const seen = first.get(key);
     if (seen && seen.column <= m.originalColumn) return;
-    first.set(key, { column: m.originalColumn, ran: countAt(starts[m.generatedLine - 1] + m.generatedColumn) > 0 });
+    first.set(key, { column: m.originalColumn, count: countAt(starts[m.generatedLine - 1] + m.generatedColumn) });
   });
-  for (const [key, { ran }] of first) {
-    if (!ran) continue;
+  for (const [key, { count }] of first) {
+    if (count === 0) continue;
     const [rel, lineText] = key.split('\n');
     const line = Number(lineText);
     const source = sourceOf(rel, cwd, sources);
     if (source && source.firstCode[line - 1] === -1) continue; // a brace or comment line in the original
-    let set = out.get(rel);
-    if (!set) out.set(rel, (set = new Set()));
-    set.add(line);
+    if (!out.has(rel)) out.set(rel, new Map());
+    out.get(rel)!.set(line, count);
   }
   return out;
 }
@@ -179,7 +183,7 @@ function sourceLines(file: string): SourceLines | null {
  * A line's count is that of the innermost range holding its first character of code (V8 nests block ranges inside
  * their function's): ranges are applied from the widest to the narrowest, each overwriting the lines it holds.
  */
-export function executedLines(source: SourceLines, ranges: readonly V8Range[]): Set<number> {
+export function executedLines(source: SourceLines, ranges: readonly V8Range[]): Map<number, number> {
   const counts = new Array<number>(source.starts.length).fill(0);
   const byWidth = [...ranges].sort((a, b) => (b.endOffset - b.startOffset) - (a.endOffset - a.startOffset));
   for (const r of byWidth) {
@@ -188,9 +192,9 @@ export function executedLines(source: SourceLines, ranges: readonly V8Range[]): 
       if (code >= r.startOffset && code < r.endOffset) counts[i] = r.count;
     }
   }
-  const executed = new Set<number>();
+  const executed = new Map<number, number>();
   counts.forEach((c, i) => {
-    if (c > 0 && source.firstCode[i] >= 0) executed.add(i + 1);
+    if (c > 0 && source.firstCode[i] >= 0) executed.set(i + 1, c);
   });
   return executed;
 }

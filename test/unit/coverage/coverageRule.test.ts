@@ -3,7 +3,7 @@
 // whose measured times are handed to it.
 import * as assert from 'assert';
 import * as fs from 'fs';
-import { rankBySpectrum, ochiai, EXECUTED_ONLY_WEIGHT, type CoverageUnit } from '../../../src/verify/coverage/ochiai';
+import { rankBySpectrum, ochiai, EXECUTED_ONLY_WEIGHT, RAN_ONCE_WEIGHT, type CoverageUnit } from '../../../src/verify/coverage/ochiai';
 import { coverageCost, MAX_COVERAGE_COST } from '../../../src/core/loop/coverageRun';
 import { LoopEngine } from '../../../src/core/loop/engine';
 import type { Actor, ActorRequest, ActorResponse } from '../../../src/ports/actor';
@@ -43,6 +43,15 @@ describe('ranking by the failing tests\' spectrum', () => {
     assert.strictEqual(ranked.ranking, 'executed');
     assert.deepStrictEqual(ranked.hints.map((h) => h.line), [2, 1]);
     assert.strictEqual(ranked.hints[0].score, EXECUTED_ONLY_WEIGHT);
+  });
+
+  it('with no passing run: a line run again and again before one run once (at import), where the tool counts', () => {
+    const counted: CoverageUnit = { ...unit(true, { 'lib/load.js': [1, 2], 'lib/rate.js': [5] }), repeated: new Map([['lib/rate.js', new Set([5])]]) };
+    const ranked = rankBySpectrum([counted]);
+    assert.deepStrictEqual(ranked.hints.map((h) => `${h.path}:${h.line}`), ['lib/rate.js:5', 'lib/load.js:1', 'lib/load.js:2']);
+    assert.strictEqual(ranked.hints[1].score, EXECUTED_ONLY_WEIGHT * RAN_ONCE_WEIGHT);
+    // A tool that does not count (go's set mode, coverage.py) ranks every executed line alike.
+    assert.ok(rankBySpectrum([unit(true, { 'a.py': [1, 2] })]).hints.every((h) => h.score === EXECUTED_ONLY_WEIGHT));
   });
 
   it('keeps at most `limit` lines, the most suspicious', () => {

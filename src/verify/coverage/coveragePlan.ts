@@ -104,7 +104,7 @@ function goPlan(ctx: PlanContext): CoveragePlan {
 function pytestPlan(prefix: Words, ctx: PlanContext): CoveragePlan | { why: string } {
   const runner = prefix[prefix.length - 1] === 'pytest' && prefix[prefix.length - 2] === '-m' ? prefix[prefix.length - 3] : prefix[prefix.length - 1];
   const python = pythonOf(runner, ctx.env.PATH, ctx.cwd);
-  if (!python) return { why: `the python that runs ${runner} could not be found` };
+  if (!python) return { why: `the python that runs ${runner} could not be told (a version manager's shim, or not found); with \`python -m pytest\` as the test command it can` };
   const dir = scratch();
   const report = path.join(dir, 'coverage.json');
   const start = runner === prefix[prefix.length - 1] ? prefix.length - 1 : prefix.length - 3;

@@ -13,7 +13,9 @@ export function pythonOf(runner: string, pathVar: string | undefined, cwd: strin
     const first = fs.readFileSync(script, 'utf8').slice(0, 300).split('\n')[0];
     const m = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(first);
     if (!m) return null;
-    return /(^|\/)env$/.test(m[1]) && m[2] ? m[2] : m[1];
+    const interpreter = /(^|\/)env$/.test(m[1]) && m[2] ? m[2] : m[1];
+    // A version manager's shim (pyenv's is a bash script) names no python: better no coverage than a wrong interpreter.
+    return /(^|\/)python[\d.]*$/.test(interpreter) ? interpreter : null;
   } catch {
     return null;
   }

@@ -3,6 +3,9 @@
 // whose measured times are handed to it.
 import * as assert from 'assert';
 import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { pythonOf } from '../../../src/verify/coverage/pyCoverage';
 import { rankBySpectrum, ochiai, EXECUTED_ONLY_WEIGHT, RAN_ONCE_WEIGHT, type CoverageUnit } from '../../../src/verify/coverage/ochiai';
 import { coverageCost, MAX_COVERAGE_COST } from '../../../src/core/loop/coverageRun';
 import { LoopEngine } from '../../../src/core/loop/engine';
@@ -146,5 +149,21 @@ describe('the loop and the coverage of the baseline\'s failing tests (real node 
     assert.strictEqual(state.codeHints, undefined);
     // The covered run and its plain twin before the first attempt, then the attempt's own runs.
     assert.ok(verifier.targetedRuns >= 2);
+  });
+});
+
+describe('which python runs pytest', () => {
+  it('python -m pytest: that python; a pytest script: its #! python; a shim that names none: none', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gl-pythonof-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'pytest'), '#!/opt/py/bin/python3.11\nimport pytest\n', { mode: 0o755 });
+      fs.mkdirSync(path.join(dir, 'shim'));
+      fs.writeFileSync(path.join(dir, 'shim', 'pytest'), '#!/usr/bin/env bash\nexec pyenv exec pytest "$@"\n', { mode: 0o755 });
+      assert.strictEqual(pythonOf('/usr/bin/python3', undefined, dir), '/usr/bin/python3');
+      assert.strictEqual(pythonOf('pytest', dir, dir), '/opt/py/bin/python3.11');
+      assert.strictEqual(pythonOf('pytest', path.join(dir, 'shim'), dir), null);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

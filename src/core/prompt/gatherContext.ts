@@ -27,6 +27,9 @@ const SECTION_OVERHEAD = 80;
 /** A region's fences and the "⋮ (lines …)" marker before it. */
 const REGION_OVERHEAD = 12;
 const REACH_HOPS = 3;
+const MAX_COVERAGE_HINTS = 40;
+const COVERAGE_BASE = 45;
+const COVERAGE_SPAN = 40;
 /** Hops of the call graph followed by name from the code the failures point to. */
 const REF_LEVELS = 4;
 const SCORE_TOUCHED = 55;
@@ -183,7 +186,7 @@ async function rankedFiles(input: GatherInput): Promise<Candidate[]> {
       return source ? { path: source, score: h.score, source: h.source } : h;
     }),
     ...(await testDeclarations(state.current.witness.failures, input)),
-    ...(input.extraHints ?? []),
+    ...coverageHints(input.extraHints ?? []),
     ...state.iterations.flatMap((it) => it.files).map((path): CodeHint => ({ path, score: SCORE_TOUCHED, source: 'read' })),
   ];
   const hinted = [...new Set(hints.map((h) => h.path))];
@@ -207,6 +210,16 @@ async function rankedFiles(input: GatherInput): Promise<Candidate[]> {
     .map(({ c }) => ({ path: c.path, score: c.score, symbols: reached.symbols.get(c.path) ?? [], lines: [...c.lineScores].sort((a, b) => b[1] - a[1]).slice(0, MAX_LINES_PER_FILE).map(([line]) => line).sort((a, b) => a - b) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, MAX_FILES);
+}
+
+/**
+ * Coverage's lines (suspiciousness 0..1) on the scale of the witness's hints: an Ochiai of 1 ranks between a stack
+ * frame and a line of the test, "executed by the failing tests" below; only the most suspicious are kept, so that a
+ * library which runs most of its code at import does not fill the prompt with it.
+ */
+function coverageHints(hints: readonly CodeHint[]): CodeHint[] {
+  return [...hints].sort((a, b) => b.score - a.score).slice(0, MAX_COVERAGE_HINTS)
+    .map((h) => ({ ...h, score: COVERAGE_BASE + COVERAGE_SPAN * Math.min(1, Math.max(0, h.score)) }));
 }
 
 /**

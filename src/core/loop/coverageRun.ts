@@ -16,6 +16,13 @@ import { addTestTime, testTimeOf } from './testRuns';
 /** Coverage may add at most this share of the run it rides on (the baseline's test time). */
 export const MAX_COVERAGE_COST = 0.3;
 
+/**
+ * Coverage is tried from a baseline this long on: 30 % of it (3 s) leaves a covered run room to finish, where 30 % of a
+ * small suite's second is spent starting the process and killing it. A small suite's failures are near enough to their
+ * stack frames and the call graph; a big one's (the suites that take minutes) are where coverage pays.
+ */
+export const MIN_COVERAGE_BASELINE_MS = 10_000;
+
 /** How long the covered run may take: 30 % of the baseline's test time, in whole milliseconds. */
 export function coverageAllowanceMs(baselineMs: number): number {
   return Math.floor(baselineMs * MAX_COVERAGE_COST);
@@ -43,8 +50,10 @@ export async function collectCoverage(ctx: LoopContext, state: RunState): Promis
   if (!targets) return note({ used: false, why: 'skipped: the baseline has no failing tests that are all that is wrong with it (diagnostics, files that did not load)' });
   // Right after the baseline, the run's test time is the baseline's alone.
   const baselineMs = state.testMs ?? 0;
+  if (baselineMs < MIN_COVERAGE_BASELINE_MS) {
+    return note({ used: false, baselineMs, why: `skipped: the baseline took ${baselineMs} ms; coverage is tried from ${MIN_COVERAGE_BASELINE_MS / 1000} s on, where ${Math.round(MAX_COVERAGE_COST * 100)} % of it leaves a covered run room to finish` });
+  }
   const allowance = coverageAllowanceMs(baselineMs);
-  if (allowance <= 0) return note({ used: false, why: 'skipped: the baseline took no measurable time to price coverage against' });
   ran = true;
   const signal = runSignal(ctx);
   const deadline = new AbortController();

@@ -142,14 +142,21 @@ describe('the loop and the coverage of the baseline\'s failing tests (real node 
     assert.ok(at > 0 && lines[at - 1].startsWith('greenloop: baseline — ') && lines[at + 1].startsWith('greenloop: attempt 1/'), lines.join('\n'));
   });
 
-  it('a baseline of 20 ms (6 ms allowed, less than a node process takes to start): stopped there, skipped, no hint kept, the report says why', async () => {
-    const { state, report, verifier, lines } = await run(20);
+  it('a covered run past 30 % of the baseline (a 10 s baseline, 3 s allowed; the covered run waits a minute): stopped there, skipped, no hint kept, the report says why', async () => {
+    // Only the covered run has NODE_V8_COVERAGE: it alone waits, so it can never finish within its 3 s.
+    const { state, report, verifier, lines } = await run(10_000, 'node -e "if (process.env.NODE_V8_COVERAGE) setTimeout(() => {}, 60000)" && node --test test/');
     assert.ok(lines.includes(`greenloop: coverage of the failing tests not used — ${report.coverage!.why}`), lines.join('\n'));
     assert.strictEqual(report.coverage?.used, false);
-    assert.strictEqual(report.coverage!.why, "skipped: the covered run of the failing tests passed 6 ms, 30 % of the baseline's 20 ms, and was stopped there");
+    assert.strictEqual(report.coverage!.why, "skipped: the covered run of the failing tests passed 3000 ms, 30 % of the baseline's 10000 ms, and was stopped there");
     assert.strictEqual(state.codeHints, undefined);
     assert.strictEqual(verifier.coveredRuns, 1, 'one covered run, stopped; no plain twin');
     assert.strictEqual(state.outcome, 'green', 'the loop goes on as without coverage');
+  });
+
+  it('a baseline under 10 s: no covered run (30 % of a small suite is spent starting a process), and the report says so', async () => {
+    const { report, verifier } = await run(4_000);
+    assert.strictEqual(verifier.coveredRuns, 0);
+    assert.strictEqual(report.coverage!.why, 'skipped: the baseline took 4000 ms; coverage is tried from 10 s on, where 30 % of it leaves a covered run room to finish');
   });
 
   it('a stack frame already names the code under test: no covered run at all', async () => {

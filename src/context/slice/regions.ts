@@ -68,8 +68,7 @@ function named(tree: Tree, symbols: readonly string[], lang: LanguageId): Unit[]
     if (unit.kind === 'test' || at === undefined || end - start >= MAX_UNIT_LINES) continue;
     found.push({ unit, at });
   }
-  // The most wanted within the cap, then in file order again.
-  return found.sort((a, b) => a.at - b.at).slice(0, MAX_SYMBOLS).map((f) => f.unit).sort((a, b) => a.node.startIndex - b.node.startIndex);
+  return found.sort((a, b) => a.at - b.at).slice(0, MAX_SYMBOLS).map((f) => f.unit);
 }
 
 function wantedOrder(symbols: readonly string[]): Map<string, number> {
@@ -90,7 +89,7 @@ function namedValues(tree: Tree, symbols: readonly string[], lang: LanguageId): 
     if (!name || node.endPosition.row - node.startPosition.row >= MAX_VALUE_LINES) continue;
     found.push({ node, name, at: rank.get(name)! });
   }
-  return found.sort((a, b) => a.at - b.at).slice(0, MAX_SYMBOLS).sort((a, b) => a.node.startIndex - b.node.startIndex);
+  return found.sort((a, b) => a.at - b.at).slice(0, MAX_SYMBOLS);
 }
 
 export function windowAround(line: number, lineCount: number): [number, number] {

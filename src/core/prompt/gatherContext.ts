@@ -32,6 +32,8 @@ const COVERAGE_BASE = 45;
 const COVERAGE_SPAN = 40;
 /** Hops of the call graph followed by name from the code the failures point to. */
 const REF_LEVELS = 4;
+/** The share of the budget the failing tests' own code (their bodies and helpers) may take. */
+const TEST_SHARE = 0.4;
 const SCORE_TOUCHED = 55;
 const SCORE_REACHED = 50;
 
@@ -85,14 +87,21 @@ export async function gatherContext(input: GatherInput): Promise<GatheredContext
     return texts.get(rel)!;
   };
   /** Puts what fits of `regions` in the prompt (its file's imports once, with its first region); returns what fitted. */
+  let testTokens = 0;
   const show = (c: Candidate, text: string, regions: CodeRegion[]): CodeRegion[] => {
     const file = shown.get(c.path);
     const have = file?.regions ?? [];
     const inside = (r: CodeRegion) => have.some((h) => h.startLine <= r.startLine && h.endLine >= r.endLine);
     const fitted: CodeRegion[] = [];
+    const test = input.isProtected(c.path);
     for (const r of regions.filter((x) => x.kind !== 'imports' && !inside(x))) {
-      if (budget.take(cost(r) + (file || fitted.length ? 0 : FILE_OVERHEAD))) fitted.push(r);
-      else leave(c.path);
+      const tokens = cost(r) + (file || fitted.length ? 0 : FILE_OVERHEAD);
+      // The failing tests' own bodies take at most their share: 130 failing tests must not crowd out the code they call.
+      if (test && testTokens + tokens > budget.limit * TEST_SHARE) leave(c.path);
+      else if (budget.take(tokens)) {
+        fitted.push(r);
+        if (test) testTokens += tokens;
+      } else leave(c.path);
     }
     if (!fitted.length) return [];
     if (!file) for (const r of regions.filter((x) => x.kind === 'imports')) if (budget.take(cost(r))) fitted.push(r);
@@ -308,7 +317,7 @@ function fitLines(lines: string[], budget: Budget, overhead = 0): string[] {
 
 class Budget {
   used = 0;
-  constructor(private readonly limit: number) {}
+  constructor(readonly limit: number) {}
   take(tokens: number): boolean {
     if (this.used + tokens > this.limit) return false;
     this.used += tokens;

@@ -27,10 +27,12 @@ const AGENT_SUITES = [
 // node --test and mocha, the checker rules with tsc, ESLint and mypy (fixCheckerGaming) and every checker's loop
 // (fixChecks), the flood and 100 MB runs. Their titles carry HEAVY_MARK too.
 // Single tests of the same kind carry HEAVY_MARK in their title (npm test leaves them out by it; test:heavy runs only
-// them and HEAVY_SUITES): a second runner or toolchain for a rule npm test already holds (pyright, clippy, mypy's config,
-// mocha 8, cargo), the same rule under the other --verify-scope, or the larger draw of a property (all six rejudge pairs,
-// 200 snapshot/restore pairs) and the 1,500-file rollback kill, the 200 MB run, the nightly cross-run stop (engine.test
-// holds that rule in-process).
+// them and HEAVY_SUITES): a second runner or toolchain for a rule npm test already holds (pyright, clippy, mypy's
+// config, mocha 8, cargo), the same rule under the other --verify-scope, or the larger draw of a property (all six
+// rejudge pairs, 200 snapshot/restore pairs), the 1,500-file kill sample (store/recovery.test keeps the recovery rules
+// in-process, npm run test:faults the full campaign), a second test of a rule (the grant of --extra-*, a stuck agent
+// after a kept fix, code moved out of tsc's reach: fixCheckerReach), the 200 MB run, the nightly cross-run stop
+// (engine.test holds that rule in-process).
 const HEAVY_MARK = '@heavy';
 const HEAVY_SUITES = [
   'test/unit/cli/fixCheckerEscapes.test.ts',

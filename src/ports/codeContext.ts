@@ -69,3 +69,22 @@ export interface CodeReader {
   /** The file's declarations, one line each; `exportedOnly` for the map; none inside `shown` (regions already in the prompt). */
   outline(path: string, exportedOnly: boolean, shown?: ReadonlyArray<Pick<CodeRegion, 'startLine' | 'endLine'>>): Promise<FileOutline>;
 }
+
+/**
+ * Whether coverage of the failing tests ranked code for the prompt, and why not when it did not: the report's
+ * `coverage`. Its price is set by the baseline: the covered run may take at most 30 % of the baseline's test time.
+ */
+export interface CoverageNote {
+  used: boolean;
+  /** One sentence: what was measured and how it ranked, or why coverage was skipped. */
+  why: string;
+  /** "V8", "go -coverprofile", "coverage.py". */
+  tool?: string;
+  /** The baseline's test time (what coverage is priced against) and the covered run's, as measured. */
+  baselineMs?: number;
+  coveredMs?: number;
+  /** Lines handed to the prompt as hints. */
+  hints?: number;
+  /** Ranked by Ochiai over failing and passing runs, or by "executed by the failing tests" alone. */
+  ranking?: 'ochiai' | 'executed';
+}

@@ -3,6 +3,7 @@ import type { TokenUsage, AgentAttempt } from './actor';
 import type { CheckerIdentity, Diagnostic, FailingTest, LoadErrorFile } from './verifier';
 import type { LoopConfig } from '../shared/config';
 import type { FixerCommand } from './fixers';
+import type { CodeHint, CoverageNote } from './codeContext';
 
 export type Verdict = 'green' | 'progress' | 'no-progress' | 'regression' | 'invalid-proposal';
 
@@ -212,6 +213,13 @@ export interface RunState {
   unrecordedChanged?: string[];
   /** Files the attempt in progress wrote (the loop's own, for a rollback), until it is recorded. */
   inFlight?: string[];
+  /**
+   * Where the failing tests point, for the prompt's code context (issue 31): here the lines the baseline's failing tests
+   * executed (source 'coverage', score: suspiciousness). Absent: none measured.
+   */
+  codeHints?: CodeHint[];
+  /** Whether coverage of the failing tests was used, and why not (the report's `coverage`). */
+  coverage?: CoverageNote;
   consecutiveNoProgress: number;
   tokens: TokenUsage;
   llmCalls: number;

@@ -1,5 +1,6 @@
 // The verifier port and its vocabulary: what a runner's output is reduced to (see ../shared/contract.md, "Witness").
 // Implemented in verify/; the loop judges witnesses, the store saves them. Nothing here knows about VS Code.
+import type { CodeHint } from './codeContext';
 
 export type RunnerFormat =
   | 'mocha' | 'jest' | 'vitest' | 'node' | 'tap' | 'pytest' | 'go' | 'cargo' | 'junit' | 'tsc';
@@ -146,8 +147,25 @@ export interface TestTarget {
 
 /** A targeted run: the witness of the narrowed command (no checkers), or why the command cannot be narrowed. */
 export type TargetedRun =
-  | { ok: true; witness: Witness; /** The narrowed command as it ran. */ command: string; /** Tests asked for. */ tests: number }
+  | {
+      ok: true; witness: Witness; /** The narrowed command as it ran. */ command: string; /** Tests asked for. */ tests: number;
+      /** Asked for with `coverage`: what the run executed, or why it could not say. */ coverage?: CoverageCollected;
+    }
   | { ok: false; why: string };
+
+/**
+ * The code a targeted run executed, ranked (issue 31): hints of source 'coverage' whose score is the line's
+ * suspiciousness, or one sentence saying why the runner's coverage could not be read (not installed, no such tool).
+ */
+export type CoverageCollected =
+  | { ok: true; hints: CodeHint[]; /** Which tool measured it ("V8", "go -coverprofile", "coverage.py"). */ tool: string; /** Units (processes, packages) that failed and passed: Ochiai needs passing ones. */ units: { failing: number; passing: number } }
+  | { ok: false; why: string };
+
+/** Options of a targeted run. */
+export interface TargetedOptions {
+  /** Measure which lines the tests execute, where the runner allows it. */
+  coverage?: boolean;
+}
 
 /** How the loop asks for a whole-suite run. */
 export interface VerifyOptions {
@@ -165,7 +183,7 @@ export interface Verifier {
    * runs first when the tests failing in the best state are all that can change the verdict. `ok: false` when the
    * command cannot be narrowed (the loop then runs the whole suite).
    */
-  verifyTargeted?(targets: readonly TestTarget[], signal?: AbortSignal): Promise<TargetedRun>;
+  verifyTargeted?(targets: readonly TestTarget[], signal?: AbortSignal, opts?: TargetedOptions): Promise<TargetedRun>;
   /**
    * Runs the test command again for these test IDs only (the runner's own filter where it has one, else the whole
    * command), to tell a flaky test from a broken one. The witness may name other tests too.

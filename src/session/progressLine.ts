@@ -44,6 +44,8 @@ export function progressLine(e: LoopEvent): string | null {
       const agent = e.iteration?.agent ? ` [agent: ${agentCountsText(e.iteration.agent)}]` : '';
       return `greenloop: ${e.iteration?.actor === 'autofix' ? 'autofix' : `attempt ${e.n}`}: ${e.verdict} — ${failingText(e.failing, e.notLoaded)}, ${e.diagnostics} type errors${e.rolledBack ? ' (rolled back)' : ''}${agent}: ${e.note}`;
     }
+    case 'coverage':
+      return `greenloop: coverage of the failing tests ${e.note.used ? 'used' : 'not used'} — ${e.note.why}`;
     case 'warning':
       return `greenloop: warning: ${e.message}`;
     case 'escalated':

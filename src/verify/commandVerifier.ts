@@ -1,7 +1,8 @@
 // The deterministic judge: runs the test command (and tsc), reduces what it saw to a Witness.
 import * as fs from 'fs';
 import * as path from 'path';
-import type { TargetedRun, TestTarget, Verifier, VerifyOptions } from '../ports/verifier';
+import type { TargetedOptions, TargetedRun, TestTarget, Verifier, VerifyOptions } from '../ports/verifier';
+import { CoverageRequest } from './coverage/coverageRequest';
 import { VerifyError } from '../ports/verifier';
 import type { Diagnostic, FailingTest, LoadErrorFile, ReportedTest, RunnerFormat, Witness } from '../ports/verifier';
 import type { FormatOption } from './types';
@@ -143,25 +144,37 @@ export class CommandVerifier implements Verifier {
    * the loop runs them first and the whole suite only when one of them passes. Whether the run covered every target
    * is the caller's to check (core/judge/targetedCoverage.ts): a selection that matched nothing must never read as passing.
    */
-  async verifyTargeted(targets: readonly TestTarget[], signal?: AbortSignal): Promise<TargetedRun> {
+  async verifyTargeted(targets: readonly TestTarget[], signal?: AbortSignal, opts: TargetedOptions = {}): Promise<TargetedRun> {
     const { cwd, testCommand, timeoutMs } = this.opts;
     if (process.platform === 'win32') return { ok: false, why: 'the test command is not narrowed on Windows' };
     if (this.opts.junitGlob) return { ok: false, why: 'the results are read from JUnit reports, which a narrowed run would leave half-written' };
     // Only go and mocha need the workspace's files (a base name, a stack frame): no walk for the others.
     const needsFiles = this.lastRunner === 'go' || this.lastRunner === 'mocha';
     const files = needsFiles ? workspaceFiles(cwd) ?? undefined : undefined;
-    const narrowed = narrowToTargets({ testCommand, runner: this.lastRunner, targets, scripts: packageScripts(cwd), files });
-    if (!narrowed.ok) return { ok: false, why: narrowed.why };
-    const env = narrowed.pathDirs.length
-      ? { ...(this.opts.env ?? process.env), PATH: [...narrowed.pathDirs.map((d) => path.join(cwd, d)), (this.opts.env ?? process.env).PATH ?? ''].join(path.delimiter) }
+    const baseEnv = this.opts.env ?? process.env;
+    const coverage = opts.coverage ? new CoverageRequest({ cwd, env: baseEnv }) : null;
+    const narrowed = narrowToTargets({ testCommand, runner: this.lastRunner, targets, scripts: packageScripts(cwd), files, wrapRunner: coverage?.wrapRunner });
+    if (!narrowed.ok) {
+      coverage?.dispose();
+      return { ok: false, why: narrowed.why };
+    }
+    let env = narrowed.pathDirs.length
+      ? { ...baseEnv, PATH: [...narrowed.pathDirs.map((d) => path.join(cwd, d)), baseEnv.PATH ?? ''].join(path.delimiter) }
       : this.opts.env;
-    const started = Date.now();
-    const { run, parsed } = await this.runAndRead(narrowed.command, env, timeoutMs, started, signal, this.opts.onOutput);
-    if (run.cancelled || signal?.aborted) throw abortError(signal);
-    if (run.notFound) return { ok: false, why: `the narrowed command could not start (${narrowed.command})` };
-    const witness = this.witness(run, parsed, [], run.output, started, run.timedOut, false);
-    witness.scope = 'targeted';
-    return { ok: true, witness, command: narrowed.command, tests: narrowed.tests };
+    if (coverage?.env) env = { ...(env ?? process.env), ...coverage.env };
+    try {
+      const started = Date.now();
+      const { run, parsed } = await this.runAndRead(narrowed.command, env, timeoutMs, started, signal, this.opts.onOutput);
+      if (run.cancelled || signal?.aborted) throw abortError(signal);
+      if (run.notFound) return { ok: false, why: `the narrowed command could not start (${narrowed.command})` };
+      const witness = this.witness(run, parsed, [], run.output, started, run.timedOut, false);
+      witness.scope = 'targeted';
+      const result: TargetedRun = { ok: true, witness, command: narrowed.command, tests: narrowed.tests };
+      if (coverage) result.coverage = await coverage.read(witness, targets);
+      return result;
+    } finally {
+      coverage?.dispose();
+    }
   }
 
   /**

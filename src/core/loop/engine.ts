@@ -15,6 +15,7 @@ import { RunEnd } from './runEnd';
 import { runAttempt } from './runAttempt';
 import { runAutofix } from './autofix';
 import { startRun } from './startRun';
+import { collectCoverage } from './coverageRun';
 import { KnownStates } from './states/knownStates';
 import { LastApplyMemory } from './states/lastApply';
 import { StopLoop, stopFor, unrecordableStop } from './stopLoop';
@@ -52,6 +53,7 @@ export class LoopEngine implements LoopContext {
     const now = this.deps.clock.now();
     return this.within(signal, now, this.deps.config.maxMinutes, 0, async (deadline) => {
       const { state, ready } = await startRun(this, this.end, signal, now, deadline);
+      if (ready) await collectCoverage(this, state);
       return ready ? this.loop(state, signal, true) : state;
     });
   }

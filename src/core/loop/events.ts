@@ -1,6 +1,7 @@
 // Plain typed events out of the engine; hosts (CLI, VS Code) turn them into lines, trees and status bars.
 import type { EscalationReason, IterationRecord, Outcome, RunState, Verdict } from '../../ports/runState';
 import type { FixerCommand } from '../../ports/fixers';
+import type { CoverageNote } from '../../ports/codeContext';
 
 export type LoopEvent =
   /** `state` is the live run state: hosts may read it (never write it) while the run goes on. */
@@ -18,15 +19,18 @@ export type LoopEvent =
   | { type: 'verified'; n: number; verdict: Verdict; failing: number; notLoaded?: number; diagnostics: number; rolledBack: boolean; note: string; iteration: IterationRecord }
   | { type: 'retrying'; n: number; attempt: number; delayMs: number; message: string }
   | { type: 'warning'; message: string }
+  /** What coverage of the baseline's failing tests gave the prompt, or why nothing (the report's `coverage`). */
+  | { type: 'coverage'; note: CoverageNote }
   | { type: 'escalated'; reason: EscalationReason; message: string }
   | { type: 'finished'; outcome: Outcome; state: RunState };
 
 /**
  * snapshot: the workspace is saved before anything runs; model-check: the actor's own check that it can answer;
  * baseline-tests: the first test run, on the unchanged workspace; resume-tests: the workspace as a person left a
- * stopped run; final-tests: the state a run ends at, tested again because a restore may not have reached it.
+ * stopped run; final-tests: the state a run ends at, tested again because a restore may not have reached it;
+ * coverage-tests: the baseline's failing tests on their own, with coverage and without (where they went).
  */
-export type RunPhase = 'snapshot' | 'model-check' | 'baseline-tests' | 'resume-tests' | 'final-tests';
+export type RunPhase = 'snapshot' | 'model-check' | 'baseline-tests' | 'resume-tests' | 'final-tests' | 'coverage-tests';
 
 export type LoopListener = (event: LoopEvent) => void;
 

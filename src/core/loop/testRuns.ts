@@ -49,8 +49,8 @@ export function recording(verifier: Verifier, state: RunState, record: Iteration
   }
   if (verifier.verifyTargeted) {
     const targeted = verifier.verifyTargeted.bind(verifier);
-    wrapped.verifyTargeted = async (targets, signal) => {
-      const run = await targeted(targets, signal);
+    wrapped.verifyTargeted = async (targets, signal, opts) => {
+      const run = await targeted(targets, signal, opts);
       if (run.ok) noteTestRun(state, record, run.witness, run.command);
       return run;
     };

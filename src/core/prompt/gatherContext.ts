@@ -27,8 +27,13 @@ const SECTION_OVERHEAD = 80;
 /** A region's fences and the "⋮ (lines …)" marker before it. */
 const REGION_OVERHEAD = 12;
 const REACH_HOPS = 3;
+const MAX_COVERAGE_HINTS = 40;
+const COVERAGE_BASE = 45;
+const COVERAGE_SPAN = 40;
 /** Hops of the call graph followed by name from the code the failures point to. */
 const REF_LEVELS = 4;
+/** The share of the budget the failing tests' own code (their bodies and helpers) may take. */
+const TEST_SHARE = 0.4;
 const SCORE_TOUCHED = 55;
 const SCORE_REACHED = 50;
 
@@ -82,14 +87,21 @@ export async function gatherContext(input: GatherInput): Promise<GatheredContext
     return texts.get(rel)!;
   };
   /** Puts what fits of `regions` in the prompt (its file's imports once, with its first region); returns what fitted. */
+  let testTokens = 0;
   const show = (c: Candidate, text: string, regions: CodeRegion[]): CodeRegion[] => {
     const file = shown.get(c.path);
     const have = file?.regions ?? [];
     const inside = (r: CodeRegion) => have.some((h) => h.startLine <= r.startLine && h.endLine >= r.endLine);
     const fitted: CodeRegion[] = [];
+    const test = input.isProtected(c.path);
     for (const r of regions.filter((x) => x.kind !== 'imports' && !inside(x))) {
-      if (budget.take(cost(r) + (file || fitted.length ? 0 : FILE_OVERHEAD))) fitted.push(r);
-      else leave(c.path);
+      const tokens = cost(r) + (file || fitted.length ? 0 : FILE_OVERHEAD);
+      // The failing tests' own bodies take at most their share: 130 failing tests must not crowd out the code they call.
+      if (test && testTokens + tokens > budget.limit * TEST_SHARE) leave(c.path);
+      else if (budget.take(tokens)) {
+        fitted.push(r);
+        if (test) testTokens += tokens;
+      } else leave(c.path);
     }
     if (!fitted.length) return [];
     if (!file) for (const r of regions.filter((x) => x.kind === 'imports')) if (budget.take(cost(r))) fitted.push(r);
@@ -183,7 +195,7 @@ async function rankedFiles(input: GatherInput): Promise<Candidate[]> {
       return source ? { path: source, score: h.score, source: h.source } : h;
     }),
     ...(await testDeclarations(state.current.witness.failures, input)),
-    ...(input.extraHints ?? []),
+    ...coverageHints(input.extraHints ?? []),
     ...state.iterations.flatMap((it) => it.files).map((path): CodeHint => ({ path, score: SCORE_TOUCHED, source: 'read' })),
   ];
   const hinted = [...new Set(hints.map((h) => h.path))];
@@ -207,6 +219,16 @@ async function rankedFiles(input: GatherInput): Promise<Candidate[]> {
     .map(({ c }) => ({ path: c.path, score: c.score, symbols: reached.symbols.get(c.path) ?? [], lines: [...c.lineScores].sort((a, b) => b[1] - a[1]).slice(0, MAX_LINES_PER_FILE).map(([line]) => line).sort((a, b) => a - b) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, MAX_FILES);
+}
+
+/**
+ * Coverage's lines (suspiciousness 0..1) on the scale of the witness's hints: an Ochiai of 1 ranks between a stack
+ * frame and a line of the test, "executed by the failing tests" below; only the most suspicious are kept, so that a
+ * library which runs most of its code at import does not fill the prompt with it.
+ */
+function coverageHints(hints: readonly CodeHint[]): CodeHint[] {
+  return [...hints].sort((a, b) => b.score - a.score).slice(0, MAX_COVERAGE_HINTS)
+    .map((h) => ({ ...h, score: COVERAGE_BASE + COVERAGE_SPAN * Math.min(1, Math.max(0, h.score)) }));
 }
 
 /**
@@ -295,7 +317,7 @@ function fitLines(lines: string[], budget: Budget, overhead = 0): string[] {
 
 class Budget {
   used = 0;
-  constructor(private readonly limit: number) {}
+  constructor(readonly limit: number) {}
   take(tokens: number): boolean {
     if (this.used + tokens > this.limit) return false;
     this.used += tokens;

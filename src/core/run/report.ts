@@ -2,6 +2,7 @@
 import type { ContextShown, OutsideWarning, RunState, TestRun } from '../../ports/runState';
 import type { Redactor } from '../../base/redact';
 import type { FixerCommand } from '../../ports/fixers';
+import type { CoverageNote } from '../../ports/codeContext';
 
 export interface FixReport {
   outcome: 'green' | 'escalated' | 'cancelled' | 'error';
@@ -41,6 +42,8 @@ export interface FixReport {
   }[];
   /** Milliseconds spent running tests in the whole run: the baseline, every attempt's runs and re-runs (contract addition). */
   testMs?: number;
+  /** Whether coverage of the failing tests ranked the code the prompt shows, or why it was skipped (issue 31 addition). */
+  coverage?: CoverageNote;
   llmCalls: number;
   /** Model requests actually made, each retry included. */
   requests: number;
@@ -74,6 +77,7 @@ export function toReport(state: RunState, redactor: Redactor): FixReport {
       ...(it.context ? { context: it.context } : {}),
     })),
     testMs: state.testMs ?? state.iterations.reduce((sum, it) => sum + (it.testRuns ?? []).reduce((s, r) => s + r.ms, 0), 0),
+    ...(state.coverage ? { coverage: state.coverage } : {}),
     llmCalls: state.llmCalls,
     requests: state.requests ?? state.llmCalls,
     tokens: { prompt: state.tokens.prompt, completion: state.tokens.completion },

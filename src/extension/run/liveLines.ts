@@ -28,6 +28,8 @@ export function liveLine(e: LoopEvent): string | null {
       return verifiedLine(e);
     case 'warning':
       return `warning: ${e.message}`;
+    case 'coverage':
+      return `coverage of the failing tests ${e.note.used ? 'used' : 'not used'}: ${e.note.why}`;
     case 'escalated':
       return `stopped: ${e.message}`;
     case 'finished':
@@ -48,6 +50,8 @@ export function phaseLine(phase: RunPhase, agent: boolean): string {
       return 'running the tests (the workspace as you left it)';
     case 'final-tests':
       return 'running the tests once more (the state the run ends at)';
+    case 'coverage-tests':
+      return 'running the failing tests with coverage, then without (where they go)';
   }
 }
 

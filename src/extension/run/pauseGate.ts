@@ -75,9 +75,9 @@ export function gatedVerifier(inner: Verifier, gate: PauseGate): Verifier {
   }
   const targeted = inner.verifyTargeted?.bind(inner);
   if (targeted) {
-    gated.verifyTargeted = async (targets, signal) => {
+    gated.verifyTargeted = async (targets, signal, opts) => {
       await gate.pass(signal);
-      return targeted(targets, signal);
+      return targeted(targets, signal, opts);
     };
   }
   return gated;

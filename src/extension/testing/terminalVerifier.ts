@@ -1,6 +1,6 @@
 // The run's verifier: the workspace's test command (from its test task, setting or package.json) run by the
 // core's CommandVerifier, with its output mirrored live into a terminal.
-import type { Checker, CheckerResult, TargetedRun, TestTarget, Verifier, VerifyOptions } from '../../ports/verifier';
+import type { Checker, CheckerResult, TargetedOptions, TargetedRun, TestTarget, Verifier, VerifyOptions } from '../../ports/verifier';
 import { SettingsError } from '../config';
 import type { CommandVerifier } from '../../verify/commandVerifier';
 import type { CheckSpec } from '../../verify/checkers/commandChecker';
@@ -88,11 +88,11 @@ export class TerminalVerifier implements Verifier {
   }
 
   /** Only the tests failing in the best state, shown in the same terminal with the narrowed command. */
-  async verifyTargeted(targets: readonly TestTarget[], signal?: AbortSignal): Promise<TargetedRun> {
+  async verifyTargeted(targets: readonly TestTarget[], signal?: AbortSignal, opts?: TargetedOptions): Promise<TargetedRun> {
     this.out = this.sink();
     const n = targets.length;
     this.out.writeLine(`\x1b[1m── Greenloop ${forTerminal(this.label ?? 'test run')}: the ${n === 1 ? 'failing test' : `${n} failing tests`} first: ${forTerminal(targets.slice(0, 3).map((t) => t.id).join(', '))}${n > 3 ? ' …' : ''}\x1b[0m`);
-    const run = await this.inner.verifyTargeted(targets, signal).catch((err: Error) => {
+    const run = await this.inner.verifyTargeted(targets, signal, opts).catch((err: Error) => {
       if (isAbortError(err)) this.out?.writeLine('\x1b[33m── stopped\x1b[0m\n');
       throw err;
     });

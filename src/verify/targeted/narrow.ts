@@ -27,6 +27,8 @@ export interface TargetedRequest {
   scripts?: Scripts | null;
   /** Workspace-relative files, where a runner names a failing test's file by its base name only (go). */
   files?: readonly string[];
+  /** Changes the runner's words (up to and including the runner) and its narrowed arguments: how coverage is added. */
+  wrapRunner?: (family: RunnerFamily, prefix: Words, args: Words) => { prefix: Words; args: Words } | null;
 }
 
 export type Targeted =
@@ -75,7 +77,9 @@ export function narrowToTargets(req: TargetedRequest): Targeted {
   const narrowed = narrowRunner(req.runner, family, words.slice(start), req);
   if ('why' in narrowed) return { ok: false, why: narrowed.why };
   // Commands before the runner stay (a build the tests load); those after it ran on the tests' results only.
-  const chain = [...commands.slice(0, index), [...words.slice(0, start), ...narrowed.args]];
+  const plain = { prefix: words.slice(0, start), args: narrowed.args };
+  const run = req.wrapRunner?.(family, plain.prefix, plain.args) ?? plain;
+  const chain = [...commands.slice(0, index), [...run.prefix, ...run.args]];
   return {
     ok: true,
     command: joinCommand(chain),

@@ -50,7 +50,7 @@ describe('greenloop fix with an agent CLI: a test run on the files the last one 
     assert.equal(r.failingAtEnd, 3);
   });
 
-  it('keeps the one real fix, then ends the stuck attempt at its second test run on the same files', async () => {
+  it('keeps the one real fix, then ends the stuck attempt at its second test run on the same files @heavy', async () => {
     // --patience 1: the attempt after the fix is the one that shows it.
     const r = await fix(oneFixThenStuckRereading(), ['--patience', '1']);
     assert.equal(r.report.iterations[0].verdict, 'progress', r.stderr);

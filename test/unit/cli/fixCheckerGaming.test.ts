@@ -59,7 +59,7 @@ describe('greenloop fix: the checkers cannot be gamed (real CLI, scripted model)
     assert.match(h.read('src/format.js'), /@ts-ignore/);
   });
 
-  it('code moved to a file tsc does not check is missing, never green: rolled back, named in the next prompt, then the real fix', async () => {
+  it('code moved to a file tsc does not check is missing, never green: rolled back, named in the next prompt, then the real fix @heavy', async () => {
     h = await fixHarness('money');
     linkTypescript(h.project);
     // An agent that first moves format.js out of tsconfig's "include" (its errors vanish with it), then fixes it.

@@ -96,7 +96,7 @@ describe('greenloop fix keeps its promise: budgets, odd workspaces, errors (real
       assert.strictEqual(alive(Number(fs.readFileSync(pidFile, 'utf8'))), false);
     });
 
-    it('--extra-iterations, --extra-tokens grant that much more from where the run stopped', async () => {
+    it('--extra-iterations, --extra-tokens grant that much more from where the run stopped @heavy', async () => {
       const first = await h.fix([answer(COMMENT('one')), answer(COMMENT('two'))], ['--max-tokens', '100000']);
       assert.strictEqual(first.report.reason, 'stagnation');
       const used = first.report.tokens.prompt + first.report.tokens.completion;

@@ -68,8 +68,9 @@ describe('the code reader cuts files into whole functions with tree-sitter', () 
     const regions = await reader().regions('src/cart.ts', [lineOf(lines, 'reduce'), lineOf(lines, 'total * 0.9'), lineOf(lines, 'discount(cart')]);
     assert.deepStrictEqual(brief(regions), ['function total 6-8', 'function discount 12-14', 'function checkout 16-18', 'imports 1-2']);
     assertWholeLines('src/cart.ts', regions);
-    // By name (what a failing test calls, or what the importing code uses): the declarations, methods included.
-    assert.deepStrictEqual(brief(await reader().regions('src/cart.ts', [], ['discount', 'total', 'nowhere'])), ['function total 6-8', 'function discount 12-14', 'imports 1-2']);
+    // By name (what a failing test calls, or what the importing code uses): the declarations, methods included, most
+    // wanted first (the prompt's budget takes them in this order).
+    assert.deepStrictEqual(brief(await reader().regions('src/cart.ts', [], ['discount', 'total', 'nowhere'])), ['function discount 12-14', 'function total 6-8', 'imports 1-2']);
     assert.deepStrictEqual(await reader().regions('src/cart.ts', [], ['nowhere']), []);
     assert.deepStrictEqual((await reader().outline('src/cart.ts', true)).lines, ['export class Cart', '  total(): number', 'export function checkout(cart: Cart): number']);
   });

@@ -16,7 +16,7 @@ describe('SIGKILL at the worst moment, then the next start (real CLI, 1,500-file
   after(() => campaign.close());
 
   for (const phase of SAMPLE) {
-    it(`killed ${phase === 'random' ? 'at a random moment' : `during the ${phase === 'model' ? 'model call' : phase === 'apply' ? 'apply of 1,500 files' : phase === 'test' ? 'test run' : 'rollback of 1,500 files'}`}: the workspace is a known state, the person's files are intact, no temp file is left, the next run starts cleanly${phase === 'rollback' ? ' @heavy' : ''}`, async () => {
+    it(`killed ${phase === 'random' ? 'at a random moment' : `during the ${phase === 'model' ? 'model call' : phase === 'apply' ? 'apply of 1,500 files' : phase === 'test' ? 'test run' : 'rollback of 1,500 files'}`}: the workspace is a known state, the person's files are intact, no temp file is left, the next run starts cleanly @heavy`, async () => {
       const out = await campaign.killOnce(phase);
       assert.deepEqual(out.problems, [], `killed ${out.delayMs} ms into the ${phase} phase`);
     });

@@ -44,6 +44,7 @@ async function attemptPrompt(ctx: LoopContext, state: RunState, now: number): Pr
     state, policy, reader: deps.codeReader, budgetTokens: state.config.contextTokens ?? DEFAULT_CONTEXT_TOKENS, isProtected: protectedRel,
     // Git-ignored files (.env, local settings) are not recorded by snapshots and often hold secrets: never shown.
     unrecorded: (real) => deps.snapshots.unrecorded(real),
+    extraHints: state.codeHints,
   });
   const user = deps.redactor.text(buildPrompt(state, now, {
     ...DEFAULT_PROMPT_OPTIONS, isProtected: protectedRel, allowTestEdits: deps.config.allowTestEdits, editsWorkspace: deps.actor.editsWorkspace, context,

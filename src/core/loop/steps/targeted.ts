@@ -81,7 +81,7 @@ function failingFirst(state: RunState): boolean {
  * those attempts run the whole suite. (A runner that names only its failures, or stopped at the first failing
  * binary, still names the tests that fail: whether they pass now is what the targeted run says.)
  */
-function targetsOf(state: RunState): TestTarget[] | null {
+export function targetsOf(state: RunState): TestTarget[] | null {
   const best = state.best.witness;
   if (best.green || best.loadError || best.loadErrorFiles?.length || best.diagnostics.length || best.checkFailures?.length) return null;
   if (best.unreadable || best.commandFailure || best.scope === 'targeted') return null;

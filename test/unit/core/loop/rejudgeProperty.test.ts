@@ -201,8 +201,8 @@ describe('failing tests first and the whole suite every attempt agree on every p
   // Each pair is two loops of real test runs, so npm test runs the named ones; GREENLOOP_PAIRS=N draws N more at random
   // (GREENLOOP_PAIRS_SEED=S for another draw): `GREENLOOP_PAIRS=20 npm run test:file -- <this file>`.
   const drawn = randomPairs(Number(process.env.GREENLOOP_PAIRS ?? 0), Number(process.env.GREENLOOP_PAIRS_SEED ?? 30));
-  // npm test keeps three named pairs (the same line, the same function, different files); `npm run test:heavy` all six.
-  const heavy = new Set(['adjacent lines', 'a file created', 'a file deleted']);
+  // npm test keeps two named pairs (the same line, the same function); `npm run test:heavy` all six.
+  const heavy = new Set(['adjacent lines', 'different files', 'a file created', 'a file deleted']);
   for (const pair of [...NAMED, ...drawn]) {
     it(heavy.has(pair.name) ? `${pair.name} @heavy` : pair.name, async () => {
       const full = await run(pair, 'full');

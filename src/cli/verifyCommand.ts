@@ -2,7 +2,7 @@
 import { parseArgs } from 'util';
 import { VerifyError } from '../ports/verifier';
 import { buildVerifier, timeoutFlag } from '../flags/verifierFlags';
-import { VERIFIER_FLAGS } from '../flags/commandFlags';
+import { VERIFY_FLAGS } from '../flags/commandFlags';
 import { FLAG } from '../flags/flagCatalog';
 import { EXIT, UsageError } from '../flags/usageError';
 import { say } from './say';
@@ -26,7 +26,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
 }
 
 async function verifyOnce(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: VERIFIER_FLAGS, strict: true });
+  const { values } = parseArgs({ args: argv, options: VERIFY_FLAGS, strict: true });
   const { redactor, withheld } = secretsFromFlags(values);
   const { verifier } = buildVerifier(values, timeoutFlag(values, 'timeout-s', FLAG['timeout-s'].defaultValue), withheld);
   const controller = new AbortController();

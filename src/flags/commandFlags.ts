@@ -25,12 +25,15 @@ export const FIX_FLAGS = {
   ...pickFlags('state-dir', 'report', 'json', 'format', 'resume', 'hint', 'extra-iterations', 'extra-tokens', 'extra-minutes'),
 };
 
+/** `verify` itself: its answer is always JSON, and `--json` (as `fix` takes it) is accepted as saying so. */
+export const VERIFY_FLAGS = { ...VERIFIER_FLAGS, ...pickFlags('json') };
+
 export const PARSE_FLAGS = PARSE_FLAG;
 
 /** Every command's flags, for help. */
 export const COMMAND_FLAGS = {
   parse: PARSE_FLAGS,
-  verify: VERIFIER_FLAGS,
+  verify: VERIFY_FLAGS,
   fix: FIX_FLAGS,
   hook: SESSION_FLAGS,
   mcp: MCP_FLAGS,

@@ -63,7 +63,7 @@ export const FLAG = {
 
   'state-dir': flag({ type: 'string', value: 'DIR', defaultText: "the user's state folder (~/.local/state/greenloop on Linux)", help: 'Where runs, snapshots and history are kept (never inside the folder being fixed).' }),
   report: flag({ type: 'string', value: 'FILE', defaultText: 'none', help: 'Also write the report JSON to FILE.' }),
-  json: flag({ type: 'boolean', defaultValue: false, help: 'Print the report JSON on stdout.' }),
+  json: flag({ type: 'boolean', defaultValue: false, help: 'Print the report JSON on stdout (verify always prints its witness as JSON; --json is accepted there too).' }),
   format: flag({ type: 'string', value: 'text|github', defaultText: 'github in a GitHub Actions job, else text', help: 'github: also the job summary, annotations and step outputs.' }),
   resume: flag({ type: 'string', value: 'RUN_ID|last', defaultText: 'a new run', setting: 'escalation panel: Retry with hint', help: 'Go on from a run that stopped, with --hint and an explicit extra budget.' }),
   hint: flag({ type: 'string', value: 'TEXT', defaultText: 'none', help: 'What the model should know on a resumed run (needed with --resume).' }),

@@ -37,6 +37,17 @@ describe('greenloop verify', function () {
     assert.match(w.signature, /^[0-9a-f]{64}$/);
   });
 
+  it('takes --json, as fix does, and prints the same witness (verify always prints JSON)', async () => {
+    const cart = cartWithTypescript();
+    dirs.push(cart);
+    const [plain, json] = [await runCli(['verify', '--cwd', cart]), await runCli(['verify', '--json', '--cwd', cart])];
+    assert.strictEqual(json.code, 1, json.stderr);
+    assert.strictEqual(json.stderr, '');
+    const [a, b] = [JSON.parse(plain.stdout), JSON.parse(json.stdout)];
+    assert.deepStrictEqual(b.failing, a.failing);
+    assert.strictEqual(b.signature, a.signature);
+  });
+
   it('gives the same signature to two runs of the same failing state, from two different folders', async () => {
     const a = cartWithTypescript();
     const b = cartWithTypescript();

@@ -35,9 +35,9 @@ describe('the npm package: pack, install -g into a fresh prefix and HOME, use fr
   let server: FakeOpenAIServer | undefined;
 
   /** The installed `greenloop`, found on PATH like any command (a .cmd shim on Windows). */
-  function greenloop(args: string[], cwd: string, input = ''): Promise<Ran> {
+  function greenloop(args: string[], cwd: string, input = '', extraEnv: NodeJS.ProcessEnv = {}): Promise<Ran> {
     return new Promise((resolve, reject) => {
-      const child = spawn('greenloop', args, { cwd, env, shell: WINDOWS });
+      const child = spawn('greenloop', args, { cwd, env: { ...env, ...extraEnv }, shell: WINDOWS });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d) => (stdout += d));
@@ -50,6 +50,29 @@ describe('the npm package: pack, install -g into a fresh prefix and HOME, use fr
       });
       child.stdin.end(input);
     });
+  }
+
+  const DEMO_STEPS = (JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'cart', 'demo-model.json'), 'utf8')) as { steps: ScriptStep[] }).steps;
+
+  /** A copy of examples/cart, its own dependencies installed (its TypeScript: the type check is on). */
+  function cartCopy(name: string): string {
+    const cart = path.join(work, name);
+    fs.cpSync(path.join(ROOT, 'examples', 'cart'), cart, { recursive: true, filter: (src) => !src.includes('node_modules') });
+    const deps = npm(['ci', '--prefer-offline', '--no-audit', '--no-fund'], cart, { ...env, npm_config_cache: process.env.npm_config_cache ?? path.join(os.homedir(), '.npm') });
+    assert.equal(deps.code, 0, deps.stderr);
+    return cart;
+  }
+
+  /** A GitHub Actions job's files (summary, outputs, runner temp), fresh, with the variables that name them. */
+  function actionsJob(name: string): { env: NodeJS.ProcessEnv; summary: string; output: string; temp: string } {
+    const dir = fs.mkdtempSync(path.join(work, `${name}-`));
+    const summary = path.join(dir, 'step_summary.md');
+    const output = path.join(dir, 'github_output');
+    const temp = path.join(dir, 'runner-temp');
+    fs.writeFileSync(summary, '');
+    fs.writeFileSync(output, '');
+    fs.mkdirSync(temp);
+    return { env: { GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: output, RUNNER_TEMP: temp }, summary, output, temp };
   }
 
   before(function () {
@@ -79,14 +102,14 @@ describe('the npm package: pack, install -g into a fresh prefix and HOME, use fr
     if (work) fs.rmSync(work, { recursive: true, force: true });
   });
 
-  it('packs only the bundles, tree-sitter\'s grammars, README and LICENSE; installs with no warning; fixes examples/cart to green from its own folder', async () => {
+  it('packs only the bundles (the GitHub writers\' among them), tree-sitter\'s grammars, README and LICENSE; installs with no warning; fixes examples/cart to green from its own folder', async () => {
     // The bundles were just built: --ignore-scripts skips prepack's build of them (`npm pack` alone runs it).
     const packed = npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], ROOT, { ...process.env, npm_config_loglevel: 'warn' });
     assert.equal(packed.code, 0, packed.stderr);
     const [{ filename, files }] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
     assert.equal(filename, `greenloop-${MANIFEST.version}.tgz`);
     const grammars = ['tree-sitter', 'tree-sitter-go', 'tree-sitter-javascript', 'tree-sitter-python', 'tree-sitter-rust', 'tree-sitter-tsx', 'tree-sitter-typescript'].map((g) => `dist/tree-sitter/${g}.wasm`);
-    assert.deepEqual(files.map((f) => f.path).sort(), ['LICENSE', 'README.md', 'dist/base.js', 'dist/cli.js', 'dist/mcp.js', 'dist/runtime.js', ...grammars, 'package.json'].sort());
+    assert.deepEqual(files.map((f) => f.path).sort(), ['LICENSE', 'README.md', 'dist/action.js', 'dist/base.js', 'dist/cli.js', 'dist/mcp.js', 'dist/runtime.js', ...grammars, 'package.json'].sort());
 
     const installed = npm(['install', '-g', '--offline', path.join(work, filename)], work, env);
     assert.equal(installed.code, 0, installed.stderr);
@@ -99,14 +122,8 @@ describe('the npm package: pack, install -g into a fresh prefix and HOME, use fr
     assert.equal(version.code, 0, version.stderr);
     assert.equal(version.stdout.trim(), MANIFEST.version);
 
-    // A copy of examples/cart, its own dependencies installed (its TypeScript: the type check is on).
-    const cart = path.join(work, 'cart');
-    fs.cpSync(path.join(ROOT, 'examples', 'cart'), cart, { recursive: true, filter: (src) => !src.includes('node_modules') });
-    const deps = npm(['ci', '--prefer-offline', '--no-audit', '--no-fund'], cart, { ...env, npm_config_cache: process.env.npm_config_cache ?? path.join(os.homedir(), '.npm') });
-    assert.equal(deps.code, 0, deps.stderr);
-
-    const { steps } = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'cart', 'demo-model.json'), 'utf8')) as { steps: ScriptStep[] };
-    server = await startFakeOpenAIServer(steps);
+    const cart = cartCopy('cart');
+    server = await startFakeOpenAIServer(DEMO_STEPS);
     const fix = await greenloop(['fix', '--actor', 'openai', '--base-url', server.url, '--model', 'scripted-demo', '--json'], cart);
     assert.equal(fix.code, 0, fix.stderr);
     const report = JSON.parse(fix.stdout) as { outcome: string; baseline: { failing: string[]; diagnostics: number }; final: { failing: string[]; diagnostics: number } };
@@ -139,5 +156,55 @@ describe('the npm package: pack, install -g into a fresh prefix and HOME, use fr
     assert.equal(answers.find((a) => a.id === 1)?.result?.serverInfo?.version, MANIFEST.version, mcp.stdout + mcp.stderr);
     const tools = answers.find((a) => a.id === 2)?.result?.tools?.map((t) => t.name) ?? [];
     assert.deepEqual(tools.sort(), ['fix_until_green', 'rollback', 'status', 'verify'], mcp.stdout + mcp.stderr);
+  });
+  it('inside a GitHub Actions job, fix speaks the job\'s language by itself: summary, grouped attempts, annotations, outputs; verify prints its witness', async () => {
+    assert.ok(fs.existsSync(path.join(work, 'prefix')), 'the first test installed nothing');
+    const cart = cartCopy('cart-actions');
+    const job = actionsJob('job');
+    const inJob = { ...job.env, GITHUB_ACTIONS: 'true', CI: 'true', GITHUB_WORKSPACE: cart };
+    // Before the fix: verify's stdout is its witness, whatever the job, and its exit says not green.
+    const before = await greenloop(['verify'], cart, '', inJob);
+    assert.equal(before.code, 1, before.stderr);
+    assert.equal((JSON.parse(before.stdout) as { green: boolean }).green, false);
+
+    await server?.close();
+    server = await startFakeOpenAIServer(DEMO_STEPS);
+    const fix = await greenloop(['fix', '--actor', 'openai', '--base-url', server.url, '--model', 'scripted-demo', '--json'], cart, '', inJob);
+    assert.equal(fix.code, 0, fix.stderr);
+    // stdout is the report and nothing else; the workflow commands went to stderr, which the runner reads too.
+    assert.equal((JSON.parse(fix.stdout) as { outcome: string }).outcome, 'green');
+    // (A workflow command escapes ':' in a property as %3A.)
+    assert.match(fix.stderr, /^::group::Greenloop attempt 1\/8$/m, fix.stderr);
+    assert.match(fix.stderr, /^::notice title=Greenloop%3A green::The tests pass after \d+ attempts/m, fix.stderr);
+    const summary = fs.readFileSync(job.summary, 'utf8');
+    assert.match(summary, /Greenloop: green/);
+    assert.match(summary, /Failing before → after:<\/b> 3 failing, 1 type error → 0 failing/, summary);
+    const outputs = fs.readFileSync(job.output, 'utf8');
+    assert.match(outputs, /^outcome<<.+\ngreen\n/m, outputs);
+    assert.match(outputs, /^failing-before<<.+\n3\n/m, outputs);
+    // The report goes to the runner's temp, for actions/upload-artifact.
+    const reportFile = path.join(job.temp, 'greenloop', 'report.json');
+    assert.equal((JSON.parse(fs.readFileSync(reportFile, 'utf8')) as { outcome: string }).outcome, 'green');
+
+    const after = await greenloop(['verify', '--json'], cart, '', inJob);
+    assert.equal(after.code, 0, after.stdout + after.stderr);
+    assert.equal((JSON.parse(after.stdout) as { green: boolean }).green, true);
+  });
+
+  it('fix --format github outside a job: a run that gives up annotates each failing test on its file and line', async () => {
+    const cart = cartCopy('cart-format');
+    const job = actionsJob('format');
+    await server?.close();
+    // One attempt, the demo's first answer: one test fixed, two still failing, and tsc's error.
+    server = await startFakeOpenAIServer(DEMO_STEPS.slice(0, 1));
+    const fix = await greenloop(['fix', '--format', 'github', '--max-iterations', '1', '--actor', 'openai', '--base-url', server.url, '--model', 'scripted-demo'], cart, '', { ...job.env, GITHUB_WORKSPACE: cart });
+    assert.equal(fix.code, 1, fix.stderr);
+    assert.match(fix.stderr, /^::warning title=Greenloop escalated \(budget-iterations\)::/m, fix.stderr);
+    assert.match(fix.stderr, /^::error title=Failing test%3A Cart > total > applies a percentage discount,file=test\/cart\.test\.js,line=\d+(,col=\d+)?::/m, fix.stderr);
+    assert.match(fix.stderr, /^::error title=TS2322,file=src\/format\.js,line=\d+,col=\d+::/m, fix.stderr);
+    const summary = fs.readFileSync(job.summary, 'utf8');
+    assert.match(summary, /Greenloop: escalated/);
+    assert.match(summary, /applies a percentage discount/);
+    assert.match(fs.readFileSync(job.output, 'utf8'), /^outcome<<.+\nescalated\n/m);
   });
 });

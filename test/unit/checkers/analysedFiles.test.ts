@@ -7,17 +7,9 @@ import * as os from 'os';
 import * as path from 'path';
 import { runCheck } from '../../../src/verify/checkers/commandChecker';
 import { runChecks } from '../../../src/verify/checkers/runChecks';
+import { needToolchain } from '../support/toolchains';
 
 const CARGO_ENV = { ...process.env, CARGO_TERM_COLOR: 'never', CARGO_TERM_PROGRESS_WHEN: 'never', PATH: `${path.join(os.homedir(), '.cargo', 'bin')}:${process.env.PATH}` };
-
-function has(program: string, env: NodeJS.ProcessEnv = process.env): boolean {
-  try {
-    execFileSync('sh', ['-c', `command -v ${program}`], { stdio: 'pipe', env });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function project(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'greenloop-analysed-'));
@@ -36,7 +28,7 @@ describe('the files a checker analysed, from its toolchain (real go and cargo)',
   });
 
   it('go vet: every file go builds here, tests included; not a file its build constraint or name leaves out', async function () {
-    if (!has('go')) this.skip();
+    needToolchain('go');
     const dir = project({
       'go.mod': 'module example.com/stats\n\ngo 1.19\n',
       'stats.go': 'package stats\n\nfunc Sum() int { return 1 }\n',
@@ -57,7 +49,7 @@ describe('the files a checker analysed, from its toolchain (real go and cargo)',
   });
 
   it('cargo clippy: every source file of the crate it compiled, from rustc\'s dep-info; not a module only the tests compile', async function () {
-    if (!has('cargo-clippy', CARGO_ENV)) this.skip();
+    needToolchain('clippy');
     const dir = project({
       'Cargo.toml': '[package]\nname = "stats"\nversion = "0.1.0"\nedition = "2021"\n',
       'src/lib.rs': 'mod util;\n#[cfg(test)]\nmod only_tests;\n\npub fn one() -> u8 {\n    util::one()\n}\n',

@@ -6,7 +6,7 @@
 // pending with its name.
 import * as assert from 'assert';
 import type { FixHarness } from '../support/fixHarness';
-import { ESLINT_CHECK, installed, project, type Family, type Iteration } from '../support/autofixProjects';
+import { ESLINT_CHECK, ensureInstalled, project, type Family, type Iteration } from '../support/autofixProjects';
 
 const FAMILIES: Family[] = [
   {
@@ -53,7 +53,7 @@ describe('greenloop fix: the project\'s own fixers first, judged like any edit (
 
   for (const family of FAMILIES) {
     it(`${family.name}: a lint-only failure ends green with zero model calls${family.name.startsWith('cargo') ? ' @heavy' : ''}`, async function () {
-      if (installed(family.needs)) this.skip();
+      ensureInstalled(family.needs);
       h = await project(family);
       const res = await h.fix([], ['--check', family.check]);
       assert.strictEqual(res.code, 0, `${res.stderr}\n${JSON.stringify(res.report?.iterations ?? res.stdout)}`);

@@ -5,7 +5,7 @@
 import * as assert from 'assert';
 import type { FixHarness } from '../support/fixHarness';
 import { answer, edit } from '../../support/calcAnswers';
-import { ESLINT_CHECK, installed, project, type Iteration } from '../support/autofixProjects';
+import { ESLINT_CHECK, ensureInstalled, project, type Iteration } from '../support/autofixProjects';
 
 describe('greenloop fix: how the project\'s own fixers\' change is judged (real ESLint, scripted model)', function () {
   this.timeout(240_000);
@@ -16,7 +16,7 @@ describe('greenloop fix: how the project\'s own fixers\' change is judged (real 
   });
 
   it('a real fixer whose change breaks a test is rolled back, and the model reads the original errors (not counted as an attempt)', async function () {
-    if (installed({ npm: 'eslint' })) this.skip();
+    ensureInstalled({ npm: 'eslint' });
     // object-shorthand turns `Point: function` into a method, which is no constructor: ESLint's fix breaks the test.
     const source = "'use strict';\nmodule.exports = {\n  Point: function (x, y) {\n    this.x = x;\n    this.y = y;\n  },\n};\n";
     h = await project({
@@ -47,7 +47,7 @@ describe('greenloop fix: how the project\'s own fixers\' change is judged (real 
   });
 
   it('a fixer that adds a suppression is refused like any edit: the file is put back and the model gets the error', async function () {
-    if (installed({ npm: 'eslint' })) this.skip();
+    ensureInstalled({ npm: 'eslint' });
     const source = "'use strict';\nlet one = 1;\nmodule.exports = { one };\n";
     h = await project({
       needs: { npm: 'eslint' },
@@ -69,7 +69,7 @@ describe('greenloop fix: how the project\'s own fixers\' change is judged (real 
   });
 
   it('--autofix off, and a fixer that is not installed: the model gets the errors, the missing fixer is one sentence', async function () {
-    if (installed({ npm: 'eslint' })) this.skip();
+    ensureInstalled({ npm: 'eslint' });
     const files = { 'eslint.config.mjs': "export default [{ files: ['**/*.js'], rules: { 'prefer-const': 'error' } }];\n", 'src/a.js': "'use strict';\nlet one = 1;\nmodule.exports = { one };\n" };
     const fix = edit('src/a.js', 'let one = 1;', 'const one = 1;');
     h = await project({ needs: { npm: 'eslint' }, files });

@@ -10,6 +10,7 @@ import * as path from 'path';
 import { fixHarness } from '../support/fixHarness';
 import type { FixHarness } from '../support/fixHarness';
 import { answer, edit } from '../../support/calcAnswers';
+import { needToolchain } from '../support/toolchains';
 
 const CACHE = process.env.GREENLOOP_CHECKERS_CACHE ?? path.join(os.homedir(), '.cache', 'greenloop-checkers');
 const CARGO_ENV = { CARGO_TERM_COLOR: 'never', CARGO_TERM_PROGRESS_WHEN: 'never', RUST_BACKTRACE: '0', PATH: `${path.join(os.homedir(), '.cargo', 'bin')}:${process.env.PATH}` };
@@ -23,15 +24,6 @@ function project(h: FixHarness, files: Record<string, string>): void {
   for (const [rel, text] of Object.entries(files)) h.write(rel, text);
   execFileSync('git', ['add', '-A'], { cwd: h.project });
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'project'], { cwd: h.project });
-}
-
-function missing(program: string, env?: NodeJS.ProcessEnv): boolean {
-  try {
-    execFileSync('sh', ['-c', `command -v ${program}`], { stdio: 'pipe', env: { ...process.env, ...env } });
-    return false;
-  } catch {
-    return true;
-  }
 }
 
 const verdicts = (report: { iterations: Array<{ verdict: string }> }): string[] => report.iterations.map((it) => it.verdict);
@@ -50,7 +42,7 @@ describe('greenloop fix: four ways past the checkers are closed (real checkers, 
   });
 
   it('pyright: the erroneous function moved into a new file outside "include" is rolled back, named, then really fixed', async function () {
-    if (!fs.existsSync(path.join(CACHE, 'node_modules', '.bin', 'pyright'))) this.skip(); // run test/fixtures/regenerate/checkers.sh
+    needToolchain('pyright');
     h = await fixHarness('checks');
     project(h, { 'pyrightconfig.json': '{ "include": ["shop"] }\n', 'shop/__init__.py': '', 'shop/stats.py': MEAN, 'tests/test_stats.py': PY_TEST });
     fs.symlinkSync(path.join(CACHE, 'node_modules'), path.join(h.project, 'node_modules'));
@@ -75,7 +67,7 @@ describe('greenloop fix: four ways past the checkers are closed (real checkers, 
   });
 
   it('mypy: `if not TYPE_CHECKING:` around the function is refused, naming mypy, then the real fix goes green', async function () {
-    if (missing('mypy')) this.skip();
+    needToolchain('mypy');
     h = await fixHarness('checks');
     project(h, { 'shop/__init__.py': '', 'shop/stats.py': MEAN, 'tests/test_stats.py': PY_TEST });
     const hide = edit('shop/stats.py', MEAN.trimEnd(), `from typing import TYPE_CHECKING\n\nif not TYPE_CHECKING:\n${MEAN.trimEnd().replace(/^/gm, '    ')}`, 'Only define it at run time.');
@@ -91,7 +83,7 @@ describe('greenloop fix: four ways past the checkers are closed (real checkers, 
   });
 
   it('go vet: `//go:build ignore` on a file the tests do not need is refused, then the real fix goes green', async function () {
-    if (missing('go')) this.skip();
+    needToolchain('go');
     h = await fixHarness('checks');
     // A self-assignment: go vet's `assign` check, which the vet run inside `go test` leaves out (so the tests load).
     const report = 'package stats\n\n// Twice doubles n.\nfunc Twice(n int) int {\n\tn = n\n\treturn 2 * n\n}\n';
@@ -113,7 +105,7 @@ describe('greenloop fix: four ways past the checkers are closed (real checkers, 
   });
 
   it('go vet: code moved into a new file for another platform (`_windows.go`) is out of vet\'s reach: rolled back and named', async function () {
-    if (missing('go')) this.skip();
+    needToolchain('go');
     h = await fixHarness('checks');
     project(h, {
       'go.mod': 'module example.com/stats\n\ngo 1.19\n',
@@ -136,7 +128,7 @@ describe('greenloop fix: four ways past the checkers are closed (real checkers, 
   });
 
   it('clippy: `#[cfg(not(clippy))]` on the function is refused, then the real fix goes green', async function () {
-    if (missing('cargo-clippy', CARGO_ENV)) this.skip();
+    needToolchain('clippy');
     h = await fixHarness('checks');
     project(h, {
       'Cargo.toml': '[package]\nname = "stats"\nversion = "0.1.0"\nedition = "2021"\n',

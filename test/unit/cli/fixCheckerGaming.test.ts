@@ -9,20 +9,12 @@ import { linkTypescript, runCli } from '../support/cli';
 import { fixHarness } from '../support/fixHarness';
 import type { FixHarness } from '../support/fixHarness';
 import { answer, edit } from '../../support/calcAnswers';
+import { needToolchain } from '../support/toolchains';
 
 const TYPED_LINE = '  /** @type {number} */\n  const cents = n.toFixed(2);';
 const REAL_FIX = edit('src/format.js', TYPED_LINE, '  /** @type {string} */\n  const cents = n.toFixed(2);', 'toFixed returns a string.');
 const suppress = (directive: string) => edit('src/format.js', TYPED_LINE, `  /** @type {number} */\n  ${directive}\n  const cents = n.toFixed(2);`, 'Silence it.');
 const NOCHECK = edit('src/format.js', "'use strict';\n\n/**", "// @ts-nocheck\n'use strict';\n\n/**", 'Skip checking this file.');
-
-function hasProgram(program: string): boolean {
-  try {
-    execFileSync('sh', ['-c', `command -v ${program}`], { stdio: 'pipe' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('greenloop fix: the checkers cannot be gamed (real CLI, scripted model)', function () {
   this.timeout(300_000);
@@ -88,8 +80,7 @@ describe('greenloop fix: the checkers cannot be gamed (real CLI, scripted model)
   });
 
   it('refuses `# type: ignore` (and `# noqa`) with a --check mypy, and reaches the real fix', async function () {
-    // Not a pass where mypy is not installed: mocha lists it as pending.
-    if (!hasProgram('mypy')) this.skip();
+    needToolchain('mypy');
     h = await fixHarness('pyprices');
     const ignore = edit('app/prices.py', '    return round(amount * 100)', '    return round(amount * 100)  # type: ignore', 'Silence mypy.');
     const noqa = edit('app/prices.py', '    return round(amount * 100)', '    return round(amount * 100)  # noqa', 'Silence it.');
@@ -104,8 +95,7 @@ describe('greenloop fix: the checkers cannot be gamed (real CLI, scripted model)
   });
 
   it("refuses an edit to a checker's configuration (mypy.ini, [tool.mypy] of pyproject.toml) @heavy", async function () {
-    // Not a pass where mypy is not installed: mocha lists it as pending.
-    if (!hasProgram('mypy')) this.skip();
+    needToolchain('mypy');
     h = await fixHarness('pyprices');
     h.write('pyproject.toml', '[project]\nname = "prices"\n');
     const loosen = edit('mypy.ini', 'strict = True', 'strict = True\nignore_errors = True', 'mypy is too strict.');
@@ -123,8 +113,7 @@ describe('greenloop fix: the checkers cannot be gamed (real CLI, scripted model)
   });
 
   it('an agent that adds `# type: ignore` has that file put back, with the reason in its next prompt @heavy', async function () {
-    // Not a pass where mypy is not installed: mocha lists it as pending.
-    if (!hasProgram('mypy')) this.skip();
+    needToolchain('mypy');
     h = await fixHarness('pyprices');
     const agent = path.join(h.stateDir, 'agent.sh');
     const count = path.join(h.stateDir, 'attempts');

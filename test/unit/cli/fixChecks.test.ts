@@ -9,6 +9,7 @@ import * as path from 'path';
 import { fixHarness } from '../support/fixHarness';
 import type { FixHarness } from '../support/fixHarness';
 import { answer, edit } from '../../support/calcAnswers';
+import { needToolchain, toolchainOf } from '../support/toolchains';
 
 const CACHE = process.env.GREENLOOP_CHECKERS_CACHE ?? path.join(os.homedir(), '.cache', 'greenloop-checkers');
 
@@ -92,15 +93,6 @@ const FAMILIES: Family[] = [
   },
 ];
 
-function installed(needs: Family['needs']): string | null {
-  if ('npm' in needs) return fs.existsSync(path.join(CACHE, 'node_modules', '.bin', needs.npm)) ? null : `${needs.npm} is not in ${CACHE} (run test/fixtures/regenerate/checkers.sh)`;
-  try {
-    execFileSync('sh', ['-c', `command -v ${needs.program}`], { stdio: 'pipe' });
-    return null;
-  } catch {
-    return `${needs.program} is not installed`;
-  }
-}
 
 describe('greenloop fix --check: from checker errors to clean, one loop per checker family (real CLI, scripted model)', function () {
   this.timeout(240_000);
@@ -112,9 +104,7 @@ describe('greenloop fix --check: from checker errors to clean, one loop per chec
 
   for (const family of FAMILIES) {
     it(`${family.name}: its error keeps the run from green until the model fixes it${family.name === 'pyright' ? ' @heavy' : ''}`, async function () {
-      const missing = installed(family.needs);
-      // Not a pass: mocha lists it as pending, with the reason.
-      if (missing) this.skip();
+      needToolchain(toolchainOf(family.needs));
       h = await fixHarness('checks');
       for (const [rel, text] of Object.entries(family.files)) h.write(rel, text);
       if ('npm' in family.needs) fs.symlinkSync(path.join(CACHE, 'node_modules'), path.join(h.project, 'node_modules'));

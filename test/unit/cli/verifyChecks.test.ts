@@ -4,6 +4,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { ROOT, runCli, tempProject } from '../support/cli';
+import { needToolchain } from '../support/toolchains';
 
 const captured = (rel: string) => path.join(ROOT, 'test', 'fixtures', 'captured', 'checkers', rel);
 
@@ -13,6 +14,7 @@ describe('greenloop verify --check and parse --format <checker>', function () {
   after(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
   it('verify: a check\'s errors join the diagnostics with their source, and the witness is not green', async () => {
+    needToolchain('mypy');
     const dir = tempProject('pyprices', { git: false });
     dirs.push(dir);
     const res = await runCli(['verify', '--cwd', dir, '--test-cmd', 'python3 -m pytest -q -p no:cacheprovider tests', '--tsc', 'off', '--check', 'mypy app']);

@@ -8,6 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { CommandVerifier } from '../../../src/verify/commandVerifier';
 import type { CoverageCollected, TargetedRun } from '../../../src/ports/verifier';
+import { needToolchain } from '../support/toolchains';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const made: string[] = [];
@@ -164,7 +165,7 @@ describe('coverage of the failing tests on real runners: go and pytest', functio
   };
 
   it('pytest with a python that cannot import coverage.py: the run goes on, and says why it measured nothing', async function () {
-    if (!imports('python3', 'pytest')) this.skip();
+    assert.ok(imports('python3', 'pytest'), 'this test needs a python3 on PATH that imports pytest');
     assert.ok(!imports('python3', 'coverage'), 'this test needs a python3 without coverage.py');
     const dir = workspace(PY);
     const { run, coverage } = await coveredRun(dir, 'python3 -m pytest');
@@ -177,24 +178,10 @@ describe('coverage of the failing tests on real runners: go and pytest', functio
   });
 
   it('pytest under coverage.py: the wrong constant in a module no traceback names', async function () {
-    // Debian's python3 has python3-coverage; pytest is the pyenv python's. Whichever python has both runs the tests:
-    // Debian's, or the pyenv python (the same 3.11) seeing Debian's coverage package through PYTHONPATH.
-    const debian = '/usr/bin/python3';
-    let python = debian;
-    let env: NodeJS.ProcessEnv = process.env;
-    if (!imports(debian, 'pytest')) {
-      const debianCoverage = '/usr/lib/python3/dist-packages/coverage';
-      const same = (p: string) => execFileSync(p, ['-c', 'import sys; print(sys.version_info[:2])'], { encoding: 'utf8' });
-      if (!fs.existsSync(debianCoverage) || !imports('python3', 'pytest') || same('python3') !== same(debian)) {
-        console.log('      (pending: no python here has both pytest and coverage.py: /usr/bin/python3 lacks pytest — apt python3-pytest)');
-        this.skip();
-      }
-      const shelf = fs.mkdtempSync(path.join(os.tmpdir(), 'gl-coverage-py-'));
-      made.push(shelf);
-      fs.symlinkSync(debianCoverage, path.join(shelf, 'coverage'));
-      python = 'python3';
-      env = { ...process.env, PYTHONPATH: shelf };
-    }
+    // Debian's python3 with Debian's pytest and coverage.py (scripts/toolchains.sh installs them where missing).
+    needToolchain('python3-pytest', 'python3-coverage');
+    const python = '/usr/bin/python3';
+    const env: NodeJS.ProcessEnv = process.env;
     assert.ok(imports(python, 'coverage', env) && imports(python, 'pytest', env));
     const dir = workspace(PY);
     const { run, coverage } = await coveredRun(dir, `${python} -m pytest`, env);

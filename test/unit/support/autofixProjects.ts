@@ -6,6 +6,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { fixHarness } from './fixHarness';
 import type { FixHarness } from './fixHarness';
+import { needToolchain, toolchainOf } from './toolchains';
 
 export const CACHE = process.env.GREENLOOP_CHECKERS_CACHE ?? path.join(os.homedir(), '.cache', 'greenloop-checkers');
 export const ESLINT_CHECK = 'node_modules/.bin/eslint --format json src';
@@ -22,14 +23,9 @@ export interface Family {
   prepare?: string[];
 }
 
-export function installed(needs: Family['needs']): string | null {
-  if ('npm' in needs) return fs.existsSync(path.join(CACHE, 'node_modules', '.bin', needs.npm)) ? null : `${needs.npm} is not in ${CACHE} (run test/fixtures/regenerate/checkers.sh)`;
-  try {
-    execFileSync('sh', ['-c', `command -v ${needs.program}`], { stdio: 'pipe' });
-    return null;
-  } catch {
-    return `${needs.program} is not installed`;
-  }
+/** Installs the tool a family needs where it is missing; a tool that cannot be had fails the test by name. */
+export function ensureInstalled(needs: Family['needs']): void {
+  needToolchain(toolchainOf(needs));
 }
 
 export async function project(family: Pick<Family, 'files' | 'needs' | 'prepare'>): Promise<FixHarness> {

@@ -112,17 +112,25 @@ async function reached(entry, plugins = []) {
 async function nodeEntries() {
   // The shell's require('./runtime') stays out of the first measure: what it reaches belongs to the runtime chunk.
   const runtimeAside = { name: 'runtime-aside', setup: (b) => b.onResolve({ filter: /^\.\/runtime$/ }, () => ({ path: './runtime.js', external: true })) };
-  const base = (await reached('src/extension/extension.ts', [runtimeAside])).filter((k) => LAYER.test(k));
+  // A runner's code (its parsers, narrowing, coverage) is required lazily by its room (src/runners/runner.ts): the shell
+  // reads the rooms' facts for the settings' defaults, so its measure stops at those requires and the code ships in
+  // dist/runtime.js, which dist/base.js requires on the first call.
+  const runnersCodeAside = {
+    name: 'runners-code-aside',
+    setup: (b) => b.onResolve({ filter: /^\.\.?\// }, (args) => (args.kind === 'require-call' && args.importer.startsWith(path.join(SRC, 'runners') + path.sep) ? { path: args.path, external: true } : undefined)),
+  };
+  const base = (await reached('src/extension/extension.ts', [runtimeAside, runnersCodeAside])).filter((k) => LAYER.test(k));
   const heavy = [...new Set([...(await reached('src/extension/runtime.ts')), ...(await reached('src/cli/main.ts'))])]
     .filter((k) => (LAYER.test(k) || k === 'extension/runtime') && !base.includes(k));
   const owners = new Map([...base.map((k) => [k, './base.js']), ...heavy.map((k) => [k, './runtime.js'])]);
   const onlyBase = new Map(base.map((k) => [k, './base.js']));
+  const onlyRuntime = new Map(heavy.map((k) => [k, './runtime.js']));
   const external = ['vscode', './base.js', './runtime.js', './mcp.js'];
   // The MCP server (its SDK, zod and ajv: ~450 KB) is its own file: the CLI loads it only for `greenloop mcp`, so a
   // Claude Code Stop hook or `--help` does not compile it on every start.
   const mcpApart = { name: 'mcp-apart', setup: (b) => b.onResolve({ filter: /^\.\.\/mcp\/mcpCommand$/ }, () => ({ path: './mcp.js', external: true })) };
   return [
-    { ...nodeBundle, stdin: chunkEntry(base), outfile: 'dist/base.js', external },
+    { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(onlyRuntime)], stdin: chunkEntry(base), outfile: 'dist/base.js', external },
     { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(onlyBase)], stdin: chunkEntry(heavy), outfile: 'dist/runtime.js', external },
     { ...nodeBundle, plugins: [...nodeBundle.plugins, fromChunks(owners)], entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external },
     { ...nodeBundle, plugins: [...nodeBundle.plugins, mcpApart, fromChunks(owners)], entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', external, supported: { 'dynamic-import': false }, banner: { js: `#!/usr/bin/env node\n${nodeShim.banner.js}` } },

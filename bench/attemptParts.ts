@@ -18,7 +18,7 @@ import { createCodeReader } from '../src/context/codeReader';
 import { createRedactor } from '../src/base/redact';
 import { RunStore } from '../src/store/runStore';
 import { openSnapshotStore } from '../src/snapshot/gitSnapshotStore';
-import { parseOutput } from '../src/verify/parseOutput';
+import { parseOutput } from '../src/runners/parseOutput';
 
 export interface PartsInput {
   /** The workspace the run used (left as the run left it; every edit made here is undone). */

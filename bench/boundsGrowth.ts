@@ -3,7 +3,7 @@
 // 20-40 s on the largest rows).
 import { cleanPathLine, parseEditBlocks } from '../src/core/edits/parseBlocks';
 import { replaceOnce } from '../src/core/edits/matchText';
-import { iniSections } from '../src/core/edits/iniSections';
+import { iniSections } from '../src/base/iniSections';
 import { summarizeHypothesis } from '../src/core/edits/hypothesis';
 import { endlessSentence, openHeader, quotedPath, repeatedLines, spacedFence } from '../test/support/adversarialAnswers';
 

@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // The layering rule: extension / cli / mcp / hook / action → session → core → ports ← verify / snapshot / actors / store / context /
-// outside, and every layer may use base/ and shared/. Only extension/ imports `vscode`; a folder not named below is an
-// offence until it is given a place. Exit 1 with one line per offence. `--strict` ignores the allowances still open.
+// outside, and every layer may use base/ and shared/. runners/ (each test runner's room, docs/development.md) sits just
+// above the ground: every layer above it may read it, and it reads only the ground. Only extension/ imports `vscode`; a
+// folder not named below is an offence until it is given a place. Inside runners/ a room imports no other room, and
+// from outside only its top-level files are imported (the registry, the interface, reading, narrowing), never a room.
+// Exit 1 with one line per offence. `--strict` ignores the allowances still open.
 const fs = require('fs');
 const path = require('path');
 
@@ -10,16 +13,19 @@ const VSCODE = /(?:from\s+['"]vscode['"]|require\(\s*['"]vscode['"]\s*\)|import\
 const IMPORT = /(?:from\s+|require\(\s*|import\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 
 const GROUND = ['ports', 'base', 'shared'];
+// What each test runner is (its files, its words, its rules) is read by the core and the adapters alike; its code loads on first use.
+const RUNNERS = ['runners', ...GROUND];
 const ADAPTERS = ['verify', 'snapshot', 'actors', 'store', 'outside', 'context'];
-const BELOW_HOSTS = ['session', 'core', ...ADAPTERS, ...GROUND];
+const BELOW_HOSTS = ['session', 'core', ...ADAPTERS, ...RUNNERS];
 /** What each folder under src/ may import (besides itself). */
 const ALLOWED = {
   shared: [],
   base: ['shared'],
   ports: ['base', 'shared'],
-  core: GROUND,
-  ...Object.fromEntries(ADAPTERS.map((a) => [a, GROUND])),
-  session: ['core', ...ADAPTERS, ...GROUND],
+  runners: GROUND,
+  core: RUNNERS,
+  ...Object.fromEntries(ADAPTERS.map((a) => [a, RUNNERS])),
+  session: ['core', ...ADAPTERS, ...RUNNERS],
   flags: BELOW_HOSTS,
   mcp: ['flags', ...BELOW_HOSTS],
   hook: ['flags', ...BELOW_HOSTS],
@@ -33,9 +39,12 @@ const ALLOWED = {
  * Crossings issue 23 has not removed yet: [from, to] folder pairs, or [from, to, file] for one file of `from` (its
  * path under src/). Each commit deletes the pairs it closes.
  */
-const OPEN_ALLOWANCES = [
-  ['actors', 'verify', 'actors/gateway/agentTestRun.ts'],
-];
+const OPEN_ALLOWANCES = [];
+
+/** Folders of src/runners that are no runner's room: what several rooms share, and the readers no runner owns. */
+const RUNNERS_SHARED = ['common', 'readers'];
+/** Top-level files of src/runners a room (or common/, readers/) may import: the interface and the parsers' vocabulary. */
+const RUNNERS_VOCABULARY = ['runner.ts', 'types.ts'];
 
 function sourceFiles(dir) {
   if (!fs.existsSync(dir)) return [];
@@ -61,13 +70,36 @@ function checkLayers(srcRoot = path.join(ROOT, 'src'), { strict = false } = {}) 
     const text = fs.readFileSync(file, 'utf8');
     if (layer !== 'extension' && VSCODE.test(text)) out.push(`${rel}: imports vscode, but ${layer}/ must run in plain Node`);
     for (const m of text.matchAll(IMPORT)) {
-      const target = path.relative(srcRoot, path.resolve(path.dirname(file), m[1])).split(path.sep)[0];
+      const targetPath = path.relative(srcRoot, path.resolve(path.dirname(file), m[1])).split(path.sep);
+      const target = targetPath[0];
+      const room = roomOffence(inSrc.split('/'), targetPath);
+      if (room) out.push(`${rel}: imports ${m[1]}, but ${room}`);
       if (target === layer || target.startsWith('..') || !(target in ALLOWED) && !fs.existsSync(path.join(srcRoot, target))) continue;
       if (ALLOWED[layer].includes(target) || open.some(([a, b, only]) => a === layer && b === target && (!only || only === inSrc))) continue;
       out.push(`${rel}: imports ${m[1]}, but ${layer}/ may not depend on ${target}/`);
     }
   }
   return out;
+}
+
+/**
+ * Why an import from `from` to `to` (paths under src/, as parts) breaks the rooms of src/runners, or null. A room
+ * (runners/<name>/) imports its own folder, common/, readers/ and the vocabulary; common/ and readers/ never a room;
+ * a file outside runners/ only a top-level file of it.
+ */
+function roomOffence(from, to) {
+  if (to[0] !== 'runners' || to.length < 2) return null;
+  const fromRunners = from[0] === 'runners';
+  if (!fromRunners) return to.length > 2 ? `outside src/runners only its top-level files are imported (registry.ts, runner.ts, …), never runners/${to[1]}/` : null;
+  // A top-level file of runners/ (the registry, reading, narrowing) may import any of its rooms.
+  if (from.length === 2) return null;
+  const toFolder = to.length > 2 ? to[1] : null;
+  const toTop = to.length === 2 ? `${to[1]}${to[1].endsWith('.ts') ? '' : '.ts'}` : null;
+  if (toTop !== null) return RUNNERS_VOCABULARY.includes(toTop) ? null : `a room and runners/${from[1]}/ import only ${RUNNERS_VOCABULARY.join(' and ')} of runners/' top-level files`;
+  if (toFolder === from[1] || RUNNERS_SHARED.includes(toFolder)) return null;
+  return RUNNERS_SHARED.includes(from[1])
+    ? `runners/${from[1]}/ is shared by the rooms and imports none of them (runners/${toFolder}/)`
+    : `a runner's room imports no other room (runners/${toFolder}/); what two rooms share goes to runners/common/`;
 }
 
 module.exports = { checkLayers, ALLOWED, OPEN_ALLOWANCES };

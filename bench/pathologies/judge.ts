@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEFAULT_PROTECTED_GLOBS } from '../../src/shared/config';
+import { DEFAULT_PROTECTED_GLOBS } from '../../src/session/protectedGlobs';
 import { isProtected, makePathPolicy } from '../../src/core/edits/pathPolicy';
 import { CommandVerifier } from '../../src/verify/commandVerifier';
 import { resolveTestCommand } from '../../src/verify/testCommand';

@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { CommandVerifier } from '../../src/verify/commandVerifier';
-import { narrowToTargets } from '../../src/verify/targeted/narrow';
+import { narrowToTargets } from '../../src/runners/narrow';
 import { targetedCoverage } from '../../src/core/judge/targetedCoverage';
 import { BENCH_TEST_COMMAND, INJECTED_BUGS, applyEdits } from './scenarios';
 

@@ -2,7 +2,7 @@
 // sentence; what only the action knows (the job's timeout, the pull request, where files go) is checked here.
 import * as os from 'os';
 import * as path from 'path';
-import { DEFAULT_LOOP_CONFIG } from '../shared/config';
+import { DEFAULT_LOOP_CONFIG } from '../session/loopDefaults';
 
 /** A bad input: one sentence a person reads in the step's log. */
 export class InputError extends Error {

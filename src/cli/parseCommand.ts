@@ -1,8 +1,8 @@
 // `greenloop parse [--format F] [FILE|-]`: one runner output in, one witness-shaped JSON object out.
 import * as fs from 'fs';
 import { parseArgs } from 'util';
-import { FORMATS, isFormatOption, parseSpool } from '../verify/parseOutput';
-import type { FormatOption } from '../verify/types';
+import { FORMATS, isFormatOption, parseSpool } from '../runners/parseOutput';
+import type { FormatOption } from '../runners/types';
 import type { CheckerFormat } from '../verify/checkers/checkerTypes';
 import { OutputSpool } from '../verify/outputSpool';
 import { EXIT, UsageError } from '../flags/usageError';

@@ -2,7 +2,8 @@
 // mid-run never changes the running loop; the next run picks it up.
 import * as vscode from 'vscode';
 import type { AutofixMode, LoopConfig, OnGiveUp, TscMode, VerifyScope } from '../shared/config';
-import { AUTOFIX_MODES, DEFAULT_AGENT_SETTINGS, DEFAULT_LOOP_CONFIG, validateLoopConfig, VERIFY_SCOPES } from '../shared/config';
+import { AUTOFIX_MODES, DEFAULT_AGENT_SETTINGS, validateLoopConfig, VERIFY_SCOPES } from '../shared/config';
+import { DEFAULT_LOOP_CONFIG } from '../session/loopDefaults';
 import type { AgentSettings } from '../shared/config';
 import { AGENT_PRESETS, type AgentPresetName } from '../actors/agentPresets';
 import { scriptsNamedBy } from '../shared/checkerConfigs';

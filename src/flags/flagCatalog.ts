@@ -1,8 +1,12 @@
 // Every flag of the `greenloop` commands, once: what node:util's parseArgs needs (type, multiple) beside what help
 // prints (the value's name, the default, the VS Code setting it mirrors, one sentence). The commands' option sets
 // (commandFlags.ts) pick from here, so a flag cannot parse without being described.
-// Defaults are read from where the code takes them (shared/config.ts), never retyped.
-import { DEFAULT_AGENT_SETTINGS, DEFAULT_LOOP_CONFIG, DEFAULT_PROTECTED_GLOBS } from '../shared/config';
+// Defaults are read from where the code takes them (shared/config.ts, session/loopDefaults.ts; the formats from the
+// runners' registry), never retyped.
+import { DEFAULT_AGENT_SETTINGS } from '../shared/config';
+import { DEFAULT_LOOP_CONFIG } from '../session/loopDefaults';
+import { DEFAULT_PROTECTED_GLOBS } from '../session/protectedGlobs';
+import { formatNames } from '../runners/registry';
 
 export interface FlagSpec {
   type: 'string' | 'boolean';
@@ -76,7 +80,7 @@ export type FlagName = keyof typeof FLAG;
 
 /** `greenloop parse` reads a runner's or checker's output: its --format names a parser, not a report format. */
 export const PARSE_FLAG = {
-  format: flag({ type: 'string', value: 'F', defaultValue: 'auto', help: 'The runner (auto, mocha, jest, vitest, node, tap, pytest, go, cargo, junit, tsc) or checker (eslint, biome, oxlint, pyright, mypy, pylint, govet, gofmt, cargo-json, gcc) that wrote the output.' }),
+  format: flag({ type: 'string', value: 'F', defaultValue: 'auto', help: `The runner (${['auto', ...formatNames()].join(', ')}) or checker (eslint, biome, oxlint, pyright, mypy, pylint, govet, gofmt, cargo-json, gcc) that wrote the output.` }),
   warnings: flag({ type: 'boolean', defaultValue: false, help: "Count a checker's warnings too, not only its errors." }),
 } as const;
 

@@ -1,7 +1,8 @@
 // The loop's budgets and guards from command-line flags (shared by `fix`, `mcp` and the Claude Code hook), with
 // one-sentence errors for bad input. Kept apart from the actor flags so a check session loads no actor.
 import type { AutofixMode, LoopConfig, OnGiveUp } from '../shared/config';
-import { AUTOFIX_MODES, DEFAULT_LOOP_CONFIG, validateLoopConfig } from '../shared/config';
+import { AUTOFIX_MODES, validateLoopConfig } from '../shared/config';
+import { DEFAULT_LOOP_CONFIG } from '../session/loopDefaults';
 import { parseNumberFlag, UsageError } from './usageError';
 import { scriptsNamedBy } from '../shared/checkerConfigs';
 import { verifyScopeFlag } from './verifierFlags';

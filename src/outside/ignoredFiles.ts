@@ -9,16 +9,17 @@ import * as path from 'node:path';
 import { minimatch } from 'minimatch';
 import type { OutsideChange } from '../ports/outside';
 import type { SnapshotStore } from '../ports/snapshots';
+import { runnerRegenerated } from '../runners/registry';
 import { changeOf, putBack, removeEmptyFolders, saveFile, SaveBudget, type SavedFile } from './savedFile';
 
 const MB = 1024 * 1024;
 const PER_FILE = 1 * MB;
 const TOTAL = 32 * MB;
 
+/** Checkers' caches, tsc's build info and build output; the runners' rooms name what their runs rewrite. */
 const REGENERATED = [
-  '**/__pycache__/**', '**/*.pyc', '**/.pytest_cache/**', '**/.mypy_cache/**', '**/.ruff_cache/**', '**/.cache/**',
-  '**/node_modules/.cache/**', '**/node_modules/.vite/**', '**/node_modules/.vitest/**', '**/*.tsbuildinfo',
-  'coverage/**', '.nyc_output/**', 'target/**', 'dist/**', 'build/**', 'out/**', '**/.turbo/**', '**/.next/**',
+  '**/.mypy_cache/**', '**/.ruff_cache/**', '**/.cache/**', '**/node_modules/.cache/**', '**/*.tsbuildinfo',
+  'dist/**', 'build/**', 'out/**', '**/.turbo/**', '**/.next/**', ...runnerRegenerated(),
 ];
 
 /** What agent CLIs keep in the workspace for themselves (aider's chat history and tag cache): nothing runs it. */

@@ -2,8 +2,11 @@
 // Implemented in verify/; the loop judges witnesses, the store saves them. Nothing here knows about VS Code.
 import type { CodeHint } from './codeContext';
 
-export type RunnerFormat =
-  | 'mocha' | 'jest' | 'vitest' | 'node' | 'tap' | 'pytest' | 'go' | 'cargo' | 'junit' | 'tsc';
+/**
+ * A format an output was read as: a runner's (mocha, jest, vitest, node, tap, pytest, go, cargo) or a reader's (junit,
+ * tsc). The names are the runners' registry's (runners/registry.ts), so a new runner adds its own there.
+ */
+export type RunnerFormat = string;
 
 export interface FailingTest {
   /** Full title path joined with " > " (per-runner rules in the contract). */

@@ -19,7 +19,7 @@ import type { Clock } from '../ports/clock';
 import type { RunState } from '../ports/runState';
 import type { OutsideWatch } from '../ports/outside';
 import { StateDirLost, WorkspaceNotRecordable } from '../ports/snapshots';
-import { DEFAULT_LOOP_CONFIG } from '../shared/config';
+import { DEFAULT_LOOP_CONFIG } from './loopDefaults';
 import type { LoopConfig } from '../shared/config';
 import { RunFiles } from '../store/runFiles';
 import type { Fixers } from '../ports/fixers';

@@ -1,6 +1,6 @@
 // One shape for every loop option. The CLI builds it from flags, the extension from settings;
-// core/ only ever receives a plain LoopConfig object.
-import { CHECKER_CONFIG_GLOBS } from './checkerConfigs';
+// core/ only ever receives a plain LoopConfig object. Its defaults that name the runners' files (DEFAULT_LOOP_CONFIG,
+// DEFAULT_PROTECTED_GLOBS) are assembled in session/loopDefaults.ts, where the runners' registry may be read.
 
 export type OnGiveUp = 'keep-best' | 'restore-baseline' | 'keep-last';
 export type TscMode = 'auto' | 'on' | 'off';
@@ -60,37 +60,6 @@ export const VERIFY_SCOPES: readonly VerifyScope[] = ['failing-first', 'full'];
 /** Far above any edit a model should send, far below what could exhaust memory or stall the loop. */
 export const DEFAULT_MAX_ANSWER_BYTES = 2_000_000;
 
-/**
- * Test files and what decides how they run, for every runner the verifier reads. package.json's test scripts and
- * the pytest sections of pyproject.toml/setup.cfg/tox.ini are protected by content (core/edits/protectedContent).
- */
-export const DEFAULT_PROTECTED_GLOBS = [
-  '**/*.test.*',
-  '**/*.spec.*',
-  '**/test/**',
-  '**/tests/**',
-  '**/__tests__/**',
-  '**/test_*.py',
-  '**/*_test.py',
-  '**/conftest.py',
-  '**/pytest.ini',
-  '**/*_test.go',
-  '**/testdata/**',
-  '**/jest.config.*',
-  '**/vitest.config.*',
-  '**/vitest.workspace.*',
-  '**/.mocharc*',
-  '**/.vscode/tasks.json',
-  // What npm/yarn and Python read before any test: `script-shell`, `node-options`, site customisation.
-  '**/.npmrc',
-  '**/.yarnrc',
-  '**/.yarnrc.yml',
-  '**/sitecustomize.py',
-  '**/usercustomize.py',
-  // What decides what a linter or type checker reports: loosening it silences the checker without fixing the code.
-  ...CHECKER_CONFIG_GLOBS,
-];
-
 /** Added when the type check is part of "green": a model must not loosen the rules tsc checks against. */
 export const TYPE_CHECK_PROTECTED_GLOBS = ['**/tsconfig*.json', '**/jsconfig*.json'];
 
@@ -127,21 +96,6 @@ export interface AgentSettings {
 }
 
 export const DEFAULT_AGENT_SETTINGS: AgentSettings = { requestsPerAttempt: 12, timeoutS: 600, maxTokens: 2_000_000 };
-
-export const DEFAULT_LOOP_CONFIG: LoopConfig = {
-  maxIterations: 8,
-  maxTokens: 200_000,
-  maxMinutes: 30,
-  verifyTimeoutS: 300,
-  patience: 2,
-  onGiveUp: 'keep-best',
-  protectedGlobs: DEFAULT_PROTECTED_GLOBS,
-  allowTestEdits: false,
-  snapshotExcludes: DEFAULT_SNAPSHOT_EXCLUDES,
-  flakyReruns: 2,
-  crossRunLimit: 3,
-  maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES,
-};
 
 /** Checks a config a person wrote; returns one readable sentence per problem. */
 export function validateLoopConfig(c: LoopConfig): string[] {

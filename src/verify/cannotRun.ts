@@ -2,6 +2,7 @@
 // runner that found no test files — is a setup problem, not a failing suite: no model can fix it, so it is told in
 // one sentence before any model call.
 import type { RunResult } from '../base/process/runCommand';
+import { noTestsPatterns } from '../runners/registry';
 
 const MISSING_SCRIPT = [
   /\bMissing script:\s*"?([^"\s]+)"?/, // npm, pnpm
@@ -9,20 +10,8 @@ const MISSING_SCRIPT = [
   /\berror Command "([^"]+)" not found/, // yarn 1
 ];
 
-/** What runners print when they find no test file to run, with the path or pattern where they say it. */
-const NO_TEST_FILES = [
-  /\bError: No test files found:?\s*(.*)/, // mocha
-  /^Could not find '([^']+)'/m, // node --test
-  /\bNo test files found, exiting with code \d+/, // vitest
-  /\bNo tests found, exiting with code \d+/, // jest
-  /^(?:=+ )?no tests ran\b/m, // pytest (exit code 5)
-  // go test: a package pattern that matched nothing, a folder without Go files or that does not exist (exit code 1)
-  /^go: warning: "[^"\n]+" matched no packages$(?=[\s\S]*^no packages to test$)/m,
-  /^no packages to test$/m,
-  /^no Go files in \S.*$/m,
-  /^pattern \S+: lstat \S+: no such file or directory$/m,
-  /^stat \S.*: directory not found$/m,
-];
+/** What runners print when they find no test file to run, with the path or pattern where they say it (each room's `noTests`). */
+const NO_TEST_FILES = noTestsPatterns();
 
 /** One sentence saying why the command cannot run, or null when it ran (whatever its tests said). */
 export function cannotRunSentence(run: Pick<RunResult, 'exitCode' | 'output'>, command: string, cwd: string, namedFailures: number): string | null {

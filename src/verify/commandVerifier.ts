@@ -5,13 +5,14 @@ import type { TargetedOptions, TargetedRun, TestTarget, Verifier, VerifyOptions 
 import { CoverageRequest } from './coverage/coverageRequest';
 import { VerifyError } from '../ports/verifier';
 import type { Diagnostic, FailingTest, LoadErrorFile, ReportedTest, RunnerFormat, Witness } from '../ports/verifier';
-import type { FormatOption } from './types';
+import type { FormatOption } from '../runners/types';
 import { narrowTestCommand, packageScripts } from './rerunFilter';
-import { narrowToTargets } from './targeted/narrow';
-import { workspaceFiles } from './targeted/workspaceFiles';
+import { narrowToTargets } from '../runners/narrow';
+import { runnerOfFormat } from '../runners/registry';
+import { workspaceFiles } from './workspaceFiles';
 import { classifyRun } from './runClass';
 import { sharedIdsWarning } from './sharedIds';
-import { runnerHints } from './runnerHint';
+import { runnerHints } from '../runners/runnerHint';
 import { cannotRunSentence } from './cannotRun';
 import { abortError } from '../base/abort';
 import { CommandCannotStart, runCommand } from '../base/process/runCommand';
@@ -19,10 +20,9 @@ import type { RunResult } from '../base/process/runCommand';
 import { normalizeOutput, readableOutput, signatureOf } from '../base/normalize';
 import { RepeatedParts } from './repeatedParts';
 import { ownCopy } from './ownCopy';
-import { parseSpool, tidyResult } from './parseOutput';
+import { parseReports, parseSpool } from '../runners/parseOutput';
 import { OutputSpool } from './outputSpool';
-import type { ParsedOutput } from './parseOutput';
-import { parseJunitFiles } from './parsers/junit';
+import type { ParsedOutput } from '../runners/parseOutput';
 import { detectTsc, splitListedFiles, tscCommand } from './tsc';
 import { runChecks } from './checkers/runChecks';
 import { FORMAT_EXTENSIONS } from './checkers/checkerTypes';
@@ -140,7 +140,7 @@ export class CommandVerifier implements Verifier {
   }
 
   /**
-   * Only these tests, narrowed by file and name with the runner's own selection (targeted/narrow.ts), and no checker:
+   * Only these tests, narrowed by file and name with the runner's own selection (runners/narrow.ts), and no checker:
    * the loop runs them first and the whole suite only when one of them passes. Whether the run covered every target
    * is the caller's to check (core/judge/targetedCoverage.ts): a selection that matched nothing must never read as passing.
    */
@@ -148,8 +148,8 @@ export class CommandVerifier implements Verifier {
     const { cwd, testCommand, timeoutMs } = this.opts;
     if (process.platform === 'win32') return { ok: false, why: 'the test command is not narrowed on Windows' };
     if (this.opts.junitGlob) return { ok: false, why: 'the results are read from JUnit reports, which a narrowed run would leave half-written' };
-    // Only go and mocha need the workspace's files (a base name, a stack frame): no walk for the others.
-    const needsFiles = this.lastRunner === 'go' || this.lastRunner === 'mocha';
+    // Only a runner whose narrowing names files loosely (go's base names, mocha's stacks) needs the walk.
+    const needsFiles = this.lastRunner !== null && (runnerOfFormat(this.lastRunner)?.narrowNeedsFiles ?? false);
     const files = needsFiles ? workspaceFiles(cwd) ?? undefined : undefined;
     const baseEnv = this.opts.env ?? process.env;
     const coverage = opts.coverage ? new CoverageRequest({ cwd, env: baseEnv }) : null;
@@ -216,7 +216,7 @@ export class CommandVerifier implements Verifier {
     if (fresh.length === 0) {
       return { runner: 'junit', failing: [], tests: null, passedCount: null, failedCount: null, skippedCount: null, loadError: true, diagnostics: [] };
     }
-    return tidyResult(parseJunitFiles(fresh.map((f) => fs.readFileSync(f, 'utf8'))));
+    return parseReports('junit', fresh.map((f) => fs.readFileSync(f, 'utf8')));
   }
 
   /** `whole`: the whole suite ran (not a re-run narrowed to a few tests). */

@@ -1,12 +1,12 @@
 // The test command narrowed to a few tests, with the runner's own filter, for re-running tests that newly failed
-// (is the edit to blame, or is the test flaky?). The narrowing itself is targeted/narrow.ts; this reads what it
+// (is the edit to blame, or is the test flaky?). The narrowing itself is runners/narrow.ts; this reads what it
 // needs from the workspace. A filter is only an optimization: the caller checks that the narrowed run reported the
 // tests it asked for, and runs the whole command otherwise.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { RunnerFormat } from '../ports/verifier';
-import { narrowToTargets } from './targeted/narrow';
-import type { TargetTest } from './targeted/narrow';
+import { narrowToTargets } from '../runners/narrow';
+import type { TargetTest } from '../runners/narrow';
 
 export interface NarrowedCommand {
   command: string;

@@ -1,8 +1,8 @@
 // What a finished test run was, beyond its failing tests: a suite that did not load, an output Greenloop cannot read,
 // tests that all passed under a command that failed anyway, or a run of no test at all. One rule each, in one place,
 // so `verify` and the loop never disguise one as another.
-import type { ParsedOutput } from './parseOutput';
-import { NODE_DOT } from './parsers/node';
+import type { ParsedOutput } from '../runners/parseOutput';
+import { runnerOfFormat, unreadableOutput } from '../runners/registry';
 
 export interface RunFacts {
   exitCode: number | null;
@@ -34,7 +34,7 @@ export function classifyRun(parsed: ParsedOutput, f: RunFacts): RunClass {
   const unnamed = !over && f.named === 0 && (parsed.failedCount ?? 0) > 0;
   const unreadable = over ? null
     : parsed.runner === null ? `The test command's output is ${describeUnknown(f)}, not a test report Greenloop reads`
-    : unnamed ? `The test output counts ${parsed.failedCount} failing test${parsed.failedCount === 1 ? '' : 's'} but names none (${parsed.runner === 'jest' ? "jest's summary reporter" : 'a summary-only reporter'})`
+    : unnamed ? `The test output counts ${parsed.failedCount} failing test${parsed.failedCount === 1 ? '' : 's'} but names none (${runnerOfFormat(parsed.runner)?.summaryReporter ?? 'a summary-only reporter'})`
     : null;
   const executed = f.executed ?? 0;
   // Every test ran and passed, yet the command failed (a coverage threshold, a lint step after the tests).
@@ -61,7 +61,8 @@ function describeUnknown(f: RunFacts): string {
   const exit = `exit code ${f.exitCode ?? f.signal ?? '—'}`;
   if (text === '') return `empty (${exit})`;
   if (/^::(?:error|warning|notice)\b/m.test(text)) return `GitHub Actions annotations only (${exit}; a github-actions reporter)`;
-  if (NODE_DOT.test(text)) return `node --test's dot reporter, which names failing tests without their suites (${exit}; use the default spec reporter or --test-reporter=tap)`;
+  const runners = unreadableOutput(text, exit);
+  if (runners) return runners;
   return `not one Greenloop recognises (${exit}): "${lastLines(text, 1).slice(0, 120)}"`;
 }
 

@@ -2,7 +2,7 @@
 // progress. A run that reports them so is said in a warning, never merged in silence. Runners do it with two tests of
 // one title (or one test reported twice); the normalization does it with titles that differ only in a duration, a
 // port or a temp path.
-import type { ParsedOutput } from './parseOutput';
+import type { ParsedOutput } from '../runners/parseOutput';
 
 /** The warning for IDs several reported tests share, or null when every reported test has an ID of its own. */
 export function sharedIdsWarning(parsed: ParsedOutput, idOf: (id: string) => string): string | null {

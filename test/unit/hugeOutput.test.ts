@@ -7,10 +7,10 @@ import * as v8 from 'v8';
 import * as vm from 'vm';
 import { CommandVerifier } from '../../src/verify/commandVerifier';
 import { OutputSpool } from '../../src/verify/outputSpool';
-import { parseSpool } from '../../src/verify/parseOutput';
-import { tapLines } from '../../src/verify/parsers/tap';
-import { MAX_MESSAGE_CHARS } from '../../src/verify/parsers/lineParser';
-import { MAX_ID_CHARS } from '../../src/verify/parsers/reportedTests';
+import { parseSpool } from '../../src/runners/parseOutput';
+import { tapLines } from '../../src/runners/readers/tap';
+import { MAX_MESSAGE_CHARS } from '../../src/runners/common/lineParser';
+import { MAX_ID_CHARS } from '../../src/runners/common/reportedTests';
 import { ROOT, tempDir } from './support/cli';
 
 describe('huge test outputs', function () {

@@ -3,7 +3,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { parseOutput } from '../../src/verify/parseOutput';
+import { parseOutput } from '../../src/runners/parseOutput';
 import { CommandVerifier, testIdNormalizer } from '../../src/verify/commandVerifier';
 import { tempDir } from './support/cli';
 

@@ -5,7 +5,7 @@ import { execFile } from 'child_process';
 import * as fs from 'fs';
 import { tmpdir } from 'os';
 import { join, relative } from 'path';
-import { tscParser } from '../../src/verify/parsers/tsc';
+import { tscParser } from '../../src/runners/readers/tsc';
 import { detectTsc, tscBuildInfoFile, tscCommand } from '../../src/verify/tsc';
 import { CommandVerifier } from '../../src/verify/commandVerifier';
 

@@ -5,7 +5,7 @@ import { execFile } from 'child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { tscParser } from '../../src/verify/parsers/tsc';
+import { tscParser } from '../../src/runners/readers/tsc';
 import { detectTsc, tscCommand } from '../../src/verify/tsc';
 import { diagnosticKey } from '../../src/core/judge/diagnosticKey';
 import type { Diagnostic } from '../../src/ports/verifier';

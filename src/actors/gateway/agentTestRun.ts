@@ -1,7 +1,7 @@
 // Reads a command the agent ran as a test run, with Greenloop's own output parsers: which tests failed, and whether
 // the suite loaded. Only a command whose output a parser recognises as a runner's, naming at least one test or a
 // count, is a test run; anything else (a `cat`, a build, a `git diff`) is not.
-import { parseOutput } from '../../verify/parseOutput';
+import { parseOutput } from '../../runners/parseOutput';
 import { normalizeTestId } from '../../base/normalize';
 
 export interface AgentTestRun {

@@ -1,49 +1,17 @@
 // Parts of shared files that define how the tests run: the test script in package.json, the pytest section of
-// pyproject.toml / setup.cfg / tox.ini. A model that changes them can make a suite pass by running less of it,
-// so they are protected like test files while the rest of the file stays editable.
-import { iniSections } from './iniSections';
+// pyproject.toml / setup.cfg / tox.ini (the runners' rooms name them), and the checkers' sections. A model that changes
+// them can make a suite pass by running less of it, so they are protected like test files while the rest of the file
+// stays editable.
+import { sectionsMatching } from '../../base/iniSections';
 import { CHECKER_SECTION_RULES, packageScriptsPart } from '../../shared/checkerConfigs';
+import { runnerProtectedParts } from '../../runners/registry';
+import type { ProtectedPart } from '../../runners/runner';
 
-export interface ProtectedPart {
-  /** The file name this rule applies to (any folder). */
-  file: string;
-  /** What a person reads in the refusal: "the test scripts of package.json". */
-  what: string;
-  /** The protected part of the text, as a comparable string (null: the file cannot be read that way). */
-  extract(text: string): string | null;
-}
-
-const PACKAGE_KEYS = ['jest', 'mocha', 'ava', 'vitest', 'c8', 'nyc'];
-
-function packageTestParts(text: string): string | null {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!json || typeof json !== 'object') return null;
-  const pkg = json as Record<string, unknown>;
-  const scripts = pkg.scripts && typeof pkg.scripts === 'object' ? (pkg.scripts as Record<string, unknown>) : {};
-  // `test`, `pretest`, `posttest` and `test:*` decide what `npm test` runs.
-  const testScripts = Object.keys(scripts).filter((k) => /^(pre|post)?test(:|$)/.test(k)).sort().map((k) => [k, scripts[k]]);
-  const config = PACKAGE_KEYS.filter((k) => k in pkg).map((k) => [k, pkg[k]]);
-  return JSON.stringify([testScripts, config]);
-}
-
-function sections(names: RegExp): (text: string) => string {
-  return (text) => JSON.stringify(iniSections(text).filter((s) => names.test(s.name)));
-}
-
-export const PROTECTED_PARTS: readonly ProtectedPart[] = [
-  { file: 'package.json', what: 'the test scripts and test-runner settings of package.json', extract: packageTestParts },
-  { file: 'pyproject.toml', what: 'the [tool.pytest…] section of pyproject.toml', extract: sections(/^tool\.pytest(\.|$)/) },
-  { file: 'setup.cfg', what: 'the [tool:pytest] section of setup.cfg', extract: sections(/^tool:pytest$/) },
-  { file: 'tox.ini', what: 'the [pytest] section of tox.ini', extract: sections(/^pytest$/) },
-];
+/** The runners' parts (package.json's test scripts and settings, pytest's sections): each room names its own. */
+export const PROTECTED_PARTS: readonly ProtectedPart[] = runnerProtectedParts();
 
 /** The checkers' sections of shared files ([tool.mypy], [lints]…), protected like the test runners' ones. */
-export const CHECKER_PARTS: readonly ProtectedPart[] = CHECKER_SECTION_RULES.map((r) => ({ file: r.file, what: r.what, extract: sections(r.sections) }));
+export const CHECKER_PARTS: readonly ProtectedPart[] = CHECKER_SECTION_RULES.map((r) => ({ file: r.file, what: r.what, extract: sectionsMatching(r.sections) }));
 
 /** The package.json scripts the check commands run (`npm run lint` → lint, prelint, postlint). */
 function checkScriptParts(names: readonly string[]): ProtectedPart[] {

@@ -2,28 +2,24 @@
 // (`assert.equal = () => {}`), hooking the module loader, swallowing process.exit. Protected test files cannot be
 // edited, so a model that wants a cheap green reaches for these from a source file. They are refused by what the
 // added lines say, whatever file they are in.
+import { tamperRules } from '../../runners/registry';
+import type { TamperRule } from '../../runners/runner';
 
-const ASSERT_MODULES = String.raw`(?:node:)?(?:assert(?:\/strict)?|chai|expect|should|power-assert|node:test|vitest|@jest\/globals)`;
+// The runners' rooms name the rules and the assertion modules (runners/common/javascript.ts, …/python.ts, pytest's own).
+const RUNNERS_SAY = tamperRules();
+const ASSERT_MODULES = String.raw`(?:node:)?(?:${RUNNERS_SAY.assertionModules.map(escapeRegExp).join('|')})`;
 const ALIAS_REQUIRE = new RegExp(String.raw`(?:const|let|var)\s+(\w+)\s*=\s*require\(\s*['"]${ASSERT_MODULES}['"]\s*\)`, 'g');
 const ALIAS_IMPORT = new RegExp(String.raw`import\s+(?:\*\s+as\s+)?(\w+)(?:\s*,\s*\{[^}]*\})?\s+from\s+['"]${ASSERT_MODULES}['"]`, 'g');
 const DESTRUCTURED = new RegExp(String.raw`(?:const|let|var|import)\s*\{([^}]*)\}\s*(?:=\s*require\(\s*|from\s+)['"]${ASSERT_MODULES}['"]`, 'g');
 
-interface Rule {
-  test: RegExp;
-  what: string;
-}
-
-const FIXED_RULES: Rule[] = [
+const FIXED_RULES: readonly TamperRule[] = [
   { test: new RegExp(String.raw`require\(\s*['"]${ASSERT_MODULES}['"]\s*\)(?:\s*\.\s*\w+)+\s*=(?!=)`), what: 'replaces part of an assertion library' },
-  { test: /(?<![\w.$])(?:assert|expect|chai|should)(?:\s*\.\s*\w+)+\s*=(?!=)/, what: 'replaces part of an assertion library' },
-  { test: /\bObject\.(?:assign|defineProperty|defineProperties|setPrototypeOf)\(\s*(?:assert|expect|chai|require\(\s*['"](?:node:)?assert)/, what: 'rewrites an assertion library' },
-  { test: /\bModule\s*\.\s*(?:prototype\s*\.\s*require|_load|_resolveFilename|_compile)\s*=(?!=)/, what: 'hooks the module loader' },
-  { test: /\brequire\s*\.\s*cache\s*\[[^\]]*\]\s*=(?!=)/, what: 'plants a module in the require cache' },
-  { test: /\bprocess\s*\.\s*(?:exit|reallyExit|abort)\s*=(?!=)/, what: 'replaces process.exit, which the test runner reports failures with' },
-  { test: /\b(?:unittest\s*\.\s*)?TestCase\s*\.\s*(?:assert\w*|fail\w*)\s*=(?!=)/, what: "replaces one of unittest's assertions" },
-  { test: /\bpytest\s*\.\s*(?:fail|raises|approx|skip|xfail|mark)\s*=(?!=)/, what: 'replaces part of pytest' },
-  { test: /\bbuiltins\s*\.\s*(?:AssertionError|__import__)\s*=(?!=)/, what: 'replaces a Python builtin the tests rely on' },
+  ...RUNNERS_SAY.rules,
 ];
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
 
 /**
  * Why the lines `added` to `rel` disarm the tests, or null. `context` is the whole new file, where an alias of an

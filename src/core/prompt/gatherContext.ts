@@ -5,6 +5,7 @@
 import type { CodeContext, CodeHint, CodeReader, CodeRegion, FileOutline } from '../../ports/codeContext';
 import type { RunState } from '../../ports/runState';
 import { estimateTokens } from '../../base/estimateTokens';
+import { isTestFunctionName } from '../../runners/registry';
 import { checkReadable } from '../edits/pathPolicy';
 import type { PathPolicy } from '../edits/pathPolicy';
 import { boundedRead, importedFiles, toWorkspaceRelative } from './contextFiles';
@@ -243,7 +244,7 @@ async function testDeclarations(failures: ReadonlyArray<{ id: string; file?: str
   const byFile = new Map<string, Set<string>>();
   for (const f of failures.slice(0, MAX_FILES)) {
     if (!f.file) continue;
-    const names = f.id.split(/[^A-Za-z0-9_]+/).filter((w) => /^(Test|test_)\w+$/.test(w));
+    const names = f.id.split(/[^A-Za-z0-9_]+/).filter((w) => isTestFunctionName(w));
     if (names.length) byFile.set(f.file, new Set([...(byFile.get(f.file) ?? []), ...names]));
   }
   for (const [file, names] of byFile) {

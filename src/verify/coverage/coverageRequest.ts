@@ -1,17 +1,17 @@
-// One targeted run's coverage from the narrowing to the reading: the runner decides the plan (narrow.ts calls
-// wrapRunner once it knows it), the run gets its variables, and what it executed is read and ranked afterwards.
+// One targeted run's coverage from the narrowing to the reading: the runner's room decides the plan (the narrowing
+// calls wrapRunner once it knows the runner), the run gets its variables, and what it executed is read and ranked afterwards.
 import type { CoverageCollected, TestTarget, Witness } from '../../ports/verifier';
-import type { RunnerFamily } from '../targeted/runnerStarts';
-import type { Words } from '../targeted/words';
-import { planCoverage, type CoveragePlan, type PlanContext } from './coveragePlan';
+import type { CoveragePlan, CoverageUnit, PlanContext } from '../../runners/runner';
+import { runnerNamed } from '../../runners/registry';
+import { rankBySpectrum } from './ochiai';
 
 export class CoverageRequest {
   private plan: CoveragePlan | { why: string } | null = null;
 
   constructor(private readonly ctx: PlanContext) {}
 
-  readonly wrapRunner = (family: RunnerFamily, prefix: Words, args: Words): { prefix: Words; args: Words } | null => {
-    this.plan = planCoverage(family, prefix, this.ctx);
+  readonly wrapRunner = (runner: string, prefix: string[], args: string[]): { prefix: string[]; args: string[] } | null => {
+    this.plan = runnerNamed(runner)?.code().coverage(prefix, this.ctx) ?? { why: `Greenloop knows no coverage for ${runner}` };
     return 'wrap' in this.plan ? this.plan.wrap(prefix, args) : null;
   };
 
@@ -25,10 +25,18 @@ export class CoverageRequest {
     if (w.timedOut) return { ok: false, why: 'the covered run timed out' };
     const files = new Set<string>();
     for (const f of [...w.failures, ...targets]) if (f.file && w.failing.includes(f.id)) files.add(f.file.replace(/^\.\//, ''));
-    return this.plan.read(w, files);
+    return collected(this.plan.tool, await this.plan.read(w, files));
   }
 
   dispose(): void {
     if (this.plan && 'dispose' in this.plan) this.plan.dispose();
   }
+}
+
+/** The units ranked, or why there is nothing to rank: a run whose failing tests executed no workspace file says nothing. */
+function collected(tool: string, units: CoverageUnit[] | { why: string }): CoverageCollected {
+  if (!Array.isArray(units)) return { ok: false, why: units.why };
+  if (!units.some((u) => u.failed)) return { ok: false, why: `${tool} saw no workspace file executed by a failing test` };
+  const ranked = rankBySpectrum(units);
+  return { ok: true, tool, hints: ranked.hints, units: ranked.units };
 }

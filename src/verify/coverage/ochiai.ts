@@ -2,15 +2,7 @@
 // place of the bug. Ochiai's formula (ef / sqrt(F · (ef + ep))) ranks best among the usual ones in the studies
 // AutoCodeRover and GZoltar build on; with no passing run at hand it degrades to "executed by the failing runs".
 import type { CodeHint } from '../../ports/codeContext';
-
-/** What one run unit (a test process, a package's test binary) executed, and whether a test in it failed. */
-export interface CoverageUnit {
-  failed: boolean;
-  /** Workspace-relative path → 1-based lines executed at least once. */
-  lines: Map<string, Set<number>>;
-  /** The lines among them executed more than once, where the tool counts (V8 does; go's `set` mode and coverage.py do not). */
-  repeated?: Map<string, Set<number>>;
-}
+import type { CoverageUnit } from '../../runners/runner';
 
 export interface Ranked {
   hints: CodeHint[];

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { programName, type CheckSpec } from '../checkers/commandChecker';
 import type { CheckerFormat } from '../checkers/checkerTypes';
 import { formatFromCommand } from '../checkers/readerChoice';
-import { joinCommand, splitCommand, type Words } from '../targeted/words';
+import { joinCommand, splitCommand, type Words } from '../../base/commandWords';
 
 export interface Fixer {
   /** As a person names the tool. */

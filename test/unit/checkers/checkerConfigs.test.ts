@@ -2,7 +2,7 @@
 // and the package.json scripts a check command runs.
 import { strict as assert } from 'assert';
 import { minimatch } from 'minimatch';
-import { iniSections } from '../../../src/core/edits/iniSections';
+import { iniSections } from '../../../src/base/iniSections';
 import { CHECKER_CONFIG_GLOBS, CHECKER_SECTION_RULES, packageScriptsPart, scriptsNamedBy } from '../../../src/shared/checkerConfigs';
 
 const isProtected = (rel: string): boolean => CHECKER_CONFIG_GLOBS.some((g) => minimatch(rel, g, { dot: true }));

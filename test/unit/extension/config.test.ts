@@ -1,7 +1,8 @@
 import * as assert from 'assert';
 import { fake } from './support/fakeVscode';
 import { ConfigReader, SettingsError } from '../../../src/extension/config';
-import { DEFAULT_AGENT_SETTINGS, DEFAULT_LOOP_CONFIG } from '../../../src/shared/config';
+import { DEFAULT_AGENT_SETTINGS } from '../../../src/shared/config';
+import { DEFAULT_LOOP_CONFIG } from '../../../src/session/loopDefaults';
 
 describe('extension settings', () => {
   beforeEach(() => fake.reset());

@@ -2,9 +2,9 @@
 // read back from real `cargo test` output captured by test/fixtures/regenerate/cargo.sh.
 import { strict as assert } from 'assert';
 import { join } from 'path';
-import { cargoParser } from '../../../src/verify/parsers/cargo';
-import { detectFormat } from '../../../src/verify/parseOutput';
-import type { ParseResult } from '../../../src/verify/types';
+import { cargoParser } from '../../../src/runners/cargo/parser';
+import { detectFormat } from '../../../src/runners/parseOutput';
+import type { ParseResult } from '../../../src/runners/types';
 import { ids, messageOf, readCapture } from './support';
 
 const read = (name: string): string => readCapture('cargo', name);

@@ -2,12 +2,12 @@
 // read back from real `go test` output captured by test/fixtures/regenerate/go.sh. go prints no colours.
 import { strict as assert } from 'assert';
 import { join } from 'path';
-import { goParser } from '../../../src/verify/parsers/go';
-import { detectFormat, parseOutput } from '../../../src/verify/parseOutput';
+import { goParser } from '../../../src/runners/go/parser';
+import { detectFormat, parseOutput } from '../../../src/runners/parseOutput';
 import { executedCount } from '../../../src/verify/commandVerifier';
 import { classifyRun } from '../../../src/verify/runClass';
 import { cannotRunSentence } from '../../../src/verify/cannotRun';
-import type { ParseResult } from '../../../src/verify/types';
+import type { ParseResult } from '../../../src/runners/types';
 import { ids, messageOf, readCapture } from './support';
 
 const read = (name: string): string => readCapture('go', name);

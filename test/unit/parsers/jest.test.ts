@@ -1,9 +1,9 @@
 // Expected values come from the suites in test/fixtures/runners/jest (which tests fail is decided there),
 // read back from real jest output captured by test/fixtures/regenerate/jest.sh.
 import { strict as assert } from 'assert';
-import { jestParser } from '../../../src/verify/parsers/jest';
-import { junitParser } from '../../../src/verify/parsers/junit';
-import type { ParseResult } from '../../../src/verify/types';
+import { jestParser } from '../../../src/runners/jest/parser';
+import { junitParser } from '../../../src/runners/readers/junit';
+import type { ParseResult } from '../../../src/runners/types';
 import { ids, messageOf, otherParsers, readCapture, readCaptureRaw } from './support';
 
 const MIXED_FAILING: Array<[string, string]> = [

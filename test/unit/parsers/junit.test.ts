@@ -2,7 +2,7 @@
 // vitest junit captures are checked in jest.test.ts and vitest.test.ts.) Expected values come from the suites in
 // test/fixtures/runners/mocha.
 import { strict as assert } from 'assert';
-import { junitParser, parseJunitFiles } from '../../../src/verify/parsers/junit';
+import { junitParser, parseJunitFiles } from '../../../src/runners/readers/junit';
 import { assertRanksFirst, failureOf, ids, readCaptureRaw } from './support';
 
 const read = (name: string) => readCaptureRaw('mocha', name);

@@ -1,8 +1,8 @@
 // Test files that did not load, as each runner reports them in real captured output (test/fixtures/regenerate/): named
 // apart from the failing tests, never counted as one, each with what the runner said about it.
 import { strict as assert } from 'assert';
-import { parseOutput } from '../../../src/verify/parseOutput';
-import type { ParsedOutput } from '../../../src/verify/parseOutput';
+import { parseOutput } from '../../../src/runners/parseOutput';
+import type { ParsedOutput } from '../../../src/runners/parseOutput';
 import { readCaptureRaw } from './support';
 
 const parse = (runner: string, name: string): ParsedOutput => parseOutput(readCaptureRaw(runner, name));

@@ -1,8 +1,8 @@
 // mocha's spec reporter, read back from real output captured by test/fixtures/regenerate/mocha.sh.
 // Expected values come from the suites in test/fixtures/runners/mocha (src/calculator.js is buggy on purpose).
 import { strict as assert } from 'assert';
-import { mochaParser } from '../../../src/verify/parsers/mocha';
-import { detectFormat, parseOutput, PARSERS } from '../../../src/verify/parseOutput';
+import { mochaParser } from '../../../src/runners/mocha/parser';
+import { detectFormat, parseOutput, PARSERS } from '../../../src/runners/parseOutput';
 import { assertRanksFirst, ids, messageOf, readCapture, readCaptureRaw } from './support';
 
 const read = (name: string) => readCapture('mocha', name);

@@ -1,7 +1,7 @@
 // node --test's spec reporter (Node 20), read back from real output captured by test/fixtures/regenerate/node.sh.
 // Expected values come from the suites in test/fixtures/runners/node (src/calculator.js is buggy on purpose).
 import { strict as assert } from 'assert';
-import { nodeParser } from '../../../src/verify/parsers/node';
+import { nodeParser } from '../../../src/runners/node/parser';
 import { assertRanksFirst, failureOf, ids, readCapture } from './support';
 
 const read = (name: string) => readCapture('node', name);

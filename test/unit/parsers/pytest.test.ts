@@ -1,9 +1,9 @@
 // Expected values come from the suites in test/fixtures/runners/pytest (which tests fail is decided there),
 // read back from real pytest output captured by test/fixtures/regenerate/pytest.sh.
 import { strict as assert } from 'assert';
-import { pytestParser } from '../../../src/verify/parsers/pytest';
-import { detectFormat } from '../../../src/verify/parseOutput';
-import type { ParseResult } from '../../../src/verify/types';
+import { pytestParser } from '../../../src/runners/pytest/parser';
+import { detectFormat } from '../../../src/runners/parseOutput';
+import type { ParseResult } from '../../../src/runners/types';
 import { ids, messageOf, readCapture } from './support';
 
 const read = (name: string): string => readCapture('pytest', name);

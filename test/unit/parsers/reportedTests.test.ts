@@ -1,14 +1,14 @@
 // Which tests ran: every parser names the passed, failed and skipped tests where its format lists them, and says
 // null where it lists only failures. The loop's "missing" rule (contract: Ran) stands on these lists.
 import { strict as assert } from 'assert';
-import { parseOutput } from '../../../src/verify/parseOutput';
-import { parseJunitFiles } from '../../../src/verify/parsers/junit';
-import type { ParseResult } from '../../../src/verify/types';
+import { parseOutput } from '../../../src/runners/parseOutput';
+import { parseJunitFiles } from '../../../src/runners/readers/junit';
+import type { ParseResult } from '../../../src/runners/types';
 import type { TestStatus } from '../../../src/ports/verifier';
 import { readCapture, readCaptureRaw } from './support';
-import { PARSERS } from '../../../src/verify/parseOutput';
-import { parseText } from '../../../src/verify/parsers/lineParser';
-import type { FormatOption } from '../../../src/verify/types';
+import { PARSERS } from '../../../src/runners/parseOutput';
+import { parseText } from '../../../src/runners/common/lineParser';
+import type { FormatOption } from '../../../src/runners/types';
 
 function parse(runner: string, name: string): ParseResult {
   const text = readCaptureRaw(runner, name);

@@ -4,10 +4,10 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { parseOutput } from '../../../src/verify/parseOutput';
-import { parseJunitFiles } from '../../../src/verify/parsers/junit';
+import { parseOutput } from '../../../src/runners/parseOutput';
+import { parseJunitFiles } from '../../../src/runners/readers/junit';
 import { CommandVerifier } from '../../../src/verify/commandVerifier';
-import type { ParseResult } from '../../../src/verify/types';
+import type { ParseResult } from '../../../src/runners/types';
 import { readCaptureRaw } from './support';
 import { tempDir } from '../support/cli';
 

@@ -1,7 +1,7 @@
 // The runner a test command starts, as a hint for reading its output (issue 30: `npx mocha` under mocha 8, whose only
 // output for a file that does not load is Node's stack trace, was "not a test report").
 import { strict as assert } from 'assert';
-import { runnerHints } from '../../../src/verify/runnerHint';
+import { runnerHints } from '../../../src/runners/runnerHint';
 
 describe('runner hints from the test command', () => {
   const cases: Array<[string, Record<string, string> | null, string[]]> = [

@@ -1,7 +1,7 @@
 // Runners that stop before every test ran say so in their output; the parsers read it (captures from real runs of
 // --bail, -x, cargo without --no-fail-fast and a Go panic, made by test/fixtures/regenerate/*.sh).
 import { strict as assert } from 'assert';
-import { parseOutput } from '../../../src/verify/parseOutput';
+import { parseOutput } from '../../../src/runners/parseOutput';
 import { readCaptureRaw } from './support';
 
 const parse = (runner: string, name: string) => parseOutput(readCaptureRaw(runner, name));

@@ -3,9 +3,9 @@ import { strict as assert } from 'assert';
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import stripAnsi from 'strip-ansi';
-import { PARSERS } from '../../../src/verify/parseOutput';
+import { PARSERS } from '../../../src/runners/parseOutput';
 import type { FailingTest, RunnerFormat } from '../../../src/ports/verifier';
-import type { OutputParser, ParseResult } from '../../../src/verify/types';
+import type { OutputParser, ParseResult } from '../../../src/runners/types';
 
 const captured = join(__dirname, '..', '..', 'fixtures', 'captured');
 

@@ -2,8 +2,8 @@
 // node --test's indented subtests (IDs joined " > "), captured by test/fixtures/regenerate/{mocha,node}.sh.
 // Expected values come from the suites in test/fixtures/runners/{mocha,node}.
 import { strict as assert } from 'assert';
-import { tapParser } from '../../../src/verify/parsers/tap';
-import { nodeParser } from '../../../src/verify/parsers/node';
+import { tapParser } from '../../../src/runners/readers/tap';
+import { nodeParser } from '../../../src/runners/node/parser';
 import { assertRanksFirst, failureOf, ids, readCapture } from './support';
 
 describe('TAP parser: mocha --reporter tap (TAP 13, flat)', () => {

@@ -2,9 +2,9 @@
 // read back from real tsc output captured by test/fixtures/regenerate/tsc.sh.
 import { strict as assert } from 'assert';
 import { join } from 'path';
-import { tscParser } from '../../../src/verify/parsers/tsc';
-import { detectFormat } from '../../../src/verify/parseOutput';
-import type { ParseResult } from '../../../src/verify/types';
+import { tscParser } from '../../../src/runners/readers/tsc';
+import { detectFormat } from '../../../src/runners/parseOutput';
+import type { ParseResult } from '../../../src/runners/types';
 import { readCapture } from './support';
 
 const read = (name: string): string => readCapture('tsc', name);

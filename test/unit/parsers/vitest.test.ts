@@ -1,9 +1,9 @@
 // Expected values come from the suites in test/fixtures/runners/vitest (which tests fail is decided there),
 // read back from real vitest output captured by test/fixtures/regenerate/vitest.sh.
 import { strict as assert } from 'assert';
-import { vitestParser } from '../../../src/verify/parsers/vitest';
-import { junitParser } from '../../../src/verify/parsers/junit';
-import type { ParseResult } from '../../../src/verify/types';
+import { vitestParser } from '../../../src/runners/vitest/parser';
+import { junitParser } from '../../../src/runners/readers/junit';
+import type { ParseResult } from '../../../src/runners/types';
 import { ids, messageOf, otherParsers, readCapture, readCaptureRaw } from './support';
 
 const MIXED_FAILING: Array<[string, string]> = [

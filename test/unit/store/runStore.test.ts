@@ -7,7 +7,7 @@ import { RunStore } from '../../../src/store/runStore';
 import { createRedactor } from '../../../src/base/redact';
 import { newRunState, UNVERIFIED } from '../../../src/core/run/runStateFactory';
 import type { IterationRecord, RunState, WitnessSummary } from '../../../src/ports/runState';
-import { DEFAULT_LOOP_CONFIG } from '../../../src/shared/config';
+import { DEFAULT_LOOP_CONFIG } from '../../../src/session/loopDefaults';
 import { historyKey } from '../../../src/store/historyStore';
 import { tempDir } from '../support/cli';
 

@@ -2,11 +2,11 @@
 // hands it, and the one sentence given when a command cannot be narrowed.
 import * as assert from 'assert';
 import { execFileSync } from 'child_process';
-import { narrowToTargets } from '../../../src/verify/targeted/narrow';
-import type { TargetedRequest } from '../../../src/verify/targeted/narrow';
+import { narrowToTargets } from '../../../src/runners/narrow';
+import type { TargetedRequest } from '../../../src/runners/narrow';
 import { targetedCoverage } from '../../../src/core/judge/targetedCoverage';
 import type { TargetedRead } from '../../../src/core/judge/targetedCoverage';
-import { joinCommand, splitCommand } from '../../../src/verify/targeted/words';
+import { joinCommand, splitCommand } from '../../../src/base/commandWords';
 
 function narrow(req: Partial<TargetedRequest> & Pick<TargetedRequest, 'testCommand' | 'runner'>): string {
   const t = narrowToTargets({ targets: [{ id: 'math > adds', file: 'test/a.test.js' }], ...req });

@@ -6,8 +6,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { CommandVerifier } from '../../../src/verify/commandVerifier';
-import { narrowToTargets } from '../../../src/verify/targeted/narrow';
-import type { Targeted } from '../../../src/verify/targeted/narrow';
+import { narrowToTargets } from '../../../src/runners/narrow';
+import type { Targeted } from '../../../src/runners/narrow';
 import { targetedCoverage } from '../../../src/core/judge/targetedCoverage';
 import type { Witness } from '../../../src/ports/verifier';
 

@@ -1,7 +1,10 @@
 // tsc's own output, through the test verifier's tsc parser, so `--check "tsc --noEmit"` reads like `--tsc`.
-import { tscParser } from '../../parsers/tsc';
+import { parserOf } from '../../../runners/parseOutput';
 import type { CheckerReader } from '../checkerTypes';
 import { makeReport, workspacePath } from './readerTools';
+
+// The same parser `--tsc` and `greenloop parse --format tsc` read with (runners/readers/tsc.ts).
+const tscParser = parserOf('tsc')!;
 
 export const tscReader: CheckerReader = {
   format: 'tsc',

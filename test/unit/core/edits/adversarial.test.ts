@@ -9,10 +9,11 @@ import { applyEditBlocks } from '../../../../src/core/edits/applyBlocks';
 import { cleanPathLine, parseEditBlocks } from '../../../../src/core/edits/parseBlocks';
 import { makePathPolicy, normalizeRelPath } from '../../../../src/core/edits/pathPolicy';
 import type { PathPolicy } from '../../../../src/core/edits/pathPolicy';
-import { iniSections } from '../../../../src/core/edits/iniSections';
+import { iniSections } from '../../../../src/base/iniSections';
 import { summarizeHypothesis } from '../../../../src/core/edits/hypothesis';
 import { serverMessage } from '../../../../src/actors/httpErrors';
-import { DEFAULT_PROTECTED_GLOBS, DEFAULT_SNAPSHOT_EXCLUDES } from '../../../../src/shared/config';
+import { DEFAULT_SNAPSHOT_EXCLUDES } from '../../../../src/shared/config';
+import { DEFAULT_PROTECTED_GLOBS } from '../../../../src/session/protectedGlobs';
 import { endlessSentence, openHeader, quotedPath, repeatedLines, slowToReadAnswer, spacedFence } from '../../../support/adversarialAnswers';
 
 const block = (p: string, search: string, replace: string) => `${p}\n<<<<<<< SEARCH\n${search}=======\n${replace}>>>>>>> REPLACE\n`;

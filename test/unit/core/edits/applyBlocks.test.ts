@@ -7,7 +7,8 @@ import { parseEditBlocks } from '../../../../src/core/edits/parseBlocks';
 import type { EditBlock } from '../../../../src/core/edits/parseBlocks';
 import { makePathPolicy } from '../../../../src/core/edits/pathPolicy';
 import type { PathPolicy } from '../../../../src/core/edits/pathPolicy';
-import { DEFAULT_PROTECTED_GLOBS, DEFAULT_SNAPSHOT_EXCLUDES } from '../../../../src/shared/config';
+import { DEFAULT_SNAPSHOT_EXCLUDES } from '../../../../src/shared/config';
+import { DEFAULT_PROTECTED_GLOBS } from '../../../../src/session/protectedGlobs';
 
 const F = '```';
 

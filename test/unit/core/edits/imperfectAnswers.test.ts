@@ -9,7 +9,8 @@ import * as path from 'node:path';
 import { applyEditBlocks } from '../../../../src/core/edits/applyBlocks';
 import { parseEditBlocks } from '../../../../src/core/edits/parseBlocks';
 import { makePathPolicy } from '../../../../src/core/edits/pathPolicy';
-import { DEFAULT_PROTECTED_GLOBS, DEFAULT_SNAPSHOT_EXCLUDES } from '../../../../src/shared/config';
+import { DEFAULT_SNAPSHOT_EXCLUDES } from '../../../../src/shared/config';
+import { DEFAULT_PROTECTED_GLOBS } from '../../../../src/session/protectedGlobs';
 import { systemPrompt } from '../../../../src/core/prompt/prompt';
 
 const F = '```';

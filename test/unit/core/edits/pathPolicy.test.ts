@@ -4,7 +4,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { checkPath, isProtected, makePathPolicy } from '../../../../src/core/edits/pathPolicy';
 import type { PathPolicy } from '../../../../src/core/edits/pathPolicy';
-import { DEFAULT_PROTECTED_GLOBS, DEFAULT_SNAPSHOT_EXCLUDES } from '../../../../src/shared/config';
+import { DEFAULT_SNAPSHOT_EXCLUDES } from '../../../../src/shared/config';
+import { DEFAULT_PROTECTED_GLOBS } from '../../../../src/session/protectedGlobs';
 
 describe('pathPolicy', () => {
   let base: string;

@@ -12,7 +12,7 @@ import type { Actor, ActorResponse } from '../../../../src/ports/actor';
 import { isAbortError } from '../../../../src/base/abort';
 import { systemClock } from '../../../../src/base/systemClock';
 import { createRedactor } from '../../../../src/base/redact';
-import { DEFAULT_LOOP_CONFIG } from '../../../../src/shared/config';
+import { DEFAULT_LOOP_CONFIG } from '../../../../src/session/loopDefaults';
 import { CommandVerifier } from '../../../../src/verify/commandVerifier';
 import { openSnapshotStore } from '../../../../src/snapshot/gitSnapshotStore';
 import { tempDir, tempProject } from '../../support/cli';

@@ -7,7 +7,7 @@ import * as path from 'path';
 import { LoopEngine } from '../../../../src/core/loop/engine';
 import { ActorError, type Actor, type ActorRequest, type ActorResponse } from '../../../../src/ports/actor';
 import { systemClock } from '../../../../src/base/systemClock';
-import { DEFAULT_LOOP_CONFIG } from '../../../../src/shared/config';
+import { DEFAULT_LOOP_CONFIG } from '../../../../src/session/loopDefaults';
 import type { LoopConfig } from '../../../../src/shared/config';
 import { CommandVerifier } from '../../../../src/verify/commandVerifier';
 import { openSnapshotStore } from '../../../../src/snapshot/gitSnapshotStore';

@@ -13,7 +13,7 @@ import { LoopEngine } from '../../../../src/core/loop/engine';
 import type { Actor, ActorResponse } from '../../../../src/ports/actor';
 import type { RunState } from '../../../../src/ports/runState';
 import { systemClock } from '../../../../src/base/systemClock';
-import { DEFAULT_LOOP_CONFIG } from '../../../../src/shared/config';
+import { DEFAULT_LOOP_CONFIG } from '../../../../src/session/loopDefaults';
 import { CommandVerifier } from '../../../../src/verify/commandVerifier';
 import { openSnapshotStore } from '../../../../src/snapshot/gitSnapshotStore';
 import { createRedactor } from '../../../../src/base/redact';

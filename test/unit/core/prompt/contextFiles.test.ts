@@ -6,7 +6,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { importedFiles } from '../../../../src/core/prompt/contextFiles';
 import { makePathPolicy } from '../../../../src/core/edits/pathPolicy';
-import { DEFAULT_PROTECTED_GLOBS, DEFAULT_SNAPSHOT_EXCLUDES } from '../../../../src/shared/config';
+import { DEFAULT_SNAPSHOT_EXCLUDES } from '../../../../src/shared/config';
+import { DEFAULT_PROTECTED_GLOBS } from '../../../../src/session/protectedGlobs';
 
 describe('the code a failing test imports', () => {
   let root: string;

@@ -7,7 +7,8 @@ import * as path from 'path';
 import { readCode, type ReadSources } from '../../../../../src/core/loop/turns/readCode';
 import { readRequests } from '../../../../../src/core/loop/turns/readRequests';
 import { makePathPolicy } from '../../../../../src/core/edits/pathPolicy';
-import { DEFAULT_PROTECTED_GLOBS, DEFAULT_SNAPSHOT_EXCLUDES } from '../../../../../src/shared/config';
+import { DEFAULT_SNAPSHOT_EXCLUDES } from '../../../../../src/shared/config';
+import { DEFAULT_PROTECTED_GLOBS } from '../../../../../src/session/protectedGlobs';
 
 describe('a READ of a long file, without a parser', () => {
   let root: string;

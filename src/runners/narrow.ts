@@ -8,6 +8,7 @@ import type { Scripts } from './common/scripts';
 import { joinCommand, splitCommand } from '../base/commandWords';
 import type { Words } from '../base/commandWords';
 import { runnerOfFormat } from './registry';
+import type { Runner } from './runner';
 
 export type { TargetTest } from './common/args';
 
@@ -22,6 +23,8 @@ export interface TargetedRequest {
   scripts?: Scripts | null;
   /** Workspace-relative files, where a runner names a failing test's file by its base name only (go). */
   files?: readonly string[];
+  /** The runners to choose from: the registry's (a test gives its own). */
+  runners?: readonly Runner[];
   /** Changes the runner's words (up to and including the runner) and its narrowed arguments: how coverage is added. */
   wrapRunner?: (runner: string, prefix: Words, args: Words) => { prefix: Words; args: Words } | null;
 }
@@ -45,7 +48,7 @@ export function narrowToTargets(req: TargetedRequest): Targeted {
   if (req.targets.length === 0) return { ok: false, why: 'there are no failing tests to run first' };
   if (req.runner === null) return { ok: false, why: 'the runner of the last whole-suite run is not known' };
   // The room whose output this is: node --test prints TAP when its output is not a terminal (node 20), so "tap" is node's.
-  const runner = runnerOfFormat(req.runner);
+  const runner = runnerOfFormat(req.runner, req.runners);
   if (!runner) return { ok: false, why: `Greenloop knows no way to select tests for ${req.runner} output` };
   const family = runner.name;
   const split = splitCommand(req.testCommand.trim());

@@ -4,6 +4,7 @@
 // output it cannot read. A hint never outranks what the output itself shows (a TAP reporter under mocha reads as TAP).
 import type { RunnerFormat } from '../ports/verifier';
 import { RUNNERS } from './registry';
+import type { Runner } from './runner';
 import { scriptCall } from './common/scripts';
 import type { Scripts } from './common/scripts';
 import { splitCommand } from '../base/commandWords';
@@ -12,8 +13,8 @@ import type { Words } from '../base/commandWords';
 // Deep enough for "test" → "test:unit" → "mocha …"; scripts that call each other in a loop end here.
 const MAX_DEPTH = 6;
 
-/** The formats of the runners the command (with the package.json scripts it calls) starts. */
-export function runnerHints(command: string, scripts: Scripts | null): RunnerFormat[] {
+/** The formats of the runners the command (with the package.json scripts it calls) starts; `runners`: the registry's. */
+export function runnerHints(command: string, scripts: Scripts | null, runners: readonly Runner[] = RUNNERS): RunnerFormat[] {
   const hints = new Set<RunnerFormat>();
   const visit = (text: string, depth: number): void => {
     for (const words of commandWords(text)) {
@@ -23,7 +24,7 @@ export function runnerHints(command: string, scripts: Scripts | null): RunnerFor
       const plain = words.map(withoutVersion);
       for (let i = 0; i < plain.length; i++) {
         // A runner's formats are all hints: node --test prints TAP when its output is not a terminal (node 20).
-        for (const runner of RUNNERS) if (runner.startsAt(plain, i) !== null) runner.formats.forEach((f) => hints.add(f));
+        for (const runner of runners) if (runner.startsAt(plain, i) !== null) runner.formats.forEach((f) => hints.add(f));
       }
     }
   };

@@ -52,4 +52,32 @@ describe('layering', () => {
       fs.rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it('keeps each runner a room: no room imports another or the registry, common/ imports no room, runners/ reads only the ground, and only its top-level files are imported from outside', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'greenloop-rooms-'));
+    try {
+      plant(root, 'runners/pytest/a.ts', "import { mochaParser } from '../mocha/parser';\nimport { keepLine } from '../common/lineParser';\nimport type { Runner } from '../runner';\n");
+      plant(root, 'runners/go/b.ts', "import { RUNNERS } from '../registry';\n");
+      plant(root, 'runners/common/c.ts', "import { goParser } from '../go/parser';\n");
+      plant(root, 'runners/d.ts', "import { CommandVerifier } from '../verify/commandVerifier';\nimport { pytest } from './pytest/pytest';\n");
+      plant(root, 'verify/e.ts', "import { pytestParser } from '../runners/pytest/parser';\nimport { RUNNERS } from '../runners/registry';\n");
+      plant(root, 'core/f.ts', "import { tapParser } from '../runners/readers/tap';\nimport { tamperRules } from '../runners/registry';\n");
+      plant(root, 'shared/g.ts', "import { RUNNERS } from '../runners/registry';\n");
+      const offences = checkLayers(root, { strict: true });
+      const of = (file: string) => offences.filter((o) => o.includes(`${file}.ts:`)).join('\n');
+      assert.match(of('a'), /imports \.\.\/mocha\/parser, but a runner's room imports no other room \(runners\/mocha\/\)/);
+      assert.doesNotMatch(of('a'), /lineParser|\.\.\/runner'/, 'a room reads common/ and the interface');
+      assert.match(of('b'), /imports \.\.\/registry, but a room and runners\/go\/ import only runner\.ts and types\.ts/);
+      assert.match(of('c'), /imports \.\.\/go\/parser, but runners\/common\/ is shared by the rooms and imports none of them/);
+      assert.match(of('d'), /imports \.\.\/verify\/commandVerifier, but runners\/ may not depend on verify\//);
+      assert.doesNotMatch(of('d'), /pytest/, 'the registry and the other top-level files read the rooms');
+      assert.match(of('e'), /imports \.\.\/runners\/pytest\/parser, but outside src\/runners only its top-level files are imported/);
+      assert.doesNotMatch(of('e'), /imports \.\.\/runners\/registry/);
+      assert.match(of('f'), /imports \.\.\/runners\/readers\/tap, but outside src\/runners only its top-level files/);
+      assert.doesNotMatch(of('f'), /imports \.\.\/runners\/registry/, 'the core reads the runners\' facts');
+      assert.match(of('g'), /imports \.\.\/runners\/registry, but shared\/ may not depend on runners\//);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
 });

@@ -91,7 +91,7 @@ export function parseOutput(text: string, format: FormatOption = 'auto', hints: 
 
 /**
  * One entry per test ID, as the verifier keeps them (the first failure's message; a test listed as both passed
- * and failed failed), with runs of whitespace in titles collapsed and long titles cut (parsers/reportedTests.ts):
+ * and failed failed), with runs of whitespace in titles collapsed and long titles cut (common/reportedTests.ts):
  * `parse` and `verify`, and every reporter of a runner, agree on what the same run says.
  */
 export function tidyResult(r: ParseResult): ParseResult {
@@ -102,7 +102,7 @@ export function tidyResult(r: ParseResult): ParseResult {
     times.set(id, n);
     shared.set(id, Math.max(shared.get(id) ?? 0, n));
   };
-  // A parser's own list (parsers/reportedTests.ts) holds each ID once already, and counted the repeats.
+  // A parser's own list (common/reportedTests.ts) holds each ID once already, and counted the repeats.
   const counted = (list: readonly object[]): void => {
     for (const { id, times } of sharedIn(list)) shared.set(id, Math.max(shared.get(id) ?? 0, times));
   };

@@ -54,7 +54,7 @@ export const CHECKER_CONFIG_GLOBS: readonly string[] = CHECKER_CONFIG_FILES.filt
 export interface CheckerSectionRule {
   /** File name, in any folder. */
   file: string;
-  /** Section names as core/edits/iniSections reads them ("tool.mypy", "tool.mypy.overrides", "lints.clippy"). */
+  /** Section names as base/iniSections reads them ("tool.mypy", "tool.mypy.overrides", "lints.clippy"). */
   sections: RegExp;
   /** For the refusal: "the [tool.mypy] … sections of pyproject.toml". */
   what: string;

@@ -61,8 +61,9 @@ function describeUnknown(f: RunFacts): string {
   const exit = `exit code ${f.exitCode ?? f.signal ?? '—'}`;
   if (text === '') return `empty (${exit})`;
   if (/^::(?:error|warning|notice)\b/m.test(text)) return `GitHub Actions annotations only (${exit}; a github-actions reporter)`;
-  const runners = unreadableOutput(text, exit);
-  if (runners) return runners;
+  // A runner's own reporter that names no test (node --test's dot reporter), as its room describes it.
+  const reporter = unreadableOutput(text, exit);
+  if (reporter) return reporter;
   return `not one Greenloop recognises (${exit}): "${lastLines(text, 1).slice(0, 120)}"`;
 }
 

@@ -76,7 +76,7 @@ export type FlagName = keyof typeof FLAG;
 
 /** `greenloop parse` reads a runner's or checker's output: its --format names a parser, not a report format. */
 export const PARSE_FLAG = {
-  format: flag({ type: 'string', value: 'F', defaultValue: 'auto', help: 'The runner (auto, mocha, jest, vitest, node, tap, pytest, go, cargo, junit, tsc) or checker (eslint, biome, oxlint, pyright, mypy, pylint, govet, gofmt, cargo-json, gcc) that wrote the output.' }),
+  format: flag({ type: 'string', value: 'F', defaultValue: 'auto', help: 'The runner (auto, mocha, jest, vitest, node, tap, pytest, unittest, go, cargo, junit, tsc) or checker (eslint, biome, oxlint, pyright, mypy, pylint, govet, gofmt, cargo-json, gcc) that wrote the output.' }),
   warnings: flag({ type: 'boolean', defaultValue: false, help: "Count a checker's warnings too, not only its errors." }),
 } as const;
 

@@ -3,7 +3,7 @@
 import type { CodeHint } from './codeContext';
 
 export type RunnerFormat =
-  | 'mocha' | 'jest' | 'vitest' | 'node' | 'tap' | 'pytest' | 'go' | 'cargo' | 'junit' | 'tsc';
+  | 'mocha' | 'jest' | 'vitest' | 'node' | 'tap' | 'pytest' | 'unittest' | 'go' | 'cargo' | 'junit' | 'tsc';
 
 export interface FailingTest {
   /** Full title path joined with " > " (per-runner rules in the contract). */
@@ -36,6 +36,8 @@ export interface LoadErrorFile {
   file: string;
   /** What the runner said (the syntax error, the missing module), ANSI-free. */
   message: string;
+  /** The line of `file` where it broke, where the runner says (unittest's traceback of the failed import). */
+  line?: number;
 }
 
 /** One test the output names, however it ended (same ID rules as FailingTest). */

@@ -16,6 +16,7 @@ const NO_TEST_FILES = [
   /\bNo test files found, exiting with code \d+/, // vitest
   /\bNo tests found, exiting with code \d+/, // jest
   /^(?:=+ )?no tests ran\b/m, // pytest (exit code 5)
+  /^NO TESTS RAN$/m, // python -m unittest 3.12+ (exit code 5)
   // go test: a package pattern that matched nothing, a folder without Go files or that does not exist (exit code 1)
   /^go: warning: "[^"\n]+" matched no packages$(?=[\s\S]*^no packages to test$)/m,
   /^no packages to test$/m,

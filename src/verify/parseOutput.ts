@@ -9,6 +9,7 @@ import { junitParser } from './parsers/junit';
 import { jestParser } from './parsers/jest';
 import { vitestParser } from './parsers/vitest';
 import { pytestParser } from './parsers/pytest';
+import { unittestParser } from './parsers/unittest';
 import { goParser } from './parsers/go';
 import { cargoParser } from './parsers/cargo';
 import { tscParser } from './parsers/tsc';
@@ -18,7 +19,7 @@ import { MAX_LINE_CHARS } from './parsers/lineParser';
 import type { LineOptions } from './types';
 
 export const PARSERS: readonly OutputParser[] = [
-  mochaParser, jestParser, vitestParser, nodeParser, tapParser, pytestParser, goParser, cargoParser, junitParser, tscParser,
+  mochaParser, jestParser, vitestParser, nodeParser, tapParser, pytestParser, unittestParser, goParser, cargoParser, junitParser, tscParser,
 ];
 
 export const FORMATS: readonly FormatOption[] = ['auto', ...PARSERS.map((p) => p.format)];
@@ -73,13 +74,16 @@ function emptyResult(): ParsedOutput {
   return { runner: null, failing: [], tests: null, passedCount: null, failedCount: null, skippedCount: null, loadError: false, loadErrors: [], diagnostics: [] };
 }
 
-/** Strips ANSI codes and parses with the named parser, or the detected one for `auto` (see detectFormat's hints). */
-export function parseOutput(text: string, format: FormatOption = 'auto', hints: readonly RunnerFormat[] = []): ParsedOutput {
+/**
+ * Strips ANSI codes and parses with the named parser, or the detected one for `auto` (see detectFormat's hints);
+ * `opts.cwd` and `opts.command` say where the run was started, for a runner that names tests by module (unittest).
+ */
+export function parseOutput(text: string, format: FormatOption = 'auto', hints: readonly RunnerFormat[] = [], opts: LineOptions = {}): ParsedOutput {
   const clean = stripAnsi(text).replace(/\r\n?/g, '\n');
   const chosen = format === 'auto' ? detectFormat(clean, hints) : format;
   const parser = chosen ? PARSERS.find((p) => p.format === chosen) : undefined;
   if (!parser) return emptyResult();
-  return tidyResult(parser.parse(clean));
+  return tidyResult(parser.parse(clean, opts));
 }
 
 /**

@@ -12,7 +12,7 @@ import type { Words } from './targeted/words';
 
 // node --test prints TAP when its output is not a terminal (node 20).
 const FORMATS_OF: Record<RunnerFamily, RunnerFormat[]> = {
-  node: ['node', 'tap'], mocha: ['mocha'], jest: ['jest'], vitest: ['vitest'], pytest: ['pytest'], go: ['go'], cargo: ['cargo'],
+  node: ['node', 'tap'], mocha: ['mocha'], jest: ['jest'], vitest: ['vitest'], pytest: ['pytest'], unittest: ['unittest'], go: ['go'], cargo: ['cargo'],
 };
 const FAMILIES = Object.keys(RUNNER_STARTS) as RunnerFamily[];
 // Deep enough for "test" → "test:unit" → "mocha …"; scripts that call each other in a loop end here.

@@ -1,5 +1,5 @@
 // How a targeted run is made to measure what it executes, per runner: V8's own coverage for node-based runners (an
-// environment variable, nothing in the command changes), go's -coverprofile, coverage.py around pytest. Or one
+// environment variable, nothing in the command changes), go's -coverprofile, coverage.py around pytest and unittest. Or one
 // sentence saying why this runner's run cannot say, and the run goes ahead without it.
 import * as fs from 'fs';
 import * as os from 'os';
@@ -10,7 +10,7 @@ import type { Words } from '../targeted/words';
 import { rankBySpectrum, type CoverageUnit } from './ochiai';
 import { readV8Coverage } from './v8Coverage';
 import { readGoProfile } from './goCoverage';
-import { pytestUnderCoverage, pythonOf, readCoverageJson } from './pyCoverage';
+import { moduleUnderCoverage, pythonOf, readCoverageJson } from './pyCoverage';
 
 export interface CoveragePlan {
   tool: string;
@@ -41,6 +41,8 @@ export function planCoverage(family: RunnerFamily, prefix: Words, ctx: PlanConte
       return goPlan(ctx);
     case 'pytest':
       return pytestPlan(prefix, ctx);
+    case 'unittest':
+      return unittestPlan(prefix, ctx);
     case 'cargo':
       return { why: 'cargo test has no coverage of its own (it needs an instrumented build, e.g. cargo-llvm-cov)' };
   }
@@ -112,7 +114,23 @@ function pytestPlan(prefix: Words, ctx: PlanContext): CoveragePlan | { why: stri
     tool: 'coverage.py',
     env: {},
     // One process, as `coverage run -m pytest` then `coverage json` would be three: python's start is most of a small suite's time.
-    wrap: (words, args) => ({ prefix: [...words.slice(0, start), python, '-c', pytestUnderCoverage(report)], args }),
+    wrap: (words, args) => ({ prefix: [...words.slice(0, start), python, '-c', moduleUnderCoverage('pytest', report)], args }),
+    read: async (w) => collected('coverage.py', readCoverageJson(report, ctx.cwd, runFailed(w), python)),
+    dispose: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** `python -m unittest` under coverage.py in the same process; Django's `manage.py test` sets itself up first, so not it. */
+function unittestPlan(prefix: Words, ctx: PlanContext): CoveragePlan | { why: string } {
+  const at = prefix.length - 3;
+  if (at < 0 || prefix[at + 1] !== '-m' || prefix[at + 2] !== 'unittest') return { why: "Django's test runner is not measured (only `python -m unittest` is run under coverage.py)" };
+  const python = prefix[at];
+  const dir = scratch();
+  const report = path.join(dir, 'coverage.json');
+  return {
+    tool: 'coverage.py',
+    env: {},
+    wrap: (words, args) => ({ prefix: [...words.slice(0, at), python, '-c', moduleUnderCoverage('unittest', report)], args }),
     read: async (w) => collected('coverage.py', readCoverageJson(report, ctx.cwd, runFailed(w), python)),
     dispose: () => fs.rmSync(dir, { recursive: true, force: true }),
   };

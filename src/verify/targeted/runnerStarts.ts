@@ -2,7 +2,7 @@
 // tests (narrow.ts) and what hints at the runner whose output the verifier reads (../runnerHint.ts).
 import type { Words } from './words';
 
-export type RunnerFamily = 'node' | 'mocha' | 'jest' | 'vitest' | 'pytest' | 'go' | 'cargo';
+export type RunnerFamily = 'node' | 'mocha' | 'jest' | 'vitest' | 'pytest' | 'unittest' | 'go' | 'cargo';
 
 /** The index of the runner's first argument when `words[i]` starts it, else null. */
 export const RUNNER_STARTS: Record<RunnerFamily, (words: Words, i: number) => number | null> = {
@@ -11,6 +11,9 @@ export const RUNNER_STARTS: Record<RunnerFamily, (words: Words, i: number) => nu
   jest: (w, i) => (/(^|\/)jest$/.test(w[i]) ? i + 1 : null),
   vitest: (w, i) => (/(^|\/)vitest$/.test(w[i]) ? i + 1 : null),
   pytest: (w, i) => (/(^|\/)(pytest|py\.test)$/.test(w[i]) ? i + 1 : /(^|\/)python[\d.]*$/.test(w[i]) && w[i + 1] === '-m' && w[i + 2] === 'pytest' ? i + 3 : null),
+  // The standard library's runner, and Django's `manage.py test` (or `django-admin test`), which prints its report.
+  unittest: (w, i) => (/(^|\/)python[\d.]*$/.test(w[i]) && w[i + 1] === '-m' && w[i + 2] === 'unittest' ? i + 3
+    : /(^|\/)(manage\.py|django-admin)$/.test(w[i]) && w[i + 1] === 'test' ? i + 2 : null),
   go: (w, i) => (/(^|\/)go$/.test(w[i]) && w[i + 1] === 'test' ? i + 2 : null),
   cargo: (w, i) => (/(^|\/)cargo$/.test(w[i]) && w[i + 1] === 'test' ? i + 2 : null),
 };

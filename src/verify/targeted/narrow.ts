@@ -7,6 +7,7 @@ import type { TargetTest } from './args';
 import { narrowJest, narrowMocha, narrowNode, narrowVitest } from './jsRunners';
 import type { RunnerNarrowing } from './jsRunners';
 import { narrowCargo, narrowGo, narrowPytest } from './nativeRunners';
+import { narrowUnittest } from './unittest';
 import { inlineScripts } from './scripts';
 import type { Scripts } from './scripts';
 import { joinCommand, splitCommand } from './words';
@@ -47,7 +48,7 @@ export type Targeted =
   | { ok: false; why: string };
 
 // node --test prints TAP when its output is not a terminal (node 20), so "tap" may be the node runner.
-const STARTS_FOR: Partial<Record<RunnerFormat, RunnerFamily>> = { tap: 'node', node: 'node', mocha: 'mocha', jest: 'jest', vitest: 'vitest', pytest: 'pytest', go: 'go', cargo: 'cargo' };
+const STARTS_FOR: Partial<Record<RunnerFormat, RunnerFamily>> = { tap: 'node', node: 'node', mocha: 'mocha', jest: 'jest', vitest: 'vitest', pytest: 'pytest', unittest: 'unittest', go: 'go', cargo: 'cargo' };
 
 export function narrowToTargets(req: TargetedRequest): Targeted {
   if (req.targets.length === 0) return { ok: false, why: 'there are no failing tests to run first' };
@@ -74,7 +75,7 @@ export function narrowToTargets(req: TargetedRequest): Targeted {
   if (found.length > 1) return { ok: false, why: `the command runs ${family} ${found.length} times` };
   const { index, start } = found[0];
   const words = commands[index];
-  const narrowed = narrowRunner(req.runner, family, words.slice(start), req);
+  const narrowed = narrowRunner(req.runner, family, words.slice(start), req, words[start - 1]);
   if ('why' in narrowed) return { ok: false, why: narrowed.why };
   // Commands before the runner stay (a build the tests load); those after it ran on the tests' results only.
   const plain = { prefix: words.slice(0, start), args: narrowed.args };
@@ -90,13 +91,15 @@ export function narrowToTargets(req: TargetedRequest): Targeted {
   };
 }
 
-function narrowRunner(runner: RunnerFormat, family: RunnerFamily, args: Words, req: TargetedRequest): RunnerNarrowing | { why: string } {
+/** `started`: the word that started the runner (`unittest`, or `test` after Django's manage.py). */
+function narrowRunner(runner: RunnerFormat, family: RunnerFamily, args: Words, req: TargetedRequest, started: string): RunnerNarrowing | { why: string } {
   switch (family) {
     case 'node': return narrowNode(args, req.targets);
     case 'mocha': return narrowMocha(args, req.targets.map((t) => (t.file ? t : { ...t, file: fileFromMochaStack(t.message, req.files) })));
     case 'jest': return narrowJest(args, req.targets);
     case 'vitest': return narrowVitest(args, req.targets);
     case 'pytest': return narrowPytest(args, req.targets);
+    case 'unittest': return narrowUnittest(args, req.targets, req.testCommand, started === 'test');
     case 'go': return narrowGo(args, req.targets, req.files);
     case 'cargo': return narrowCargo(args, req.targets);
     default: return { why: `Greenloop knows no way to select tests for ${runner} output` };

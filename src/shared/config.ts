@@ -70,7 +70,8 @@ export const DEFAULT_PROTECTED_GLOBS = [
   '**/test/**',
   '**/tests/**',
   '**/__tests__/**',
-  '**/test_*.py',
+  // unittest's discovery pattern, test*.py: pytest's test_*.py, Django's tests.py and every module unittest loads as tests.
+  '**/test*.py',
   '**/*_test.py',
   '**/conftest.py',
   '**/pytest.ini',

@@ -6,11 +6,12 @@ import { strict as assert } from 'assert';
 import * as path from 'path';
 import { pytestParser } from '../../../src/verify/parsers/pytest';
 import { unittestParser } from '../../../src/verify/parsers/unittest';
-import { detectFormat } from '../../../src/verify/parseOutput';
+import { detectFormat, tidyResult } from '../../../src/verify/parseOutput';
 import type { ParseResult } from '../../../src/verify/types';
 import { failureOf, ids, messageOf, readCapture } from './support';
 
-const parse = (name: string): ParseResult => pytestParser.parse(readCapture('pytest', name));
+// As the verifier reads it: one entry per ID, and the IDs reported more than once said (sharedIds).
+const parse = (name: string): ParseResult => tidyResult(pytestParser.parse(readCapture('pytest', name)));
 const F = 'tests/test_calc.py';
 const MANY = `${F} > TestCalc > test_many`;
 const UNITTEST_SUITE = ['subtests-q.txt', 'subtests-rA.txt', 'subtests-v-rN.txt', 'subtests-plugin-q.txt', 'subtests-plugin-rA.txt', 'subtests-plugin-v-rN.txt'];

@@ -4,14 +4,14 @@
 import { strict as assert } from 'assert';
 import * as path from 'path';
 import { unittestParser } from '../../../src/verify/parsers/unittest';
-import { detectFormat } from '../../../src/verify/parseOutput';
+import { detectFormat, tidyResult } from '../../../src/verify/parseOutput';
 import type { LineOptions, ParseResult } from '../../../src/verify/types';
 import { failureOf, ids, messageOf, otherParsers, readCapture } from './support';
 
 const SUITE = path.join(__dirname, '..', '..', 'fixtures', 'runners', 'unittest');
 const read = (name: string): string => readCapture('unittest', name);
 /** Read as the verifier reads a run: in the suite's folder, with the command that ran it. */
-const parse = (name: string, command = 'python3 -m unittest', opts: LineOptions = { cwd: SUITE, command }): ParseResult => unittestParser.parse(read(name), opts);
+const parse = (name: string, command = 'python3 -m unittest', opts: LineOptions = { cwd: SUITE, command }): ParseResult => tidyResult(unittestParser.parse(read(name), opts));
 
 const F = 'tests/test_calc.py';
 const MIXED_FAILING = [

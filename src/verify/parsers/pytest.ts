@@ -24,6 +24,9 @@ const VERBOSE = /^(\S.*?::.+?) (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)(?: \(.*
 const SUB_SUMMARY = /^SUBFAIL(?:ED)?(?=[\s[(])(.*)$/;
 const SUB_VERBOSE = /^(\S.*?::.+?) SUB(PASS|FAIL|SKIP)(?:ED|PED)?(.*?)\s+\[\s*\d+%\]$/;
 
+/** Subtest summary lines kept per test, for its message when no section says more. */
+const MAX_SUBTEST_LINES = 200;
+
 const STATUS_OF: Record<string, TestStatus> = {
   PASSED: 'passed', XPASS: 'passed', FAILED: 'failed', ERROR: 'failed', SKIPPED: 'skipped', XFAIL: 'skipped',
 };
@@ -163,6 +166,7 @@ function pytestLines(opts: LineOptions = {}): LineParser {
   // Subtests that failed, by their test's node id, as the summary and -v name them.
   const subSummary = new Map<string, Array<{ desc: string; message: string }>>();
   const subVerbose = new Map<string, number>();
+  let subSummaryCount = 0;
   let inFailureBlock = false;
   let current: Section | null = null;
   let counts: Record<string, number> | null = null;
@@ -226,7 +230,11 @@ function pytestLines(opts: LineOptions = {}): LineParser {
       const sub = SUB_SUMMARY.exec(line);
       if (sub) {
         const { desc, nodeid, message } = splitSubtest(sub[1]);
-        if (nodeid.includes('::')) subSummary.set(nodeid, [...(subSummary.get(nodeid) ?? []), { desc, message }]);
+        // Kept while a message could show them (a test may loop over thousands); counted all the same.
+        const list = subSummary.get(nodeid) ?? [];
+        if (list.length < MAX_SUBTEST_LINES) list.push({ desc, message });
+        subSummaryCount++;
+        if (nodeid.includes('::')) subSummary.set(nodeid, list);
         return;
       }
       const sm = SUMMARY.exec(line);
@@ -251,7 +259,11 @@ function pytestLines(opts: LineOptions = {}): LineParser {
       for (const s of sections.values()) {
         const h = s.header.replace(/^ERROR at (setup|teardown) of /, '');
         const sub = s.header.startsWith('ERROR ') ? null : subtestHeader(h);
-        if (sub) subSections.set(sub.test, [...(subSections.get(sub.test) ?? []), { desc: sub.desc, section: s }]);
+        if (sub) {
+          const list = subSections.get(sub.test) ?? [];
+          list.push({ desc: sub.desc, section: s });
+          subSections.set(sub.test, list);
+        }
         else if (!byHeader.has(h)) byHeader.set(h, s);
       }
 
@@ -279,7 +291,7 @@ function pytestLines(opts: LineOptions = {}): LineParser {
           add(s.file ? [s.file, ...parts] : parts, s.file, errorMessage(s.errorLines));
         }
       }
-      const subtests = subtestFailures({ subSummary, subVerbose, subSections, byHeader, failing, known: [...summary.values(), ...verbose.values()].map((s) => s.nodeid).concat([...listedBy.verbose.keys(), ...listedBy.summary.keys()]) });
+      const subtests = subtestFailures({ subSummary, summaryReports: subSummaryCount, subVerbose, subSections, byHeader, failing, known: [...summary.values(), ...verbose.values()].map((s) => s.nodeid).concat([...listedBy.verbose.keys(), ...listedBy.summary.keys()]) });
 
       // A module pytest could not import (a syntax error, a missing import): its tests were never collected.
       const loadErrors: LoadErrorFile[] = [];
@@ -314,6 +326,8 @@ function pytestLines(opts: LineOptions = {}): LineParser {
 
 interface SubtestInput {
   subSummary: ReadonlyMap<string, ReadonlyArray<{ desc: string; message: string }>>;
+  /** How many subtest summary lines there were (more than subSummary keeps). */
+  summaryReports: number;
   subVerbose: ReadonlyMap<string, number>;
   subSections: ReadonlyMap<string, ReadonlyArray<{ desc: string; section: Section }>>;
   /** Sections of the tests' own failures, by header. */
@@ -347,7 +361,7 @@ function subtestFailures(input: SubtestInput): { reports: number; passedTests: n
   }
   // The same failures as the summary, the sections and -v print them: whichever the output has.
   const count = (lists: Iterable<{ length: number }>): number => [...lists].reduce((n, l) => n + l.length, 0);
-  const reports = Math.max(count(subSummary.values()), count(subSections.values()), [...subVerbose.values()].reduce((n, k) => n + k, 0));
+  const reports = Math.max(input.summaryReports, count(subSections.values()), [...subVerbose.values()].reduce((n, k) => n + k, 0));
   let passedTests = 0;
   for (const [id, t] of tests) {
     const sections = subSections.get(t.header) ?? [];

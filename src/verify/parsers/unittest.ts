@@ -5,7 +5,7 @@
 // with the subtest's parameters in front of its message; a module that does not import is a load error of its file.
 import type { FailingTest, LoadErrorFile, TestStatus } from '../../ports/verifier';
 import type { LineOptions, LineParser, OutputParser, ParseResult } from '../types';
-import { capMessage, keepLine, parseText } from './lineParser';
+import { MAX_MESSAGE_CHARS, capMessage, keepLine, parseText } from './lineParser';
 import { ReportedTests } from './reportedTests';
 import { trimBlankLines } from './textTools';
 import { UnittestNames } from './unittestNames';
@@ -26,6 +26,9 @@ const IMPORT_FAILED = /^ImportError: Failed to import test module: ([\w.]+)$/;
 const FRAME = /^ {2}File "([^"]+)", line (\d+)/;
 /** Frames in the interpreter's own library or installed packages: never the workspace's code. */
 const LIBRARY_FRAME = /[\\/]lib[\\/](?:python[\d.]*|pypy[\d.]*)[\\/]/;
+
+/** Room for a test's failing subtests in its message, leaving some for its own failure and the count of the rest. */
+const SUBTEST_CHARS = (MAX_MESSAGE_CHARS * 3) / 4;
 
 const STATUS_OF: Record<string, TestStatus> = { ok: 'passed', FAIL: 'failed', ERROR: 'failed', 'unexpected success': 'failed', 'expected failure': 'skipped' };
 
@@ -58,7 +61,10 @@ interface Failure {
   /** Counted among "Ran N tests" (a test), or not (a class or module fixture). */
   counted: boolean;
   own: string | null;
+  /** Its failing subtests' messages, up to SUBTEST_CHARS in all; the others are counted. */
   subtests: string[];
+  subtestChars: number;
+  moreSubtests: number;
 }
 
 function unittestLines(opts: LineOptions = {}): LineParser {
@@ -80,7 +86,7 @@ function unittestLines(opts: LineOptions = {}): LineParser {
     const id = [file, ...titles].join(' > ');
     let f = failures.get(id);
     if (!f) {
-      f = { id, file, counted, own: null, subtests: [] };
+      f = { id, file, counted, own: null, subtests: [], subtestChars: 0, moreSubtests: 0 };
       failures.set(id, f);
     }
     return f;
@@ -132,8 +138,15 @@ function unittestLines(opts: LineOptions = {}): LineParser {
     const fixture = /^(setUp|tearDown)(Class|Module)$/.test(name);
     const f = failureOf(name, dotted, !fixture);
     const message = kind === 'UNEXPECTED SUCCESS' ? 'unexpected success: the test is marked @expectedFailure and passed' : blockMessage(lines);
-    if (subtest) f.subtests.push(`${subtest}: ${message}`);
-    else f.own ??= message;
+    if (subtest) {
+      // A test can loop over thousands of subtests (and a log can repeat): what a message can show is kept, the rest counted.
+      const entry = `${subtest}: ${message}`;
+      if (f.subtests.includes(entry)) return;
+      if (f.moreSubtests === 0 && f.subtestChars + entry.length + 2 <= SUBTEST_CHARS) {
+        f.subtests.push(entry);
+        f.subtestChars += entry.length + 2;
+      } else f.moreSubtests++;
+    } else f.own ??= message;
   };
 
   const loadErrorOf = (lines: string[]): void => {
@@ -209,7 +222,8 @@ function unittestLines(opts: LineOptions = {}): LineParser {
       const failing: FailingTest[] = [];
       let countedFailures = 0;
       for (const f of failures.values()) {
-        const parts = [...(f.own !== null ? [f.own] : []), ...f.subtests];
+        const more = f.moreSubtests ? [`… and ${f.moreSubtests} more failing subtest${f.moreSubtests === 1 ? '' : 's'}`] : [];
+        const parts = [...(f.own !== null ? [f.own] : []), ...f.subtests, ...more];
         failing.push({ id: f.id, file: f.file, message: capMessage(parts.join('\n\n')) });
         if (f.counted) countedFailures++;
         // Its -v line and its block are one report (3.10 prints no outcome for a test whose subtests failed).

@@ -2,6 +2,9 @@
 // from real `python -m unittest` output captured by test/fixtures/regenerate/unittest.sh: Python 3.11's
 // `(module.Class.test)` names, 3.10's `(module.Class)`, and 3.12's "NO TESTS RAN".
 import { strict as assert } from 'assert';
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { unittestParser } from '../../../src/verify/parsers/unittest';
 import { detectFormat, tidyResult } from '../../../src/verify/parseOutput';
@@ -137,6 +140,25 @@ describe('unittest parser', () => {
     for (const name of ['default-empty.txt', 'default-empty-new.txt']) {
       const r = parse(name, 'python3 -m unittest discover -s empty');
       assert.deepEqual([r.passedCount, r.failedCount, r.skippedCount, r.failing.length, r.loadError], [0, 0, 0, 0, false], name);
+    }
+  });
+
+  it('a test looping over thousands of failing subtests is one failure with a bounded message, the rest counted', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gl-unittest-subtests-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'test_loop.py'), 'import unittest\n\n\nclass TestLoop(unittest.TestCase):\n    def test_each(self):\n'
+        + '        for i in range(1000):\n            with self.subTest(i=i):\n                self.assertEqual(i, -1)\n');
+      const run = spawnSync('python3', ['-m', 'unittest'], { cwd: dir, encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' } });
+      assert.match(run.stderr, /FAILED \(failures=1000\)/);
+      const r = unittestParser.parse(run.stderr, { cwd: dir, command: 'python3 -m unittest' });
+      assert.deepEqual(ids(r), ['test_loop.py > TestLoop > test_each']);
+      assert.deepEqual([r.passedCount, r.failedCount], [0, 1]);
+      const message = messageOf(r, 'test_loop.py > TestLoop > test_each');
+      assert.match(message, /^\(i=0\): AssertionError: 0 != -1\n/);
+      assert.ok(message.length < 20_000, `bounded: ${message.length} characters`);
+      assert.match(message, /… and \d+ more failing subtests$/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -143,6 +143,19 @@ describe('unittest parser', () => {
     }
   });
 
+  it('Django\'s manage.py test prints unittest\'s report: its app\'s tests.py by the same rules', () => {
+    const cwd = path.join(SUITE, 'django');
+    for (const name of ['django-default.txt', 'django-v2.txt']) {
+      const r = tidyResult(unittestParser.parse(read(name), { cwd, command: 'python3 manage.py test' }));
+      assert.equal(detectFormat(read(name)), 'unittest', name);
+      assert.deepEqual(ids(r), ['shop/tests.py > PriceTests > test_each', 'shop/tests.py > PriceTests > test_total'], name);
+      assert.match(messageOf(r, 'shop/tests.py > PriceTests > test_each'), /^\(net=10\): AssertionError: 12\.5 != 12\.0\n/, name);
+      assert.deepEqual([r.passedCount, r.failedCount], [1, 2], name);
+    }
+    assert.deepEqual(parse('django-v2.txt').tests!.map((t) => `${t.id} ${t.status}`).sort(),
+      ['shop/tests.py > PriceTests > test_each failed', 'shop/tests.py > PriceTests > test_total failed', 'shop/tests.py > PriceTests > test_zero passed']);
+  });
+
   it('a test looping over thousands of failing subtests is one failure with a bounded message, the rest counted', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gl-unittest-subtests-'));
     try {

@@ -116,6 +116,12 @@ describe('targeted runs on real suites', function () {
     assertOnlyTargets(o, ['tests/test_a.py > TestMath > test_adds', 'tests/test_a.py > TestOther > test_fails_too'], ['tests/test_a.py > TestMath > test_adds_more']);
   });
 
+  it('Django\'s manage.py test: the labels of the failing tests, -v 2 to name each one', async () => {
+    const o = await runBoth('django', '/usr/bin/python3 manage.py test');
+    assert.strictEqual(o.targeted.command, '/usr/bin/python3 manage.py test -v 2 shop.tests.PriceTests.test_each shop.tests.PriceTests.test_total');
+    assertOnlyTargets(o, ['shop/tests.py > PriceTests > test_each', 'shop/tests.py > PriceTests > test_total']);
+  });
+
   it('go: the failing test\'s package and an anchored -run', async () => {
     const o = await runBoth('go', 'go test -v ./...');
     assert.strictEqual(o.targeted.command, "go test -v -run '^(?:TestAdds)$' ./calc");

@@ -192,13 +192,11 @@ describe('coverage of the failing tests on real runners: go, pytest and unittest
     assert.ok(coverage.ok && !coverage.hints.some((h) => h.path === 'shop/names.py'));
   });
 
-  it('python -m unittest under coverage.py: the same bug, the failing test run by its dotted name', async function () {
-    // unittest is the standard library's: any python with coverage.py runs it (Debian's python3-coverage).
-    const python = ['/usr/bin/python3', 'python3'].find((p) => imports(p, 'coverage'));
-    if (!python) {
-      console.log('      (pending: no python here can import coverage.py — apt python3-coverage)');
-      this.skip();
-    }
+  it('python -m unittest under coverage.py: the same bug, the failing test run by its dotted name', async () => {
+    // unittest is the standard library's: Debian's python3 with Debian's coverage.py (scripts/toolchains.sh installs it).
+    needToolchain('python3-coverage');
+    const python = '/usr/bin/python3';
+    assert.ok(imports(python, 'coverage'));
     const dir = workspace({
       ...Object.fromEntries(Object.entries(PY).filter(([rel]) => rel.startsWith('shop/'))),
       'tests/__init__.py': '',

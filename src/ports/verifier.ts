@@ -3,8 +3,8 @@
 import type { CodeHint } from './codeContext';
 
 /**
- * A format an output was read as: a runner's (mocha, jest, vitest, node, tap, pytest, go, cargo) or a reader's (junit,
- * tsc). The names are the runners' registry's (runners/registry.ts), so a new runner adds its own there.
+ * A format an output was read as: a runner's (mocha, jest, vitest, node, tap, pytest, unittest, go, cargo) or a
+ * reader's (junit, tsc). The names are the runners' registry's (runners/registry.ts), so a new runner adds its own there.
  */
 export type RunnerFormat = string;
 
@@ -39,6 +39,8 @@ export interface LoadErrorFile {
   file: string;
   /** What the runner said (the syntax error, the missing module), ANSI-free. */
   message: string;
+  /** The line of `file` where it broke, where the runner says (unittest's traceback of the failed import). */
+  line?: number;
 }
 
 /** One test the output names, however it ended (same ID rules as FailingTest). */

@@ -71,7 +71,7 @@ export function narrowToTargets(req: TargetedRequest): Targeted {
   if (found.length > 1) return { ok: false, why: `the command runs ${family} ${found.length} times` };
   const { index, start } = found[0];
   const words = commands[index];
-  const narrowed = runner.code().narrow(words.slice(start), req.targets, req.files);
+  const narrowed = runner.code().narrow(words.slice(start), req.targets, { files: req.files, command: req.testCommand, prefix: words.slice(0, start) });
   if ('why' in narrowed) return { ok: false, why: narrowed.why };
   // Commands before the runner stay (a build the tests load); those after it ran on the tests' results only.
   const plain = { prefix: words.slice(0, start), args: narrowed.args };

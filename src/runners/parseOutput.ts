@@ -80,13 +80,16 @@ function emptyResult(): ParsedOutput {
   return { runner: null, failing: [], tests: null, passedCount: null, failedCount: null, skippedCount: null, loadError: false, loadErrors: [], diagnostics: [] };
 }
 
-/** Strips ANSI codes and parses with the named parser, or the detected one for `auto` (see detectFormat's hints). */
-export function parseOutput(text: string, format: FormatOption = 'auto', hints: readonly RunnerFormat[] = []): ParsedOutput {
+/**
+ * Strips ANSI codes and parses with the named parser, or the detected one for `auto` (see detectFormat's hints);
+ * `opts.cwd` and `opts.command` say where the run was started, for a runner that names tests by module (unittest).
+ */
+export function parseOutput(text: string, format: FormatOption = 'auto', hints: readonly RunnerFormat[] = [], opts: LineOptions = {}): ParsedOutput {
   const clean = stripAnsi(text).replace(/\r\n?/g, '\n');
   const chosen = format === 'auto' ? detectFormat(clean, hints) : format;
   const parser = chosen ? PARSERS.find((p) => p.format === chosen) : undefined;
   if (!parser) return emptyResult();
-  return tidyResult(parser.parse(clean));
+  return tidyResult(parser.parse(clean, opts));
 }
 
 /**

@@ -7,14 +7,16 @@ import { jest } from './jest/jest';
 import { vitest } from './vitest/vitest';
 import { node } from './node/node';
 import { pytest } from './pytest/pytest';
+import { unittest } from './unittest/unittest';
 import { go } from './go/go';
 import { cargo } from './cargo/cargo';
 
 /**
  * The runners, in the order `auto` prefers their formats when two outputs look alike (a tie goes to the first), which is
- * also the order their files and rules are listed in.
+ * also the order their files and rules are listed in. pytest comes before unittest, as their parsers always have: an
+ * output both are equally sure of is read as pytest's.
  */
-export const RUNNERS: readonly Runner[] = [mocha, jest, vitest, node, pytest, go, cargo];
+export const RUNNERS: readonly Runner[] = [mocha, jest, vitest, node, pytest, unittest, go, cargo];
 
 /** Formats read after every runner's: JUnit XML (many runners write it; `--junit GLOB`) and tsc's diagnostics. */
 export const READERS: readonly Reader[] = [

@@ -57,7 +57,7 @@ export interface RunnerCode {
    */
   parsers: readonly OutputParser[];
   /** Its arguments narrowed to the targets (failing tests first), with its own selection; or why they cannot be. */
-  narrow(args: Words, targets: readonly TargetTest[], files: readonly string[] | undefined): RunnerNarrowing | { why: string };
+  narrow(args: Words, targets: readonly TargetTest[], run: NarrowContext): RunnerNarrowing | { why: string };
   /** How a narrowed run of it measures what it executes, given its words up to the runner; or why it cannot. */
   coverage(prefix: Words, ctx: PlanContext): CoveragePlan | { why: string };
 }
@@ -66,6 +66,16 @@ export interface RunnerCode {
 export interface Reader {
   format: string;
   code(): OutputParser;
+}
+
+/** Where the arguments a room narrows were found. */
+export interface NarrowContext {
+  /** The workspace's files, when the runner's facts say its narrowing needs them (`narrowNeedsFiles`). */
+  files: readonly string[] | undefined;
+  /** The whole test command, as the verifier runs it (unittest reads the folder its discovery imports from). */
+  command: string;
+  /** The words of the runner's command up to its arguments: `python -m unittest`, `python manage.py test`. */
+  prefix: Words;
 }
 
 export interface RunnerNarrowing {

@@ -42,7 +42,7 @@ export interface OutputParser {
    * sees nothing it knows — what the runner prints when it dies before reporting (mocha 8's bare stack trace).
    */
   detectHinted?(text: string): number;
-  parse(text: string): ParseResult;
+  parse(text: string, opts?: LineOptions): ParseResult;
   /** The same parser fed one line at a time, for outputs too large to hold (see common/lineParser.ts). */
   lines?(opts?: LineOptions): LineParser;
   /** Several report files one run wrote (JUnit XML), read into one result: a missing or unreadable one is a load error. */
@@ -64,4 +64,10 @@ export interface LineOptions {
    * that one and each run's copy of a million IDs is garbage the moment it is read.
    */
   intern?: (id: string) => string;
+  /**
+   * Where the run was started and by which command: a runner that names a test by its module (unittest) finds the
+   * test's file there. Without them its IDs follow the module names alone.
+   */
+  cwd?: string;
+  command?: string;
 }

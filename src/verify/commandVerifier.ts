@@ -200,7 +200,7 @@ export class CommandVerifier implements Verifier {
       const hints = chosen === 'auto' ? runnerHints(command, packageScripts(this.opts.cwd)) : [];
       const parsed = this.opts.junitGlob && format === undefined
         ? await this.junitReports(startedAt)
-        : await parseSpool(spool, chosen, hints, { intern: (id) => this.repeated.intern(id) });
+        : await parseSpool(spool, chosen, hints, { intern: (id) => this.repeated.intern(id), cwd: this.opts.cwd, command });
       return { run, parsed };
     } finally {
       spool.dispose();
@@ -230,7 +230,7 @@ export class CommandVerifier implements Verifier {
     for (const t of parsed.tests ?? []) if (t.status === 'skipped') skippedIds.push(idOf(t.id));
     const skipped = parts.list('skipped', sortedUnique(skippedIds));
     const failing = parts.list('failing', failures.map((f) => f.id));
-    const loadErrors = dedupeLoadErrors((parsed.loadErrors ?? []).map((e) => ({ file: idOf(relativize(e.file, cwd)), message: e.message }))).map((e) => parts.loadError(e));
+    const loadErrors = dedupeLoadErrors((parsed.loadErrors ?? []).map((e) => ({ ...e, file: idOf(relativize(e.file, cwd)) }))).map((e) => parts.loadError(e));
     const loadErrorFiles = parts.list('loadErrorFiles', loadErrors.map((e) => e.file));
     parts.endRun(whole);
     const executed = executedCount(parsed);

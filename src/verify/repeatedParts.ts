@@ -81,7 +81,8 @@ export class RepeatedParts {
 
   loadError(e: LoadErrorFile): LoadErrorFile {
     const last = this.lastLoadErrors.get(e.file);
-    const kept = last && last.message === e.message ? last : { file: e.file, message: ownCopy(e.message) };
+    const kept = last && last.message === e.message && last.line === e.line ? last
+      : { file: e.file, message: ownCopy(e.message), ...(e.line !== undefined ? { line: e.line } : {}) };
     this.loadErrors.set(e.file, kept);
     return kept;
   }

@@ -2,6 +2,7 @@
 // the suite loaded. Only a command whose output a parser recognises as a runner's, naming at least one test or a
 // count, is a test run; anything else (a `cat`, a build, a `git diff`) is not.
 import { parseOutput } from '../../runners/parseOutput';
+import { runnerHints } from '../../runners/runnerHint';
 import { normalizeTestId } from '../../base/normalize';
 
 export interface AgentTestRun {
@@ -29,9 +30,12 @@ export function commandOf(args: string): string | null {
   return null;
 }
 
-/** The test run a command's output shows, or null when the output is no test runner's. */
-export function readTestRun(output: string, cwd: string): AgentTestRun | null {
-  const parsed = parseOutput(output);
+/**
+ * The test run a command's output shows, or null when the output is no test runner's. The command, when known, says
+ * whose output to expect and where the runner started (unittest names a test's module, found from there).
+ */
+export function readTestRun(output: string, cwd: string, command?: string): AgentTestRun | null {
+  const parsed = parseOutput(output, 'auto', command ? runnerHints(command, null) : [], { cwd, command });
   if (parsed.runner === null || parsed.runner === 'tsc') return null;
   const counted = parsed.tests?.length || parsed.failing.length || parsed.passedCount !== null || parsed.failedCount !== null;
   if (!counted && !parsed.loadError) return null;

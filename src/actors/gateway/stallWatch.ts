@@ -68,7 +68,7 @@ export class StallWatch {
       if (x.latest && repeats >= UNCHANGED_REPEATS) stall ??= 'unchanged-result';
 
       const command = commandOf(x.args);
-      const run = command === null ? null : this.testRunOf(digest, x.result);
+      const run = command === null ? null : this.testRunOf(digest, x.result, command);
       if (!run) return;
       // Marked before any await: two requests carrying the same new run (a side request beside the main one) count it once.
       const id = x.id ?? `${i}:${digest}`;
@@ -111,8 +111,8 @@ export class StallWatch {
     return stall;
   }
 
-  private testRunOf(digest: string, output: string): AgentTestRun | null {
-    if (!this.runs.has(digest)) this.runs.set(digest, readTestRun(output, this.cwd));
+  private testRunOf(digest: string, output: string, command: string): AgentTestRun | null {
+    if (!this.runs.has(digest)) this.runs.set(digest, readTestRun(output, this.cwd, command));
     return this.runs.get(digest)!;
   }
 

@@ -27,7 +27,7 @@ export function witnessHints(witness: WitnessSummary, cwd: string, isTest: (rel:
   for (const d of witness.diagnostics) add(d.file, d.line, HINT_SCORES.diagnostic, 'diagnostic');
   for (const e of witness.loadErrors ?? []) {
     frames(e.message, HINT_SCORES.loadError);
-    add(e.file, undefined, HINT_SCORES.testFile, 'test');
+    add(e.file, e.line, HINT_SCORES.testFile, 'test');
   }
   for (const f of witness.failures) {
     frames(f.message, HINT_SCORES.frame);

@@ -1,6 +1,6 @@
 // How a targeted run is made to measure what it executes: V8's own coverage for the node-based runners (an environment
 // variable, nothing in the command changes), and the tools every room's plan uses. The rooms' own plans (go's
-// -coverprofile, coverage.py around pytest) sit in their rooms; a room that cannot measure says why in one sentence.
+// -coverprofile, coverage.py around pytest and unittest) sit in their rooms; a room that cannot measure says why in one sentence.
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';

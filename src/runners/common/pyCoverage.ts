@@ -1,5 +1,5 @@
-// pytest under coverage.py, when the python that runs the tests can import it: one process runs pytest with coverage
-// started and writes the JSON report at its end. The whole run is one unit.
+// pytest or unittest under coverage.py, when the python that runs the tests can import it: one process runs the
+// runner's module with coverage started and writes the JSON report at its end. The whole run is one unit.
 import * as fs from 'fs';
 import * as path from 'path';
 import type { CoverageUnit } from '../runner';
@@ -30,10 +30,10 @@ function onPath(name: string, pathVar: string | undefined): string | null {
 }
 
 /**
- * pytest run by the same python under coverage.py, its JSON report written at the end; without coverage.py the tests
- * run all the same and the report says so. pytest's exit code is the command's.
+ * The runner's module (`pytest`, `unittest`) run by the same python under coverage.py, its JSON report written at the
+ * end; without coverage.py the tests run all the same and the report says so. The runner's exit code is the command's.
  */
-export function pytestUnderCoverage(report: string): string {
+export function moduleUnderCoverage(module: 'pytest' | 'unittest', report: string): string {
   return [
     'import json, runpy, sys',
     `out = ${JSON.stringify(report)}`,
@@ -44,10 +44,11 @@ export function pytestUnderCoverage(report: string): string {
     '    cov = None',
     '    json.dump({"missing": str(e)}, open(out, "w"))',
     'if cov: cov.start()',
-    "sys.argv[0] = 'pytest'",
+    // unittest names itself after argv[0] in its usage line, as `python -m unittest` does.
+    `sys.argv[0] = ${JSON.stringify(module === 'unittest' ? 'python -m unittest' : 'pytest')}`,
     'code = 0',
     'try:',
-    "    runpy.run_module('pytest', run_name='__main__', alter_sys=True)",
+    `    runpy.run_module(${JSON.stringify(module)}, run_name='__main__', alter_sys=True)`,
     'except SystemExit as e:',
     '    code = e.code',
     'finally:',

@@ -94,6 +94,17 @@ export class ReportedTests {
     return key;
   }
 
+  /**
+   * A test already reported is failed after all, by the same report (pytest's test whose subtests failed was printed
+   * as passed): no second report is counted. A test not reported yet is added, failed.
+   */
+  fail(id: string): string {
+    const key = this.intern(tidyTestId(id));
+    if (!this.statuses.has(key)) return this.add(id, 'failed');
+    this.statuses.set(key, 'failed');
+    return key;
+  }
+
   get size(): number {
     return this.statuses.size;
   }

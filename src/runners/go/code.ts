@@ -6,6 +6,6 @@ import { goPlan } from './coverage';
 
 export const goCode: RunnerCode = {
   parsers: [goParser],
-  narrow: narrowGo,
+  narrow: (args, targets, { files }) => narrowGo(args, targets, files),
   coverage: (_prefix, ctx) => goPlan(ctx),
 };

@@ -6,6 +6,6 @@ import { fileFromMochaStack, narrowMocha } from './narrow';
 
 export const mochaCode: RunnerCode = {
   parsers: [mochaParser],
-  narrow: (args, targets, files) => narrowMocha(args, targets.map((t) => (t.file ? t : { ...t, file: fileFromMochaStack(t.message, files) }))),
+  narrow: (args, targets, { files }) => narrowMocha(args, targets.map((t) => (t.file ? t : { ...t, file: fileFromMochaStack(t.message, files) }))),
   coverage: (_prefix, ctx) => v8Plan(ctx),
 };

@@ -4,7 +4,7 @@ import * as path from 'path';
 import type { CoveragePlan, PlanContext } from '../runner';
 import type { Words } from '../../base/commandWords';
 import { runFailed, scratch } from '../common/coveragePlans';
-import { pytestUnderCoverage, pythonOf, readCoverageJson } from '../common/pyCoverage';
+import { moduleUnderCoverage, pythonOf, readCoverageJson } from '../common/pyCoverage';
 
 export function pytestPlan(prefix: Words, ctx: PlanContext): CoveragePlan | { why: string } {
   const runner = prefix[prefix.length - 1] === 'pytest' && prefix[prefix.length - 2] === '-m' ? prefix[prefix.length - 3] : prefix[prefix.length - 1];
@@ -17,7 +17,7 @@ export function pytestPlan(prefix: Words, ctx: PlanContext): CoveragePlan | { wh
     tool: 'coverage.py',
     env: {},
     // One process, as `coverage run -m pytest` then `coverage json` would be three: python's start is most of a small suite's time.
-    wrap: (words, args) => ({ prefix: [...words.slice(0, start), python, '-c', pytestUnderCoverage(report)], args }),
+    wrap: (words, args) => ({ prefix: [...words.slice(0, start), python, '-c', moduleUnderCoverage('pytest', report)], args }),
     read: async (w) => readCoverageJson(report, ctx.cwd, runFailed(w), python),
     dispose: () => fs.rmSync(dir, { recursive: true, force: true }),
   };

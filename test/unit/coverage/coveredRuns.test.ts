@@ -1,6 +1,6 @@
 // Coverage of the failing tests on real runners: a bug no stack frame names (a wrong constant a test asserts, nothing
 // thrown from the buggy file) is found by the lines the failing tests executed — V8 for node --test and mocha, go's
-// -coverprofile, coverage.py for pytest — and what cannot measure says why in one sentence.
+// -coverprofile, coverage.py for pytest and unittest — and what cannot measure says why in one sentence.
 import * as assert from 'assert';
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
@@ -127,7 +127,7 @@ describe('a file a loader rewrote', function () {
   });
 });
 
-describe('coverage of the failing tests on real runners: go and pytest', function () {
+describe('coverage of the failing tests on real runners: go, pytest and unittest', function () {
   this.timeout(300_000);
   after(() => {
     for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
@@ -190,5 +190,23 @@ describe('coverage of the failing tests on real runners: go and pytest', functio
     assertRanked(coverage, dir, 'shop/tax.py', 'rate = 0.25', 'return "never called"');
     assert.strictEqual(coverage.ok && coverage.tool, 'coverage.py');
     assert.ok(coverage.ok && !coverage.hints.some((h) => h.path === 'shop/names.py'));
+  });
+
+  it('python -m unittest under coverage.py: the same bug, the failing test run by its dotted name', async () => {
+    // unittest is the standard library's: Debian's python3 with Debian's coverage.py (scripts/toolchains.sh installs it).
+    needToolchain('python3-coverage');
+    const python = '/usr/bin/python3';
+    assert.ok(imports(python, 'coverage'));
+    const dir = workspace({
+      ...Object.fromEntries(Object.entries(PY).filter(([rel]) => rel.startsWith('shop/'))),
+      'tests/__init__.py': '',
+      'tests/test_price.py': 'import unittest\n\nfrom shop.price import total\n\n\nclass TestPrice(unittest.TestCase):\n    def test_total(self):\n        self.assertEqual(total(100), 120)\n',
+      'tests/test_names.py': 'import unittest\n\nfrom shop.names import greet\n\n\nclass TestNames(unittest.TestCase):\n    def test_greet(self):\n        self.assertEqual(greet("a"), "hello a")\n',
+    });
+    const { run, coverage } = await coveredRun(dir, `${python} -m unittest`);
+    assert.ok(run.command.startsWith(`${python} -c `) && run.command.endsWith(' -v tests.test_price.TestPrice.test_total'), run.command);
+    assert.deepStrictEqual(run.witness.failing, ['tests/test_price.py > TestPrice > test_total'], 'the covered run still reads as unittest output');
+    assertRanked(coverage, dir, 'shop/tax.py', 'rate = 0.25', 'return "never called"');
+    assert.strictEqual(coverage.ok && coverage.tool, 'coverage.py');
   });
 });

@@ -24,7 +24,8 @@ const LISTED: Array<[string, string]> = [
   ['node', 'spec-mixed.txt'], ['node', 'tap-mixed.txt'], ['node', 'spec-allpass.txt'],
   ['mocha', 'spec-mixed.txt'], ['mocha', 'spec-mixed-color.txt'], ['mocha', 'tap-mixed.txt'], ['mocha', 'xunit-mixed.xml'],
   ['jest', 'default-mixed-verbose.txt'], ['jest', 'junit-mixed.xml'], ['vitest', 'junit-mixed.xml'],
-  ['cargo', 'mixed.txt'], ['go', 'v-mixed.txt'], ['pytest', 'v-rN-mixed.txt'],
+  ['cargo', 'mixed.txt'], ['go', 'v-mixed.txt'], ['pytest', 'v-rN-mixed.txt'], ['pytest', 'subtests-v-rN.txt'], ['pytest', 'subtests-plugin-v-rN.txt'],
+  ['unittest', 'v-mixed.txt'], ['unittest', 'v-mixed-old.txt'],
 ];
 
 describe('tests each runner output reports as run', () => {
@@ -90,6 +91,7 @@ describe('a runner output repeated 500 times: each parser keeps one entry per te
   const REPEATED: Array<[string, string, FormatOption]> = [
     ['mocha', 'spec-mixed.txt', 'mocha'], ['mocha', 'tap-mixed.txt', 'tap'], ['node', 'spec-mixed.txt', 'node'], ['node', 'tap-mixed.txt', 'tap'],
     ['jest', 'default-mixed-verbose.txt', 'jest'], ['pytest', 'v-rN-mixed.txt', 'pytest'], ['go', 'v-mixed.txt', 'go'], ['cargo', 'mixed.txt', 'cargo'],
+    ['pytest', 'subtests-plugin-v-rN.txt', 'pytest'], ['unittest', 'v-mixed.txt', 'unittest'], ['unittest', 'v-mixed-old.txt', 'unittest'],
   ];
   for (const [runner, name, format] of REPEATED) {
     it(`${runner}/${name}`, () => {

@@ -1,7 +1,8 @@
 // Failing tests first, per runner family, through the real CLI on a real small suite: a wrong edit is judged by the
 // failing test alone — the narrowed command (its file and its name) is in the report — and the fix that makes it pass
 // is judged by the whole suite, then confirmed by running only the test that flipped. The Node families run in every
-// `npm test` (cli/fixTargeted.test.ts); jest, vitest, pytest, go and cargo in `npm run test:heavy`.
+// `npm test` (cli/fixTargeted.test.ts), and unittest, which needs only python3; jest, vitest, pytest, go and cargo in
+// `npm run test:heavy`.
 import * as assert from 'assert';
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
@@ -51,6 +52,10 @@ export const FAMILIES: Family[] = [
     failing: 'tests/test_a.py > TestMath > test_adds', targeted: /^python3 -m pytest -rA '?tests\/test_a\.py::TestMath::test_adds'?$/,
   },
   {
+    name: 'unittest (dotted names, -v)', testCmd: 'python3 -m unittest', source: 'app/calc.py', wrong: ['def add(a, b):', '# Adds two numbers.\ndef add(a, b):'], fix: ['    return a - b', '    return a + b'],
+    failing: 'tests/test_a.py > TestMath > test_adds', targeted: /^python3 -m unittest -v tests\.test_a\.TestMath\.test_adds$/,
+  },
+  {
     name: 'go (the package and an anchored -run)', testCmd: 'go test -v ./...', source: 'calc/calc.go', wrong: ['func Add(a, b int) int {', '// Add adds two numbers.\nfunc Add(a, b int) int {'], fix: ['\treturn a - b', '\treturn a + b'],
     failing: 'TestAdds', targeted: /^go test -v -run '\^\(\?:TestAdds\)\$' \.\/calc$/,
   },
@@ -70,7 +75,7 @@ export function describeTargetedFamilies(title: string, names: readonly string[]
 
     before(() => {
       // Only what these families need (node --test and mocha need nothing: mocha is Greenloop's own).
-      const needed = names.filter((n) => ['jest', 'vitest', 'pytest', 'go', 'cargo'].includes(n));
+      const needed = names.filter((n) => ['jest', 'vitest', 'pytest', 'unittest', 'go', 'cargo'].includes(n));
       if (!needed.length) return;
       runnersCache = execFileSync('bash', [path.join(ROOT, 'test', 'fixtures', 'targeted', 'install-runners.sh'), ...needed], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').pop()!;
     });

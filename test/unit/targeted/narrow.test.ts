@@ -44,6 +44,32 @@ describe('narrowing a test command to the failing tests', () => {
       assert.match(narrow({ testCommand: 'pytest', runner: 'pytest', targets: [{ id: 'test-with-dash' }] }), /^cannot narrow: pytest names a test without its file/);
     });
 
+    it('unittest: dotted names from the folder the command runs in, -v added, -q and -k dropped; a fixture runs its class', () => {
+      const targets = [
+        { id: 'tests/test_calc.py > TestCalc > test_many', file: 'tests/test_calc.py' },
+        { id: 'tests/pkg/test_deep.py > TestDeep > setUpClass', file: 'tests/pkg/test_deep.py' },
+        { id: 'tests/test_mod.py > setUpModule', file: 'tests/test_mod.py' },
+      ];
+      const named = 'tests.test_calc.TestCalc.test_many tests.pkg.test_deep.TestDeep tests.test_mod';
+      assert.strictEqual(narrow({ testCommand: 'python3 -m unittest', runner: 'unittest', targets }), `python3 -m unittest -v ${named}`);
+      assert.strictEqual(narrow({ testCommand: 'python -m unittest -q -b -k calc tests.test_calc', runner: 'unittest', targets }), `python -m unittest -v -b ${named}`);
+      // A discovery whose top-level folder is the working one: its names are importable as they are.
+      assert.strictEqual(narrow({ testCommand: 'python -m unittest discover -v -s tests -t . -p "test*.py"', runner: 'unittest', targets }), `python -m unittest -v ${named}`);
+      // `cd` first: names from there.
+      assert.strictEqual(narrow({ testCommand: 'cd tests && python -m unittest', runner: 'unittest', targets: targets.slice(0, 1) }), 'cd tests && python -m unittest -v test_calc.TestCalc.test_many');
+    });
+
+    it('unittest: a discovery from another top-level folder keeps discovering, selected with -k; Django\'s labels with -v 2', () => {
+      const targets = [{ id: 'tests/test_calc.py > TestCalc > test_many', file: 'tests/test_calc.py' }];
+      assert.strictEqual(narrow({ testCommand: 'python3 -m unittest discover -s tests', runner: 'unittest', targets }),
+        'python3 -m unittest discover -v -s tests -k test_calc.TestCalc.test_many');
+      assert.strictEqual(narrow({ testCommand: 'python manage.py test --settings=app.settings -v 1 app', runner: 'unittest', targets }),
+        'python manage.py test --settings=app.settings -v 2 tests.test_calc.TestCalc.test_many');
+      assert.match(narrow({ testCommand: 'python -m unittest discover -s tests', runner: 'unittest', targets: [{ id: 'lib/test_x.py > T > test_y', file: 'lib/test_x.py' }] }),
+        /^cannot narrow: lib\/test_x\.py is outside tests, where unittest imports its test modules from$/);
+      assert.match(narrow({ testCommand: 'python -m unittest', runner: 'unittest', targets: [{ id: 'T > test_y' }] }), /^cannot narrow: "T > test_y" names no Python file/);
+    });
+
     it('go: the package found from the file\'s base name, top-level names anchored and escaped', () => {
       const files = ['go.mod', 'calc/calc_test.go', 'calc/calc.go', 'other/other_test.go'];
       const targets = [{ id: 'TestAdds > one_plus_one', file: 'calc_test.go' }, { id: 'TestDiv', file: 'calc_test.go' }];

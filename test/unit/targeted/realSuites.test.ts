@@ -103,6 +103,25 @@ describe('targeted runs on real suites', function () {
     assertOnlyTargets(o, targets);
   });
 
+  it('unittest: dotted names, exactly the targets; a subtest-only failure is its test\'s', async () => {
+    const o = await runBoth('unittest', 'python3 -m unittest');
+    const targets = ['tests/test_a.py > TestMath > test_adds', 'tests/test_a.py > TestOther > test_fails_too'];
+    assert.strictEqual(o.targeted.command, 'python3 -m unittest -v tests.test_a.TestMath.test_adds tests.test_a.TestOther.test_fails_too');
+    assertOnlyTargets(o, targets);
+  });
+
+  it('unittest: a discovery from another top-level folder keeps discovering, -k selecting (and a name it shares a start with)', async () => {
+    const o = await runBoth('unittest', 'python3 -m unittest discover -s tests');
+    assert.strictEqual(o.targeted.command, 'python3 -m unittest discover -v -s tests -k test_a.TestMath.test_adds -k test_a.TestOther.test_fails_too');
+    assertOnlyTargets(o, ['tests/test_a.py > TestMath > test_adds', 'tests/test_a.py > TestOther > test_fails_too'], ['tests/test_a.py > TestMath > test_adds_more']);
+  });
+
+  it('Django\'s manage.py test: the labels of the failing tests, -v 2 to name each one', async () => {
+    const o = await runBoth('django', '/usr/bin/python3 manage.py test');
+    assert.strictEqual(o.targeted.command, '/usr/bin/python3 manage.py test -v 2 shop.tests.PriceTests.test_each shop.tests.PriceTests.test_total');
+    assertOnlyTargets(o, ['shop/tests.py > PriceTests > test_each', 'shop/tests.py > PriceTests > test_total']);
+  });
+
   it('go: the failing test\'s package and an anchored -run', async () => {
     const o = await runBoth('go', 'go test -v ./...');
     assert.strictEqual(o.targeted.command, "go test -v -run '^(?:TestAdds)$' ./calc");

@@ -89,6 +89,8 @@ describe('pathPolicy', () => {
       'jest.config.js', 'jest.config.ts', 'vitest.config.mts', 'vitest.workspace.ts', '.mocharc.json', '.mocharc.yml', '.vscode/tasks.json',
     ];
     for (const rel of protectedByDefault) assert.match(refused(rel), /protected test file/, rel);
+    // unittest loads every test*.py its discovery finds: Django's app/tests.py, a testcalc.py.
+    for (const rel of ['shop/tests.py', 'testcalc.py', 'pkg/test_calc.py']) assert.match(refused(rel), /protected test file/, rel);
     for (const rel of ['calc.py', 'src/testing_utils.ts', 'contest.py', 'main.go', 'jest.setup.js', 'package.json', 'pyproject.toml']) {
       assert.ok(checkPath(policy, rel).ok, `${rel} is ordinary source`);
     }

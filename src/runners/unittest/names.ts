@@ -151,7 +151,12 @@ export class UnittestNames {
   /** Whether a traceback's path (absolute, as Python prints it) is this workspace-relative file. */
   sameFile(printed: string, file: string): boolean {
     const p = printed.replace(/\\/g, '/');
-    if (this.place.cwd && path.isAbsolute(printed)) return this.relative(path.resolve(printed)) === file;
+    if (this.place.cwd && path.isAbsolute(printed)) {
+      const rel = this.relative(path.resolve(printed));
+      // A path outside the working folder is a log read away from the checkout that wrote it (CI's, another clone's):
+      // it is the file when it ends with it.
+      if (!/^\.\.(?:\/|$)/.test(rel) && !path.isAbsolute(rel)) return rel === file;
+    }
     return p === file || p.endsWith(`/${file}`);
   }
 

@@ -45,7 +45,7 @@ describe('greenloop fix with an agent CLI: the same edit call again, the tests s
     assert.equal(r.failingAtEnd, 0);
   });
 
-  it('never ends a run whose attempts repeat an edit the tests see: one step of the counter per attempt', async () => {
+  it('never ends a run whose attempts repeat an edit the tests see: one step of the counter per attempt @heavy', async () => {
     const r = await fix(countsOnePerAttempt(), ['--patience', '3'], TALLY_FIXTURE);
     assert.equal(r.report.outcome, 'green', r.stderr);
     assert.equal(r.report.iterations.length, 3);

@@ -10,8 +10,9 @@ const AGENT_SUITES = [
   'test/unit/agents/qwenThroughGreenloop.test.ts',
   'test/unit/agents/codexThroughGreenloop.test.ts',
   // Real qwen stuck through plain --actor command (a growing wrong edit, issue 22; a wrong edit that fails from its
-  // second try, issue 30): about two minutes of CPU; bench:agents measures the same scenarios, agentRetest the rule
-  // with a small real agent, and qwenOutsideWrites keeps one real qwen run in every npm test.
+  // second try, issue 30; the same growing edit read before each try, issue 38): about three minutes of CPU;
+  // bench:agents measures the same scenarios, agentRetest and agentRepeat the rules with a small real agent, and
+  // qwenOutsideWrites keeps one real qwen run in every npm test.
   'test/unit/agents/qwenCommandThroughGreenloop.test.ts',
   // Real Claude Code and Codex through the gateway (a weakened test put back, a looping attempt ended): about 40 s of
   // CPU together, which the 15-minute CI cannot spare; the scripted gateway tests (agentGateway, fixOutside) cover the
@@ -31,7 +32,7 @@ const AGENT_SUITES = [
 // config, mocha 8, cargo), the same rule under the other --verify-scope, or the larger draw of a property (all six
 // rejudge pairs, 200 snapshot/restore pairs), the 1,500-file kill sample (store/recovery.test keeps the recovery rules
 // in-process, npm run test:faults the full campaign), a second test of a rule (the grant of --extra-*, a stuck agent
-// after a kept fix, code moved out of tsc's reach: fixCheckerReach), the 200 MB run, the nightly cross-run stop
+// after a kept fix, a counter stepped once per attempt, code moved out of tsc's reach: fixCheckerReach), the 200 MB run, the nightly cross-run stop
 // (engine.test holds that rule in-process).
 const HEAVY_MARK = '@heavy';
 const HEAVY_SUITES = [
@@ -53,6 +54,7 @@ const LONGEST_FIRST = [
   'test/unit/action/pullRequest.test.ts',
   'test/unit/core/loop/engine.test.ts',
   'test/unit/cli/agentGateway.test.ts',
+  'test/unit/cli/agentRepeat.test.ts',
   'test/unit/cli/fixCheckerGaming.test.ts',
   'test/unit/action/actionRun.test.ts',
   'test/unit/cli/fixPromiseCycles.test.ts',

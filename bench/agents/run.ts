@@ -1,6 +1,6 @@
-// Issues 12, 22 and 30's table: each scenario with the real agent CLI alone (stopped at 60 requests, as a person would
-// give up) and with Greenloop around it (`greenloop fix --agent NAME`; for issues 22 and 30's scenarios qwen also as a plain
-// `--actor command`), in the same run. Prints a Markdown table and whether each target holds. Run: npm run bench:agents
+// Issues 12, 22, 30 and 38's table: each scenario with the real agent CLI alone (stopped at 60 requests, as a person
+// would give up) and with Greenloop around it (`greenloop fix --agent NAME`; for issues 22, 30 and 38's scenarios qwen also
+// as a plain `--actor command`), in the same run. Prints a Markdown table and whether each target holds. Run: npm run bench:agents
 import { AGENT_SCENARIOS } from '../../test/support/agentScenarios';
 import { installQwen } from '../../test/support/qwenAgent';
 import { installClaude } from '../../test/support/claudeAgent';
@@ -10,8 +10,11 @@ import { runCodexAlone } from './codexAlone';
 import { installCodex } from '../../test/support/codexAgent';
 import { runWithGreenloop } from './withGreenloop';
 
-/** Scenarios qwen also runs as a plain command (`--actor command --actor-cmd "qwen --yolo"`), as issues 22 and 30 measured them. */
-const PLAIN_COMMAND_TOO = new Set(['sameGrowingEditForever', 'oneFixThenGrowingEdit', 'sameWrongEditRereading', 'oneFixThenStuckRereading']);
+/** Scenarios qwen also runs as a plain command (`--actor command --actor-cmd "qwen --yolo"`), as issues 22, 30 and 38 measured them. */
+const PLAIN_COMMAND_TOO = new Set([
+  'sameGrowingEditForever', 'oneFixThenGrowingEdit', 'sameWrongEditRereading', 'oneFixThenStuckRereading', 'sameGrowingEditRereading',
+  'oneFixThenGrowingEditRereading',
+]);
 
 /** What Greenloop must achieve per scenario: issue 30's ≤ 14 for a stuck loop, ≤ 21 with one fix kept (were 16 and 24). */
 const TARGETS: Record<string, { maxRequests?: number; failingAtEnd?: number }> = {
@@ -23,6 +26,9 @@ const TARGETS: Record<string, { maxRequests?: number; failingAtEnd?: number }> =
   twoFixesAndWeakenedTest: { failingAtEnd: 1 },
   sameWrongEditRereading: { maxRequests: 14 },
   oneFixThenStuckRereading: { maxRequests: 21, failingAtEnd: 2 },
+  // Issue 38: the same growing edit, read before each try, is a repeated call: ≤ 12, and ≤ 21 with one fix kept.
+  sameGrowingEditRereading: { maxRequests: 12 },
+  oneFixThenGrowingEditRereading: { maxRequests: 21, failingAtEnd: 2 },
 };
 
 async function main(): Promise<void> {

@@ -43,7 +43,7 @@ export interface WithGreenloopResult {
   served: { requests: number; prompt: number; completion: number };
   failingAtStart: number;
   failingAtEnd: number;
-  /** The protected test file is byte for byte what it was. */
+  /** The fixture's test files are byte for byte what they were. */
   testsIntact: boolean;
   durationMs: number;
   stderr: string;
@@ -66,7 +66,7 @@ export async function runWithGreenloop(scenario: Scenario, opts: WithGreenloopOp
   const served = () => ('inputTokens' in model
     ? { requests: model.requests.length, prompt: model.inputTokens, completion: model.outputTokens }
     : { requests: model.requests.length, prompt: model.promptTokens, completion: model.completionTokens });
-  const testsBefore = fs.readFileSync(path.join(ws.workspace, 'test/calc.test.js'), 'utf8');
+  const testsBefore = testFiles(ws.workspace);
   const failingAtStart = await countFailingTests(ws.workspace);
   const env: NodeJS.ProcessEnv = {};
   if (agent === 'claude') {
@@ -92,7 +92,7 @@ export async function runWithGreenloop(scenario: Scenario, opts: WithGreenloopOp
         resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stdout: out, stderr: errOut });
       });
     });
-    const testsNow = fs.readFileSync(path.join(ws.workspace, 'test/calc.test.js'), 'utf8');
+    const testsNow = testFiles(ws.workspace);
     return {
       scenario: scenario.name,
       exitCode: code,
@@ -111,4 +111,10 @@ export async function runWithGreenloop(scenario: Scenario, opts: WithGreenloopOp
     codexHome?.remove();
     fs.rmSync(stateDir, { recursive: true, force: true });
   }
+}
+
+/** The fixture's test files (its `test/` folder), name and content, for "left intact" (calc3's and the others'). */
+function testFiles(workspace: string): string {
+  const dir = path.join(workspace, 'test');
+  return fs.readdirSync(dir).sort().map((name) => `${name}\0${fs.readFileSync(path.join(dir, name), 'utf8')}`).join('\0');
 }

@@ -209,6 +209,8 @@ export class CommandActor implements Actor {
         n, answeredBy, status, promptTokens, completionTokens, calls, answer: redact(answer),
       })),
       exactTokens: !ledger.tokens.estimated,
+      ...(ledger.repeatedCall ? { repeatedCall: redact(ledger.repeatedCall) } : {}),
+      changingCalls: ledger.changingCalls.map(({ key, call }) => ({ key, call: redact(call) })),
     };
   }
 }

@@ -58,6 +58,16 @@ export interface AgentAttempt {
   log: AgentRequestLog[];
   /** The counts are exact usage from the model (false: some were estimated). */
   exactTokens: boolean;
+  /** The call whose repeat ended the attempt (`repeated-tool-call`), as the next prompt names it. Absent: none. */
+  repeatedCall?: string;
+  /** The attempt's calls that may have changed files (edits, writes, shell commands that are no read), each once. */
+  changingCalls?: AgentCall[];
+}
+
+/** A tool call of an agent's: its identity (the tool and its normalized arguments, hashed) and how a prompt names it. */
+export interface AgentCall {
+  key: string;
+  call: string;
 }
 
 /**

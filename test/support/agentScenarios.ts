@@ -69,6 +69,20 @@ export const sameWrongEditRereading = (): Scenario => scripted('sameWrongEditRer
 export const oneFixThenStuckRereading = (): Scenario =>
   scripted('oneFixThenStuckRereading', [read(CALC), FIX_ADD, runTests], [read(CALC), WRONG_MUL, runTests]);
 
+/**
+ * Reads the file, makes the same growing edit and runs the tests, again and again (issue 38): the edit is the very same
+ * call every round and never fails (its text is still there after it), so each round appends one more comment, every
+ * test run sees new files and fails the same tests with the same messages.
+ */
+export const sameGrowingEditRereading = (): Scenario => scripted('sameGrowingEditRereading', [], [read(CALC), COMMENT_ADD, runTests]);
+
+/** Fixes one of three bugs, then reads, repeats the same growing edit and tests, forever (issue 38). */
+export const oneFixThenGrowingEditRereading = (): Scenario =>
+  scripted('oneFixThenGrowingEditRereading', [read(CALC), FIX_ADD, runTests], [read(CALC), COMMENT_MUL, runTests]);
+
+/** Makes the growing edit once, runs the tests, and ends its turn: every attempt makes the very same call (issue 38). */
+export const growingEditOncePerAttempt = (): Scenario => scripted('growingEditOncePerAttempt', [read(CALC), COMMENT_ADD, runTests, say('Done.')]);
+
 /** Edit A→B, test, B→A, test, and round again: never ends by itself. */
 export const pingPong = (): Scenario => scripted('pingPong', [read(CALC)], [WRONG_ADD, runTests, WRONG_ADD_BACK, runTests]);
 
@@ -101,4 +115,6 @@ export const AGENT_SCENARIOS: Record<string, () => Scenario> = {
   oneFixThenGrowingEdit,
   sameWrongEditRereading,
   oneFixThenStuckRereading,
+  sameGrowingEditRereading,
+  oneFixThenGrowingEditRereading,
 };

@@ -4,10 +4,13 @@
 import { parseOutput } from '../../runners/parseOutput';
 import { runnerHints } from '../../runners/runnerHint';
 import { normalizeTestId } from '../../base/normalize';
+import { failureGist } from '../../base/failureGist';
 
 export interface AgentTestRun {
   /** Failing test IDs as the loop compares them, and a marker for a suite that did not load. */
   failing: Set<string>;
+  /** The failing tests with what each said (failureGist): two runs with equal outcomes told the agent the same thing. */
+  outcome: string;
 }
 
 /** Argument names agents' shell tools give the command (qwen, Claude Code: `command`; Codex: `cmd`, or a list). */
@@ -44,5 +47,6 @@ export function readTestRun(output: string, cwd: string, command?: string): Agen
   // A runner that counts failures without naming them (pytest -q, go without -v): the count stands for the set.
   const unnamed = (parsed.failedCount ?? 0) - parsed.failing.length;
   for (let i = 0; i < unnamed; i++) failing.add(`(unnamed failure ${i + 1})`);
-  return { failing };
+  const said = parsed.failing.map((f) => `${normalizeTestId(f.id, { cwd })}\0${failureGist(f.message ?? '', cwd)}`).sort();
+  return { failing, outcome: [...said, `loaded: ${!parsed.loadError}`, `unnamed: ${Math.max(0, unnamed)}`].join('\u0001') };
 }

@@ -1,6 +1,6 @@
 // The gateway's account of one attempt: every request the agent made, the tokens the upstream reported, and the
 // decision, before each request, whether it may still go to the model. Pure bookkeeping: no sockets here.
-import type { WorkspaceState } from '../../ports/actor';
+import type { AgentCall, WorkspaceState } from '../../ports/actor';
 import { conversationKey, lastCallsOf, lastStep } from './conversationStep';
 import { StallWatch } from './stallWatch';
 
@@ -19,7 +19,8 @@ export interface AttemptBounds {
 
 /** Why the gateway answered a request itself instead of sending it on. */
 export type GatewayStop =
-  | 'request-cap' | 'repeated-step' | 'tests-stalled' | 'unchanged-result' | 'same-files-retested' | 'token-budget' | 'time-budget' | 'attempt-closed';
+  | 'request-cap' | 'repeated-step' | 'tests-stalled' | 'unchanged-result' | 'same-files-retested' | 'repeated-tool-call'
+  | 'token-budget' | 'time-budget' | 'attempt-closed';
 
 export interface RequestLogEntry {
   n: number;
@@ -48,6 +49,10 @@ export interface AttemptLedger {
   /** The last text the model (not the gateway) wrote: the agent's own account of what it did. */
   lastText: string;
   log: RequestLogEntry[];
+  /** The call whose repeat ended the attempt (`repeated-tool-call`), in brief, for the agent's next prompt. */
+  repeatedCall: string | null;
+  /** Every call of the attempt that may have changed files, each once: the next attempt's are compared with them. */
+  changingCalls: AgentCall[];
 }
 
 export type Admission = { forward: true; maxTokens?: number } | { forward: false; why: GatewayStop; text: string };
@@ -58,6 +63,7 @@ const STOP_TEXT: Record<GatewayStop, string> = {
   'tests-stalled': 'Your last test runs failed as many tests as before, though you kept changing files: this attempt is not making progress. Stop now and do not call any more tools; Greenloop will run the tests on what you changed and decide what comes next.',
   'unchanged-result': 'You made the same call again and got the same result as the last times: nothing you did in between changed it. Stop now and do not call any more tools; Greenloop will run the tests on what you changed.',
   'same-files-retested': 'You ran the tests again on exactly the files your last test run saw, and the same tests failed: nothing you did in between changed a file. Stop now and do not call any more tools; Greenloop will run the tests on what you changed and decide what comes next.',
+  'repeated-tool-call': 'You made the same call again, and your tests failed the same tests with the same messages as before it: repeating it changes nothing they see. Stop now and do not call any more tools; Greenloop will run the tests on what you changed and decide what comes next.',
   'token-budget': "The run's token budget is spent; stop now and do not call any more tools.",
   'time-budget': "The run's time budget is spent; stop now and do not call any more tools.",
   'attempt-closed': 'This attempt is over; stop now and do not call any more tools.',
@@ -69,6 +75,7 @@ const MIN_ANSWER_TOKENS = 256;
 export class AttemptMeter {
   readonly ledger: AttemptLedger = {
     requests: 0, forwarded: 0, tokens: { prompt: 0, completion: 0, estimated: false }, stoppedBy: null, lastText: '', log: [],
+    repeatedCall: null, changingCalls: [],
   };
   /** Pairs of consecutive steps seen: one step repeating (run the tests, same failure) is normal after an edit. */
   private readonly seenPairs = new Set<string>();
@@ -95,9 +102,12 @@ export class AttemptMeter {
     // No two steps alike, and still going nowhere: its test runs, or a call that keeps coming back the same. The
     // bounds are asked again after that look at the files: another request may have taken the last one meanwhile.
     const why = this.stopReason(messages, promptEstimate) ?? await this.stalls.check(messages) ?? this.boundReason(promptEstimate);
+    this.ledger.changingCalls = this.stalls.changingCalls;
     if (why) {
       this.ledger.stoppedBy ??= why;
-      return { forward: false, why, text: STOP_TEXT[why] };
+      const repeated = why === 'repeated-tool-call' ? this.stalls.repeated?.call ?? null : null;
+      if (repeated && this.ledger.stoppedBy === why) this.ledger.repeatedCall ??= repeated;
+      return { forward: false, why, text: repeated ? `${STOP_TEXT[why]} The call: ${repeated}` : STOP_TEXT[why] };
     }
     this.ledger.forwarded += 1;
     const left = this.bounds.tokensLeft === undefined ? undefined : this.bounds.tokensLeft - this.tokensSpent() - promptEstimate;

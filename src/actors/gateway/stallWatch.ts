@@ -13,14 +13,18 @@
 //   the same command and failing the same tests, is a known poll at once — whatever the agent did in between (an edit
 //   that failed, a read) changed nothing. The workspace's state is read as each test run's result arrives, so a run
 //   that follows a real edit never matches the one before it.
+// - The same call made again (issue 38, repeatedCall.ts): an edit the agent had already made, repeated between two of
+//   its test runs that fail the same tests with the same messages, changed nothing the tests see, though the files
+//   changed (each repeat appending one more comment).
 // All look only at results the agent has just been given, so each is said once, on the request that follows them.
 import { createHash } from 'node:crypto';
-import type { WorkspaceState } from '../../ports/actor';
+import type { AgentCall, WorkspaceState } from '../../ports/actor';
 import { comparableText } from './conversationStep';
 import { toolExchanges, type ToolExchange } from './toolExchanges';
 import { commandOf, readTestRun, type AgentTestRun } from './agentTestRun';
+import { changingCalls, repeatedCall, type CallStep } from './repeatedCall';
 
-export type Stall = 'tests-stalled' | 'unchanged-result' | 'same-files-retested';
+export type Stall = 'tests-stalled' | 'unchanged-result' | 'same-files-retested' | 'repeated-tool-call';
 
 /**
  * A poll of a command still running (Codex's exec session): the agent waits for slow tests, which is no repeat, and
@@ -45,6 +49,9 @@ export class StallWatch {
   /** Test runs already taken into account, by call id: a side request resends the same run, which is no new run. */
   private readonly testRunsSeen = new Set<string>();
   private lastTested: TestedState | null = null;
+  private readonly changes = new Map<string, AgentCall>();
+  /** The call whose repeat was the last `repeated-tool-call`, as the agent's next prompt names it. */
+  repeated: AgentCall | null = null;
 
   /** `workspace`: reads the workspace's state; without it the files are never compared. */
   constructor(private readonly cwd: string, private readonly workspace?: WorkspaceState) {}
@@ -55,6 +62,7 @@ export class StallWatch {
     const tests = new Map<string, TestStreak>();
     const results = new Map<string, { result: string; repeats: number; progress: number }>();
     const newRuns: Array<{ x: ToolExchange; run: AgentTestRun }> = [];
+    const steps: CallStep[] = [];
     /** Test runs so far that failed fewer tests than the best before them. */
     let progress = 0;
     let stall: Stall | null = null;
@@ -69,6 +77,7 @@ export class StallWatch {
 
       const command = commandOf(x.args);
       const run = command === null ? null : this.testRunOf(digest, x.result, command);
+      steps.push({ x, run });
       if (!run) return;
       // Marked before any await: two requests carrying the same new run (a side request beside the main one) count it once.
       const id = x.id ?? `${i}:${digest}`;
@@ -87,8 +96,17 @@ export class StallWatch {
       streak.withoutProgress = failing === 0 ? 0 : streak.withoutProgress + 1;
       if (x.latest && streak.withoutProgress >= NO_PROGRESS_RUNS) stall = 'tests-stalled';
     });
+    for (const c of changingCalls(steps, this.cwd)) if (!this.changes.has(c.key)) this.changes.set(c.key, c);
     const retested = await this.retested(newRuns, exchanges.at(-1), stall === null);
-    return stall ?? retested;
+    // The other witnesses first: where they see the same stall, they have said so since before this rule.
+    const repeat = (stall ?? retested) ? null : repeatedCall(steps, this.cwd);
+    if (repeat) this.repeated = repeat;
+    return stall ?? retested ?? (repeat ? 'repeated-tool-call' : null);
+  }
+
+  /** Every call of the attempt that may have changed files, each once: what the next attempt is compared with. */
+  get changingCalls(): AgentCall[] {
+    return [...this.changes.values()];
   }
 
   /**

@@ -1,8 +1,10 @@
 // The tool calls in an agent's conversation, each with the result it got, whatever protocol carried them: OpenAI
 // Chat Completions (assistant `tool_calls`, `tool` messages), the Responses API (read into that same chat form) and
 // Anthropic Messages (`tool_use` and `tool_result` blocks). A call is named by its tool and its arguments as the
-// comparison sees them (key order, the workspace's path and temp folders aside), its result by its text.
+// comparison sees them (key order, the JSON's spacing, a file named from the workspace or absolutely, the workspace's
+// path and temp folders aside), its result by its text.
 import { createHash } from 'node:crypto';
+import * as path from 'node:path';
 import { contentText } from './conversationStep';
 import { normalizeMessage } from '../../base/normalize';
 
@@ -38,7 +40,10 @@ function canonical(value: unknown): string {
  */
 const NOT_IDENTITY = new Set(['description', 'explanation', 'justification', 'timeout', 'timeout_ms', 'yield_time_ms', 'max_output_tokens', 'run_in_background']);
 
-function argsText(raw: unknown): string {
+/** Arguments that name a file: `calc.js`, `./calc.js` and `/work/calc.js` are one file, so one call. */
+const PATH_ARG = /^(?:file_?path|absolute_?path|path|filename|notebook_?path)$/i;
+
+function argsText(raw: unknown, cwd: string): string {
   let value = raw ?? {};
   if (typeof raw === 'string') {
     try {
@@ -48,7 +53,7 @@ function argsText(raw: unknown): string {
     }
   }
   if (value && typeof value === 'object' && !Array.isArray(value)) {
-    value = Object.fromEntries(Object.entries(value).filter(([k]) => !NOT_IDENTITY.has(k)));
+    value = Object.fromEntries(Object.entries(value).filter(([k]) => !NOT_IDENTITY.has(k)).map(([k, v]) => [k, PATH_ARG.test(k) && typeof v === 'string' && v ? path.resolve(cwd, v) : v]));
   }
   return canonical(value);
 }
@@ -63,7 +68,7 @@ function callsOf(message: Message, cwd: string): PendingCall[] {
     for (const raw of message.tool_calls) {
       const call = (raw ?? {}) as { id?: unknown; function?: { name?: unknown; arguments?: unknown } };
       const name = String(call.function?.name ?? '');
-      const args = argsText(call.function?.arguments);
+      const args = argsText(call.function?.arguments, cwd);
       calls.push({ id: typeof call.id === 'string' ? call.id : null, name, args, key: callKey(name, args, cwd) });
     }
   }
@@ -72,7 +77,7 @@ function callsOf(message: Message, cwd: string): PendingCall[] {
       const block = (raw ?? {}) as { type?: unknown; id?: unknown; name?: unknown; input?: unknown };
       if (block.type !== 'tool_use') continue;
       const name = String(block.name ?? '');
-      const args = argsText(block.input);
+      const args = argsText(block.input, cwd);
       calls.push({ id: typeof block.id === 'string' ? block.id : null, name, args, key: callKey(name, args, cwd) });
     }
   }

@@ -69,6 +69,8 @@ export function buildPrompt(state: RunState, now: number, opts: PromptOptions): 
     sections.push(`## The project's own fixers ran first (no model)\n${state.feedback || last.note}`);
   } else if (last) {
     const lines = [`Verdict of attempt ${last.n}: ${last.verdict} — ${state.feedback || last.note}`];
+    // An agent's attempt cut short for a repeat: the call itself, so the next attempt knows what not to make again.
+    if (last.agent?.repeatedCall) lines.push(`Greenloop ended that attempt when you made this call again and your tests then failed the same tests with the same messages as before it: \`${last.agent.repeatedCall}\`. Repeating it changes nothing the tests see; do something else.`);
     if (last.hypothesis) lines.push(`Your explanation then: ${trimSection(last.hypothesis, 600)}`);
     sections.push(`## Previous attempt\n${lines.join('\n')}`);
     if (last.verdict !== 'progress') {

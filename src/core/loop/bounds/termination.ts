@@ -1,5 +1,6 @@
 // When the loop stops: pure functions of the run state, checked in the contract's order after every iteration.
 import type { EscalationReason, IterationRecord, RunState } from '../../../ports/runState';
+import { repeatedAgentCalls } from './repeatedCalls';
 
 export interface Stop {
   outcome: 'green' | 'escalated';
@@ -39,6 +40,8 @@ export function checkAfterIteration(state: RunState, now: number): Stop | null {
   if (last?.proposalHash && state.seenProposals.slice(0, -1).includes(last.proposalHash)) {
     return escalate('repeated-proposal', `Attempt ${last.n} proposed exactly the same edit as an earlier attempt.`);
   }
+  const sameCalls = repeatedAgentCalls(state, (text) => escalate('repeated-proposal', text));
+  if (sameCalls) return sameCalls;
   if (state.consecutiveNoProgress >= state.config.patience) {
     return escalate('stagnation', `No progress in the last ${state.consecutiveNoProgress} attempts (patience ${state.config.patience}).`);
   }

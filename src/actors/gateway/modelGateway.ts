@@ -57,6 +57,11 @@ export class ModelGateway {
   static async start(opts: GatewayOptions): Promise<ModelGateway> {
     if (!/^https?:\/\//.test(opts.upstream)) throw new Error(`The agent's model URL must start with http:// or https:// (got "${opts.upstream}").`);
     const server = http.createServer();
+    // An agent is idle on its connection while it runs the tests, often longer than Node's 5 s keep-alive: the
+    // server then closes the socket just as the agent reuses it, and the agent's fetch fails ("fetch failed") on
+    // a busy machine. Two minutes outlasts a test run; close() still ends every connection at once.
+    server.keepAliveTimeout = 120_000;
+    server.headersTimeout = 125_000;
     const gateway = new ModelGateway(server, { ...opts, upstream: opts.upstream.replace(/\/+$/, '') });
     server.on('request', (req, res) => {
       gateway.handle(req, res).catch((err: Error) => {

@@ -1,5 +1,6 @@
 // The model gateway an agent CLI is pointed at: a real loopback server in front of a real (scripted) upstream.
 import { strict as assert } from 'assert';
+import * as http from 'http';
 import { ModelGateway } from '../../../src/actors/gateway/modelGateway';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '../../support/fakeOpenAIServer';
 import { readSse } from '../../../src/actors/sse';
@@ -180,6 +181,32 @@ describe('model gateway', () => {
     assert.match((await main).json.choices[0].message.content, /budget of model requests is spent/);
     assert.equal(upstream.requests.length, 1, 'one request reached the model, as the cap allows');
     assert.deepEqual({ forwarded: meter.ledger.forwarded, stoppedBy: meter.ledger.stoppedBy }, { forwarded: 1, stoppedBy: 'request-cap' });
+  });
+
+  it("keeps an agent's connection open while the agent runs its tests (longer than Node's 5 s keep-alive)", async function () {
+    this.timeout(30_000);
+    upstream.push({ content: 'first' });
+    upstream.push({ content: 'after the test run' });
+    gateway = await ModelGateway.start({ upstream: upstream.url });
+    gateway.openAttempt({ maxRequests: 5, cwd: process.cwd() });
+    // One pooled socket, as an agent's HTTP client keeps: if the gateway closed it while the agent was idle, the
+    // next request would race the close and fail ("fetch failed") on a busy machine.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const post = () =>
+      new Promise<{ reused: boolean; status: number }>((resolve, reject) => {
+        const req = http.request(`${gateway.url}/chat/completions`, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ reused: req.reusedSocket, status: res.statusCode ?? 0 }));
+        });
+        req.on('error', reject);
+        req.end(JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }));
+      });
+    assert.equal((await post()).status, 200);
+    await new Promise((r) => setTimeout(r, 6_000)); // a short test run
+    const second = await post();
+    agent.destroy();
+    assert.equal(second.status, 200);
+    assert.ok(second.reused, 'the gateway closed the idle connection the agent meant to reuse');
   });
 
   it('answers a request sent again unchanged without asking the model twice', async () => {

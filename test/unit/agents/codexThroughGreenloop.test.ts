@@ -51,8 +51,8 @@ describe('greenloop fix --agent codex (the real Codex CLI through the gateway\'s
     execFile('bash', [INSTALL], { timeout: 300_000 }, (err, stdout, stderr) => {
       bin = stdout.trim().split('\n').pop() ?? '';
       if (err || !fs.existsSync(bin)) {
-        console.warn(`    skipped: codex could not be installed: ${stderr.trim().split('\n').pop()}`);
-        this.skip();
+        // A real agent that cannot be installed fails the suite with its name; it is never skipped.
+        return done(new Error(`codex could not be installed: ${stderr.trim().split('\n').pop()}`));
       }
       done();
     });

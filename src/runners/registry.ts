@@ -1,7 +1,7 @@
 // The one list of runners (each one room, src/runners/<name>/) and of the readers no runner owns, and what every
 // layer reads of them. Adding a runner is its folder, its tests and a line here (docs/development.md, "A runner is one
 // room"). Reading this file loads no runner's code (see runner.ts): the extension's activation and the CLI's help use it.
-import type { ProtectedPart, Reader, Runner, TamperRule } from './runner';
+import type { JunitDialect, ProtectedPart, Reader, Runner, SuggestedCommand, TamperRule } from './runner';
 import { mocha } from './mocha/mocha';
 import { jest } from './jest/jest';
 import { vitest } from './vitest/vitest';
@@ -21,7 +21,7 @@ export const RUNNERS: readonly Runner[] = [mocha, jest, vitest, node, pytest, un
 /** Formats read after every runner's: JUnit XML (many runners write it; `--junit GLOB`) and tsc's diagnostics. */
 export const READERS: readonly Reader[] = [
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  { format: 'junit', code: () => (require('./readers/junit') as typeof import('./readers/junit')).junitParser },
+  { format: 'junit', code: () => (require('./readers/junit') as typeof import('./readers/junit')).junitParserWith(junitDialectOf) },
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   { format: 'tsc', code: () => (require('./readers/tsc') as typeof import('./readers/tsc')).tscParser },
 ];
@@ -82,4 +82,19 @@ export function unreadableOutput(output: string, exit: string, runners: readonly
 /** Whether a word is a test function's name for some runner (go's `TestParse`, pytest's `test_parse`). */
 export function isTestFunctionName(word: string, runners: readonly Runner[] = RUNNERS): boolean {
   return runners.some((r) => r.testFunction?.test(word) ?? false);
+}
+
+/** The JUnit dialect of the runner whose mark a report's first 64 KB carries (only that runner's code is loaded). */
+export function junitDialectOf(head: string, runners: readonly Runner[] = RUNNERS): JunitDialect | null {
+  const writer = runners.find((r) => r.junitReports?.test(head));
+  return writer?.code().junit ?? null;
+}
+
+/** The first runner's command for a workspace laid out for it (`pom.xml` → Maven), when no test command was given. */
+export function suggestedTestCommand(cwd: string, runners: readonly Runner[] = RUNNERS): (SuggestedCommand & { runner: string }) | null {
+  for (const r of runners) {
+    const s = r.suggestCommand?.(cwd);
+    if (s) return { ...s, runner: r.name };
+  }
+  return null;
 }

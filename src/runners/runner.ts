@@ -45,6 +45,18 @@ export interface Runner {
   testFunction?: RegExp;
   /** Its narrowing needs the workspace's files (go names a test's file by its base name; mocha's stack by its path). */
   narrowNeedsFiles?: boolean;
+  /**
+   * What marks a JUnit XML report as written by it, in the report's first 64 KB (Surefire's schema, gtest's
+   * `name="AllTests"`): such a report's tests are named by its code's `junit` dialect, so a test read from its console
+   * and from its XML gets one ID.
+   */
+  junitReports?: RegExp;
+  /**
+   * The command a person would type to run its tests when none was given, read from the workspace's own files
+   * (`pom.xml` → `mvn -B test`), with what was read; null when the folder is not laid out for it. Asked in the
+   * registry's order, after package.json's test script.
+   */
+  suggestCommand?(cwd: string): SuggestedCommand | null;
   /** Its code, loaded on first use. */
   code(): RunnerCode;
 }
@@ -60,6 +72,32 @@ export interface RunnerCode {
   narrow(args: Words, targets: readonly TargetTest[], run: NarrowContext): RunnerNarrowing | { why: string };
   /** How a narrowed run of it measures what it executes, given its words up to the runner; or why it cannot. */
   coverage(prefix: Words, ctx: PlanContext): CoveragePlan | { why: string };
+  /** How its JUnit XML reports name a test (for the reports its facts' `junitReports` recognise). */
+  junit?: JunitDialect;
+}
+
+/** A test command chosen from a workspace's files. */
+export interface SuggestedCommand {
+  command: string;
+  /** What was read, for the sentence that says where the command came from: "pom.xml". */
+  because: string;
+}
+
+/** One `<testcase>` of a JUnit report, as its attributes say it. */
+export interface JunitCase {
+  classname: string;
+  name: string;
+  /** The enclosing `<testsuite>`'s name. */
+  suite: string;
+  /** The testcase's or its suite's `file` attribute, when written. */
+  file: string;
+}
+
+/** A runner's way of naming its tests in JUnit XML, turned into the contract's title path (" > " between parts). */
+export interface JunitDialect {
+  id(test: JunitCase): string;
+  /** The workspace-relative file of the test, when the report lets it be known. */
+  file?(test: JunitCase): string | undefined;
 }
 
 /** A format that is no one runner's (JUnit XML, which many write; tsc's diagnostics): read, never started or narrowed. */

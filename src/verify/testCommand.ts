@@ -1,6 +1,7 @@
 // Finds the command that runs a workspace's tests when none was given explicitly.
 import * as fs from 'fs';
 import * as path from 'path';
+import { suggestedTestCommand } from '../runners/registry';
 
 export class SetupError extends Error {
   constructor(message: string) {
@@ -14,6 +15,14 @@ const NPM_PLACEHOLDER = /no test specified/i;
 
 export function resolveTestCommand(cwd: string, explicit?: string): string {
   if (explicit && explicit.trim()) return explicit.trim();
+  return findTestCommand(cwd).command;
+}
+
+/**
+ * The workspace's own test command and where it was found: package.json's test script, else the command its runner's
+ * files suggest (`pom.xml` → `mvn -B test`, see each runner's `suggestCommand`).
+ */
+export function findTestCommand(cwd: string): { command: string; source: string } {
   const manifest = path.join(cwd, 'package.json');
   let scripts: Record<string, unknown> | undefined;
   try {
@@ -24,12 +33,12 @@ export function resolveTestCommand(cwd: string, explicit?: string): string {
     }
   }
   const test = scripts?.test;
-  if (typeof test !== 'string' || !test.trim() || NPM_PLACEHOLDER.test(test)) {
-    throw new SetupError(
-      `No test command for ${cwd}: pass --test-cmd "<command>" or add a "test" script to its package.json.`,
-    );
-  }
-  return 'npm test';
+  if (typeof test === 'string' && test.trim() && !NPM_PLACEHOLDER.test(test)) return { command: 'npm test', source: 'package.json "test" script' };
+  const suggested = suggestedTestCommand(cwd);
+  if (suggested) return { command: suggested.command, source: `${suggested.runner}'s command, from ${suggested.because}` };
+  throw new SetupError(
+    `No test command for ${cwd}: pass --test-cmd "<command>" or add a "test" script to its package.json.`,
+  );
 }
 
 export function assertDirectory(cwd: string): string {

@@ -1,7 +1,8 @@
 // Where the verifier's command comes from, in order: the folder's Test task (the default one, else the
-// person's pick, remembered per folder), the greenloop.testCommand setting, the package.json "test" script.
+// person's pick, remembered per folder), the greenloop.testCommand setting, the package.json "test" script, the
+// command a runner's own files suggest (pom.xml → `mvn -B test`; each runner's suggestCommand).
 import * as vscode from 'vscode';
-import { resolveTestCommand, SetupError } from '../../verify/testCommand';
+import { findTestCommand, SetupError } from '../../verify/testCommand';
 import { commandFromExecution } from './taskCommand';
 import type { CommandSpec } from './taskCommand';
 
@@ -59,7 +60,7 @@ export async function resolveTestSpec(folder: vscode.WorkspaceFolder, testComman
   if (task) return { ...commandFromExecution(task.execution, cwd, task.name), source: `task "${task.name}"` };
   if (testCommandSetting) return { command: testCommandSetting, cwd, source: 'setting greenloop.testCommand' };
   try {
-    return { command: resolveTestCommand(cwd), cwd, source: 'package.json "test" script' };
+    return { ...findTestCommand(cwd), cwd };
   } catch (err) {
     if (!(err instanceof SetupError) || err.message.startsWith('Could not read')) throw err;
     throw new SetupError(

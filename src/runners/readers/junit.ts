@@ -10,6 +10,10 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { FailingTest } from '../../ports/verifier';
 import type { OutputParser, ParseResult } from '../types';
+import type { JunitDialect } from '../runner';
+
+/** The dialect of the runner that wrote a report, from its first 64 KB; null for the generic rule above. */
+export type DialectOf = (head: string) => JunitDialect | null;
 
 type Node = Record<string, unknown>;
 
@@ -28,12 +32,17 @@ const xml = new XMLParser({
   isArray: (name) => ['testsuites', 'testsuite', 'testcase', 'failure', 'error', 'skipped'].includes(name),
 });
 
-export const junitParser: OutputParser = {
-  format: 'junit',
-  detect: detectJunit,
-  parse: (text) => parseJunitFiles([text]),
-  reports: (texts) => parseJunitFiles(texts),
-};
+export const junitParser: OutputParser = junitParserWith(() => null);
+
+/** The JUnit reader, naming the tests of a report some runner recognises as its own by that runner's rule. */
+export function junitParserWith(dialectOf: DialectOf): OutputParser {
+  return {
+    format: 'junit',
+    detect: detectJunit,
+    parse: (text) => parseJunitFiles([text], dialectOf),
+    reports: (texts) => parseJunitFiles(texts, dialectOf),
+  };
+}
 
 function detectJunit(text: string): number {
   const head = text.slice(0, 65536);
@@ -43,7 +52,7 @@ function detectJunit(text: string): number {
 }
 
 /** Merges several JUnit reports (one per `--junit` match). A report that is missing or unreadable is a load error. */
-export function parseJunitFiles(xmls: string[]): ParseResult {
+export function parseJunitFiles(xmls: string[], dialectOf: DialectOf = () => null): ParseResult {
   const result: ParseResult = {
     runner: 'junit',
     failing: [],
@@ -56,12 +65,12 @@ export function parseJunitFiles(xmls: string[]): ParseResult {
     diagnostics: [],
     tests: [],
   };
-  for (const text of xmls) readReport(text, result);
+  for (const text of xmls) readReport(text, result, dialectOf);
   if (result.passedCount === null) result.tests = null;
   return result;
 }
 
-function readReport(text: string, into: ParseResult): void {
+function readReport(text: string, into: ParseResult, dialectOf: DialectOf): void {
   const body = extractXml(text);
   if (body === null || XMLValidator.validate(body) !== true) {
     // A truncated or absent report means the run died before writing it: never green.
@@ -90,8 +99,9 @@ function readReport(text: string, into: ParseResult): void {
   into.passedCount ??= 0;
   into.failedCount ??= 0;
   into.skippedCount ??= 0;
-  const nodeStyle = isNodeReport(roots);
-  for (const suite of roots) readSuite(suite, into, nodeStyle ? [] : null);
+  const dialect = dialectOf(body.slice(0, 65536));
+  const nodeStyle = !dialect && isNodeReport(roots);
+  for (const suite of roots) readSuite(suite, into, nodeStyle ? [] : null, dialect);
 }
 
 /**
@@ -113,16 +123,18 @@ function decodeAgain(s: string): string {
 }
 
 /** `path`: the suite titles above (node's nested report), or null where suites are files or reporters' groups. */
-function readSuite(suite: Node, into: ParseResult, path: string[] | null): void {
+function readSuite(suite: Node, into: ParseResult, path: string[] | null, dialect: JunitDialect | null): void {
   const cases = asNodes(suite.testcase);
   const nested = asNodes(suite.testsuite);
   const name = attr(suite, 'name');
   const here = path && name ? [...path, decodeAgain(name)] : path;
   // A suite reporting errors but holding no test at all could not even load its tests.
   if (cases.length === 0 && nested.length === 0 && Number(attr(suite, 'errors') || 0) > 0) into.loadError = true;
-  for (const child of nested) readSuite(child, into, here);
+  for (const child of nested) readSuite(child, into, here, dialect);
   const suiteFile = attr(suite, 'file');
   let passed = 0;
+  const idFor = (classname: string, testName: string, fileAttr: string): string =>
+    dialect ? dialect.id({ classname, name: testName, suite: name, file: fileAttr }) : here ? [...here, testName].join(' > ') : idOf(classname, testName);
 
   for (const test of cases) {
     const name = here ? decodeAgain(attr(test, 'name')) : attr(test, 'name').trim();
@@ -132,7 +144,7 @@ function readSuite(suite: Node, into: ParseResult, path: string[] | null): void 
       const skipped = test.skipped !== undefined;
       if (skipped) into.skippedCount = (into.skippedCount ?? 0) + 1;
       else passed++;
-      into.tests?.push({ id: here ? [...here, name].join(' > ') : idOf(classname, name), status: skipped ? 'skipped' : 'passed' });
+      into.tests?.push({ id: idFor(classname, name, attr(test, 'file') || suiteFile), status: skipped ? 'skipped' : 'passed' });
       continue;
     }
     // A failure reported on the spec file itself (vitest: name = classname = file; jest-junit's
@@ -145,9 +157,10 @@ function readSuite(suite: Node, into: ParseResult, path: string[] | null): void 
       continue;
     }
     into.failedCount = (into.failedCount ?? 0) + 1;
-    const id = here ? [...here, name].join(' > ') : idOf(classname, name);
+    const id = idFor(classname, name, attr(test, 'file') || suiteFile);
     const failing: FailingTest = { id, message };
-    const file = attr(test, 'file') || suiteFile || (isSourceFile(classname) ? classname : '');
+    const fileAttr = attr(test, 'file') || suiteFile;
+    const file = (dialect?.file ? dialect.file({ classname, name, suite: attr(suite, 'name'), file: fileAttr }) : undefined) || fileAttr || (isSourceFile(classname) ? classname : '');
     if (file) failing.file = file;
     into.failing.push(failing);
     into.tests?.push({ id, status: 'failed' });

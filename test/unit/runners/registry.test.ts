@@ -3,11 +3,14 @@
 // a runner's, the narrowing, the tamper rules, the outside watch — so a runner added to the list appears in each. And
 // the rooms' facts are read without their code: the extension's activation does not load a parser.
 import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import {
-  formatNames, isTestFunctionName, noTestsPatterns, READERS, runnerOfFormat, runnerProtectedGlobs, runnerProtectedParts,
-  runnerRegenerated, RUNNERS, tamperRules, unreadableOutput,
+  formatNames, isTestFunctionName, junitDialectOf, noTestsPatterns, READERS, runnerOfFormat, runnerProtectedGlobs, runnerProtectedParts,
+  runnerRegenerated, RUNNERS, suggestedTestCommand, tamperRules, unreadableOutput,
 } from '../../../src/runners/registry';
+import { junitParserWith } from '../../../src/runners/readers/junit';
 import type { Runner } from '../../../src/runners/runner';
 import type { OutputParser } from '../../../src/runners/types';
 import { FORMATS, PARSERS } from '../../../src/runners/parseOutput';
@@ -38,10 +41,13 @@ const fake: Runner = {
   noTests: [/^no fakes here$/m],
   unreadable: (output, exit) => (/^FAKE DOTS$/m.test(output) ? `fake's dots (${exit})` : null),
   testFunction: /^fake_\w+$/,
+  junitReports: /<testsuites name="fake-run"/,
+  suggestCommand: (cwd) => (fs.existsSync(path.join(cwd, 'fake.toml')) ? { command: 'fake-run --quiet', because: 'fake.toml' } : null),
   code: () => ({
     parsers: [fakeParser],
     narrow: (args, targets) => ({ args: [...args, '--only', ...targets.map((t) => t.id)], files: null, pattern: targets.map((t) => t.id).join(' ') }),
     coverage: () => ({ why: 'fake has no coverage' }),
+    junit: { id: (t) => [t.suite, ...t.classname.split('$'), t.name].join(' > '), file: (t) => `src/${t.suite}.fake-test` },
   }),
 };
 const withFake = [...RUNNERS, fake];
@@ -106,6 +112,15 @@ describe('the runners registry: one list, read everywhere', () => {
     assert.ok(noTestsPatterns(withFake).includes(fake.noTests![0]));
     assert.equal(unreadableOutput('FAKE DOTS', 'exit code 1', withFake), "fake's dots (exit code 1)");
     assert.ok(isTestFunctionName('fake_parses', withFake) && !isTestFunctionName('fake_parses'));
+    const report = '<testsuites name="fake-run"><testsuite name="Money"><testcase classname="Ops$Add" name="adds"><failure message="no"/></testcase></testsuite></testsuites>';
+    const read = junitParserWith((head) => junitDialectOf(head, withFake)).parse(report);
+    assert.deepEqual(read.failing.map((f) => [f.id, f.file]), [['Money > Ops > Add > adds', 'src/Money.fake-test']]);
+    assert.equal(junitDialectOf(report), null, 'the real list has no fake dialect');
+    const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'gl-fake-'));
+    assert.equal(suggestedTestCommand(ws, withFake), null);
+    fs.writeFileSync(path.join(ws, 'fake.toml'), '');
+    assert.deepEqual(suggestedTestCommand(ws, withFake), { command: 'fake-run --quiet', because: 'fake.toml', runner: 'fake' });
+    fs.rmSync(ws, { recursive: true, force: true });
   });
 
   it("shared pieces are listed once however many rooms name them (package.json's test scripts, the JavaScript assertion modules)", () => {

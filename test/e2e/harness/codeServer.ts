@@ -4,6 +4,7 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { ceiling, seconds } from './patience';
 import { assertSetupDone, codeServerEntry, node24 } from './paths';
 import { descendantsOf, removeOnExit, spawnGroup } from './processGroup';
 
@@ -98,7 +99,7 @@ export async function startCodeServer(options: StartOptions): Promise<CodeServer
       if (!vsix) continue;
       const { stdout, stderr } = await execFileP(node24, [codeServerEntry, ...common, '--install-extension', vsix], {
         env,
-        timeout: 120_000,
+        timeout: ceiling(120_000),
       });
       if (!/successfully installed/i.test(stdout + stderr)) {
         throw new Error(`code-server did not install ${vsix}: ${(stdout + stderr).trim()}`);
@@ -141,9 +142,9 @@ export async function startCodeServer(options: StartOptions): Promise<CodeServer
   };
 
   try {
-    const port = await waitForPort(() => log, proc.exited, 60_000);
+    const port = await waitForPort(() => log, proc.exited, ceiling(60_000));
     const url = `http://127.0.0.1:${port}`;
-    await waitForHttp(`${url}/healthz`, 30_000);
+    await waitForHttp(`${url}/healthz`, ceiling(30_000));
     return {
       url,
       workspace: options.workspace,
@@ -172,7 +173,7 @@ async function waitForPort(log: () => string, exited: Promise<number | string>, 
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`code-server did not listen within ${timeoutMs / 1000}s; its output:\n${log().slice(-2000)}`);
+  throw new Error(`code-server did not listen within ${seconds(timeoutMs)}; its output:\n${log().slice(-2000)}`);
 }
 
 function waitForHttp(url: string, timeoutMs: number): Promise<void> {
@@ -185,7 +186,8 @@ function waitForHttp(url: string, timeoutMs: number): Promise<void> {
         else retry(`status ${res.statusCode}`);
       });
       req.on('error', (err) => retry(err.message));
-      req.setTimeout(2000, () => req.destroy(new Error('no answer in 2s')));
+      // One try's patience; the next try follows until the deadline.
+      req.setTimeout(ceiling(2000), () => req.destroy(new Error('no answer')));
     };
     const retry = (why: string): void => {
       if (Date.now() > deadline) reject(new Error(`code-server at ${url} did not answer (${why}).`));

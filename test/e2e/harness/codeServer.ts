@@ -70,7 +70,7 @@ export async function startCodeServer(options: StartOptions): Promise<CodeServer
   const userDataDir = join(root, 'user-data');
   const extensionsDir = join(root, 'extensions');
   const home = join(root, 'home');
-  for (const dir of [join(userDataDir, 'User'), extensionsDir, home]) mkdirSync(dir, { recursive: true });
+  for (const dir of [join(userDataDir, 'User'), join(userDataDir, 'Machine'), extensionsDir, home]) mkdirSync(dir, { recursive: true });
 
   const trust = options.trust ?? 'disabled';
   const settings: Record<string, unknown> = {
@@ -81,6 +81,10 @@ export async function startCodeServer(options: StartOptions): Promise<CodeServer
     ...options.settings,
   };
   writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
+  // And as the server machine's settings: the extension host runs on the server, and there a setting of machine scope
+  // is read only from these (workbench.welcomePage.walkthroughs.openOnInstall, which Greenloop reads before it opens
+  // its walkthrough by itself, at a moment no spec chose: it took the editor a spec was opening).
+  writeFileSync(join(userDataDir, 'Machine', 'settings.json'), JSON.stringify(settings, null, 2));
   const configFile = join(root, 'config.yaml');
   writeFileSync(configFile, ''); // without --config code-server writes ~/.config/code-server/config.yaml
 
@@ -199,6 +203,16 @@ function waitForHttp(url: string, timeoutMs: number): Promise<void> {
 
 /** What the extension host logged (activation errors, console output of extensions), for failure reports. */
 export function extensionHostLog(server: CodeServer): string {
+  return logsNamed(server, /exthost\.log$/, 8000);
+}
+
+/** Greenloop's own output ("Greenloop" in the Output view: what each run did and why it stopped), for failure reports. */
+export function greenloopLog(server: CodeServer): string {
+  return logsNamed(server, /Greenloop\.log$/, 6000);
+}
+
+/** The tail of every log file under the server's logs folder whose name matches, one extension host after another. */
+function logsNamed(server: CodeServer, name: RegExp, tail: number): string {
   const logsRoot = join(server.userDataDir, 'logs');
   if (!existsSync(logsRoot)) return '';
   const out: string[] = [];
@@ -206,7 +220,7 @@ export function extensionHostLog(server: CodeServer): string {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (/exthost\.log$/.test(entry.name)) out.push(`--- ${path}\n${readFileSync(path, 'utf8').slice(-8000)}`);
+      else if (name.test(entry.name)) out.push(`--- ${path}\n${readFileSync(path, 'utf8').slice(-tail)}`);
     }
   };
   walk(logsRoot);

@@ -2,7 +2,7 @@ import { startFakeOpenAIServer } from '../../support/fakeOpenAIServer';
 import type { FakeOpenAIServer } from '../../support/fakeOpenAIServer';
 import { launchBrowser, screenshot } from './browser';
 import type { E2eBrowser } from './browser';
-import { extensionHostLog, readLog, startCodeServer } from './codeServer';
+import { extensionHostLog, greenloopLog, readLog, startCodeServer } from './codeServer';
 import type { CodeServer, StartOptions } from './codeServer';
 import { greenloopVsix } from './greenloopVsix';
 import { openWorkspace } from './workbench';
@@ -106,6 +106,8 @@ export async function startGreenloopSession(options: SessionOptions = {}): Promi
     async reportFailure(title) {
       await screenshot(browser!.page, `failed-${title}`).catch(() => undefined);
       console.error(`code-server log:\n${readLog(server!).slice(-3000)}\n${extensionHostLog(server!).slice(-6000)}`);
+      // What the runs of the failed test did and why each stopped, in Greenloop's own words.
+      console.error(`Greenloop log:\n${greenloopLog(server!).slice(-6000)}`);
     },
     async afterTest(test) {
       if (test?.state === 'failed') await session.reportFailure(test.title);

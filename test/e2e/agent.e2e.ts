@@ -4,7 +4,9 @@ import { join, resolve } from 'node:path';
 import { screenshot } from './harness/browser';
 import { startGreenloopSession, ui } from './harness/greenloopSession';
 import type { GreenloopSession } from './harness/greenloopSession';
+import { ceiling, patientTests } from './harness/patience';
 import { eventually } from './harness/poll';
+import { runSaved } from './harness/savedRuns';
 import { expandTreeRow, openViewContainer, runCommand, statusBarText, treeRows, waitForNotification, widenSideBar } from './harness/workbench';
 import { runTestsOnDisk } from './harness/workspaces';
 
@@ -14,19 +16,20 @@ const MINI_AGENT = resolve(__dirname, '../support/miniAgent.js');
 const USAGE = { prompt_tokens: 100, completion_tokens: 10 };
 
 describe('Greenloop in a real VS Code: an agent CLI as the model', function () {
-  this.timeout(240_000);
+  patientTests(240_000);
   let s: GreenloopSession;
 
   before(async function () {
-    this.timeout(300_000);
+    this.timeout(ceiling(300_000));
     s = await startGreenloopSession({
       settings: { 'greenloop.model.provider': 'agent', 'greenloop.agent.command': `node ${JSON.stringify(MINI_AGENT)}`, 'greenloop.agent.requestsPerAttempt': 3 },
     });
   });
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed') await s?.reportFailure(this.currentTest.title);
+    await s?.afterTest(this.currentTest);
   });
-  after(async () => {
+  after(async function () {
+    this.timeout(ceiling(120_000));
     await s?.stop();
   });
 
@@ -46,7 +49,8 @@ describe('Greenloop in a real VS Code: an agent CLI as the model', function () {
     );
     await s.open(ws);
     await runCommand(page, ui.fix);
-    await eventually('the status bar to show green', () => statusBarText(page, ui.statusItemId), (t) => t.includes('Greenloop green'), 90_000);
+    assert.equal((await runSaved(s.server, ws, 1)).outcome, 'green', 'the run ended green');
+    await eventually('the status bar to show green', () => statusBarText(page, ui.statusItemId), (t) => t.includes('Greenloop green'));
     await waitForNotification(page, 'Greenloop: all tests pass after 2 attempts.');
     assert.equal(s.model.requests.length, 5, 'three requests in attempt 1 (the fourth answered by the gateway), two in attempt 2');
     assert.equal((await runTestsOnDisk(ws)).code, 0);

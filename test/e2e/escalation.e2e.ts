@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { screenshot } from './harness/browser';
 import { formatTimings, startGreenloopSession, ui } from './harness/greenloopSession';
 import type { GreenloopSession } from './harness/greenloopSession';
+import { heldAnswer } from './harness/heldAnswer';
+import { ceiling, patientTests } from './harness/patience';
 import { eventually } from './harness/poll';
+import { runSaved } from './harness/savedRuns';
 import { waitForActiveTab, webviewDocument } from './harness/webviewPanel';
 import { stillRunning } from './harness/processGroup';
 import { TestGate } from './harness/testGate';
@@ -16,22 +19,23 @@ import { answer, COMMENT, FIX_ADD, FIX_MUL } from '../support/calcAnswers';
 // escalation panel and rolls back and accepts, or gives a hint and more budget and lets the loop go on. Issue 22 (k):
 // Cancel in the progress notification while a test run is on; the status bar, the panel and the history follow.
 describe('Greenloop in a real VS Code: escalation panel', function () {
-  this.timeout(240_000);
+  patientTests(240_000);
   let s: GreenloopSession;
   const times: Record<string, number> = {};
   let started = 0;
 
   before(async function () {
-    this.timeout(300_000);
+    this.timeout(ceiling(300_000));
     // A small attempt budget makes the extra budget of a retry easy to see: 5 → 8.
     s = await startGreenloopSession({ settings: { 'greenloop.maxIterations': 5 } });
   });
   beforeEach(() => (started = Date.now()));
   afterEach(async function () {
     times[this.currentTest!.title.slice(0, 2)] = Date.now() - started;
-    if (this.currentTest?.state === 'failed') await s?.reportFailure(this.currentTest.title);
+    await s?.afterTest(this.currentTest);
   });
-  after(async () => {
+  after(async function () {
+    this.timeout(ceiling(120_000));
     await s?.stop();
     console.log(`      timings: ${formatTimings({ ...s?.timings, ...times })}`);
   });
@@ -45,8 +49,10 @@ describe('Greenloop in a real VS Code: escalation panel', function () {
     s.model.push(answer(FIX_ADD), answer(COMMENT('first idea')), answer(COMMENT('second idea')));
     await s.open(ws);
     await runCommand(page, ui.fix);
+    // The run's end is waited for as it is saved, then its panel as a person sees it open.
+    assert.equal((await runSaved(s.server, ws, 1)).outcome, 'escalated', 'the run escalated');
     await waitForActiveTab(page, `Greenloop: ${ws.split('/').pop()}`);
-    await eventually('the panel to say why the loop stopped', () => panel().locator('#reason').innerText(), (t) => t.length > 0 && t !== 'Loading…', 60_000);
+    await eventually('the panel to say why the loop stopped', () => panel().locator('#reason').innerText(), (t) => t.length > 0 && t !== 'Loading…');
   }
 
   it('b. escalates on stagnation, the panel says why, Roll back to baseline restores every byte, and Accept keeps it', async function () {
@@ -57,7 +63,7 @@ describe('Greenloop in a real VS Code: escalation panel', function () {
 
     assert.equal(await panel().locator('#heading').innerText(), 'Greenloop: Stuck: no progress');
     assert.match(await panel().locator('#reason').innerText(), /did not reduce the failing tests/);
-    assert.match(await status(), /Greenloop escalated · 1 failing/);
+    await eventually('the status bar to say the run escalated', status, (t) => /Greenloop escalated · 1 failing/.test(t));
     // The loop left the best state: add() fixed, so the rollback below has something to undo.
     assert.match(readFileSync(join(ws, 'src', 'calc.js'), 'utf8'), /return a \+ b;\n\}\n\nfunction mul/);
     await hidePanel(page);
@@ -70,9 +76,9 @@ describe('Greenloop in a real VS Code: escalation panel', function () {
     assert.deepEqual(treeBytes(ws), start, 'every file is byte for byte the starting copy');
     assert.equal(await panel().getByRole('button', { name: 'Roll back to baseline' }).isDisabled(), true, 'no second roll back to where the workspace already is');
     assert.equal(await panel().getByRole('button', { name: 'Roll back to best' }).isDisabled(), false);
-    await eventually('the status bar to follow the rollback', status, (t) => /Greenloop escalated · 2 failing · at baseline/.test(t), 10_000);
+    await eventually('the status bar to follow the rollback', status, (t) => /Greenloop escalated · 2 failing · at baseline/.test(t));
     await openViewContainer(page, ui.container);
-    await eventually('the Loop history to follow the rollback', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label === 'Stuck: no progress' && / · 2 → 2 failing$/.test(row.description)), 10_000);
+    await eventually('the Loop history to follow the rollback', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label === 'Stuck: no progress' && / · 2 → 2 failing$/.test(row.description)));
     const onDisk = await runTestsOnDisk(ws);
     assert.match(onDisk.output, /# fail 2/, 'both original failures are back');
     await screenshot(page, 'b-rolled-back');
@@ -80,12 +86,12 @@ describe('Greenloop in a real VS Code: escalation panel', function () {
     // Accept keeps the workspace as it is now (here the baseline): no file changes, and every surface says so.
     await panel().getByRole('button', { name: 'Accept current state' }).click();
     await eventually('the panel to confirm Accept', () => panel().locator('#workspace').innerText(), (t) => t === 'Workspace at the state the run left: 2 failing.');
-    await waitForNotification(page, 'Greenloop: Kept the workspace as it is now.', 30_000);
+    await waitForNotification(page, 'Greenloop: Kept the workspace as it is now.');
     assert.deepEqual(treeBytes(ws), start, 'Accept changes no file');
     assert.equal(await panel().getByRole('button', { name: 'Accept current state' }).isDisabled(), true, 'no second Accept of what is already kept');
     assert.equal(await panel().getByRole('button', { name: 'Roll back to baseline' }).isDisabled(), false, 'the baseline can be restored again');
-    await eventually('the status bar to follow Accept', status, (t) => t === 'Greenloop escalated · 2 failing', 10_000);
-    await eventually('the Loop history to follow Accept', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label === 'Stuck: no progress' && / · 2 → 2 failing$/.test(row.description)), 10_000);
+    await eventually('the status bar to follow Accept', status, (t) => t === 'Greenloop escalated · 2 failing');
+    await eventually('the Loop history to follow Accept', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label === 'Stuck: no progress' && / · 2 → 2 failing$/.test(row.description)));
     await screenshot(page, 'b-accepted');
   });
 
@@ -100,15 +106,19 @@ describe('Greenloop in a real VS Code: escalation panel', function () {
     await panel().getByLabel('Attempts').fill('3');
     assert.match(await panel().locator('#grant-summary').innerText(), /3 (more )?attempts?/);
     await screenshot(page, 'c-hint-typed');
-    // The model "thinks" for a few seconds so the person can see the new budget in the status bar.
-    s.model.push(answer(FIX_MUL, 4000));
+    // The model "thinks" until the person has seen the new budget in the status bar.
+    const fix = heldAnswer(FIX_MUL);
+    s.model.push(fix.step);
     await panel().getByRole('button', { name: 'Retry with hint' }).click();
 
-    const running = await eventually('the status bar to show the extra budget', status, (t) => /Greenloop \d\/6 /.test(t), 30_000);
+    const running = await eventually('the status bar to show the extra budget', status, (t) => /Greenloop \d\/6 /.test(t));
     // The grant counts from where the run stopped: 3 attempts used + 3 granted, whatever the first limit had left.
     assert.match(running, /Greenloop 4\/6 /, 'attempt 4 of 3 used + 3 granted');
     await screenshot(page, 'c-retry-running');
-    await eventually('the retried run to end green', status, (t) => t.includes('Greenloop green'), 60_000);
+    fix.release();
+    // The retry saves the run again under its id: the history's second line.
+    assert.equal((await runSaved(s.server, ws, 2)).outcome, 'green', 'the retried run ended green');
+    await eventually('the status bar to show the retried run green', status, (t) => t.includes('Greenloop green'));
 
     assert.equal(s.model.requests.length, asked + 1, 'one more model call');
     assert.ok(s.prompt(asked).includes(hint), 'the prompt after the retry carries the hint word for word');
@@ -139,15 +149,17 @@ describe('Greenloop in a real VS Code: escalation panel', function () {
     await notificationButton(progress, 'Cancel').click();
 
     const toast = await waitForNotification(page, 'Greenloop stopped; the workspace is at the best state.', 60_000);
-    await eventually('the held test run to be ended', async () => stillRunning([held]), (left) => left.length === 0, 30_000);
-    await eventually('the status bar to say the run stopped', status, (t) => t === 'Greenloop stopped · 1 failing', 10_000);
+    // Its button first: VS Code hides an information toast after 10 s, and the checks below take their time.
     await notificationButton(toast, 'Open run').click();
+    assert.equal((await runSaved(s.server, ws, 1)).outcome, 'cancelled', 'the run was saved as stopped');
+    await eventually('the held test run to be ended', async () => stillRunning([held]), (left) => left.length === 0);
+    await eventually('the status bar to say the run stopped', status, (t) => t === 'Greenloop stopped · 1 failing');
     await waitForActiveTab(page, 'Greenloop: k-cancel');
     await eventually('the panel to show the stopped run', () => panel().locator('#heading').innerText(), (t) => t === 'Greenloop: Stopped by you');
     assert.equal(await panel().locator('#workspace').innerText(), 'Workspace at the best state: 1 failing.');
     assert.equal(await panel().getByRole('button', { name: 'Retry with hint' }).isDisabled(), false, 'a stopped run can go on');
     await openViewContainer(page, ui.container);
-    await eventually('the Loop history to show the stopped run', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label === 'Stopped by you' && / · 2 → 1 failing$/.test(row.description)), 10_000);
+    await eventually('the Loop history to show the stopped run', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label === 'Stopped by you' && / · 2 → 1 failing$/.test(row.description)));
     // The best state: attempt 1's fix of add() kept, attempt 2's edit (cancelled before its verdict) undone.
     assert.match(readFileSync(join(ws, 'src', 'calc.js'), 'utf8'), /return a \+ b;\n\}\n\nfunction mul\(a, b\) \{\n  return a \+ b;/);
     const onDisk = await runTestsOnDisk(ws);

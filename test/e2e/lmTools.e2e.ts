@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { screenshot } from './harness/browser';
 import { startGreenloopSession, ui } from './harness/greenloopSession';
 import type { GreenloopSession } from './harness/greenloopSession';
+import { ceiling, patientTests } from './harness/patience';
 import { eventually } from './harness/poll';
 import { packageExtension } from './harness/vsix';
 import { openViewContainer, pickQuickInputRow, runCommand, treeRows } from './harness/workbench';
@@ -18,22 +19,23 @@ import { answer, FIX_ADD, FIX_MUL } from '../support/calcAnswers';
 // MCP client starts the server Greenloop's provider defines and its verify answers; greenloop_fixUntilGreen runs the
 // loop to green after the person confirms.
 describe('Greenloop in a real VS Code: its language model tools called by another extension', function () {
-  this.timeout(240_000);
+  patientTests(240_000);
   let s: GreenloopSession;
   let tmp: string;
   let out: string;
 
   before(async function () {
-    this.timeout(300_000);
+    this.timeout(ceiling(300_000));
     tmp = mkdtempSync(join(tmpdir(), 'greenloop-e2e-tools-'));
     out = join(tmp, 'answers.jsonl');
     const caller = await packageExtension(writeToolCallerExtension(join(tmp, 'caller')), join(tmp, 'greenloop-tool-caller.vsix'));
     s = await startGreenloopSession({ extraVsix: [caller], env: () => ({ [toolCaller.outEnv]: out }) });
   });
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed') await s?.reportFailure(this.currentTest.title);
+    await s?.afterTest(this.currentTest);
   });
-  after(async () => {
+  after(async function () {
+    this.timeout(ceiling(120_000));
     await s?.stop();
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
@@ -48,7 +50,7 @@ describe('Greenloop in a real VS Code: its language model tools called by anothe
     if (confirm) {
       // VS Code asks the person before a tool that declares a confirmation runs: a dialog, as for a chat's tool call.
       const dialog = page.locator('.monaco-dialog-box').filter({ hasText: confirm });
-      await dialog.waitFor({ state: 'visible', timeout: 120_000 });
+      await dialog.waitFor({ state: 'visible', timeout: ceiling(120_000) });
       await screenshot(page, `tools-confirm-${title.replace(/\W+/g, '-')}`);
       await dialog.getByRole('button', { name: 'Yes' }).click();
     }
@@ -101,7 +103,7 @@ describe('Greenloop in a real VS Code: its language model tools called by anothe
     await pickQuickInputRow(page, /^Start Server/);
     // VS Code shows the server's output as it starts; it says when the server has listed its tools (the editor draws
     // spaces as no-break spaces, which \s matches).
-    await page.locator('#workbench\\.parts\\.panel .view-lines', { hasText: /Discovered\s\d+\stools/ }).first().waitFor({ state: 'visible', timeout: 120_000 });
+    await page.locator('#workbench\\.parts\\.panel .view-lines', { hasText: /Discovered\s\d+\stools/ }).first().waitFor({ state: 'visible', timeout: ceiling(120_000) });
     const mcp = await call(toolCaller.mcpVerifyTitle, 'Verify the workspace (Greenloop)');
     assert.match(mcp.tool ?? '', /^mcp_.*_verify$/, `the MCP server's verify tool: ${mcp.tools.filter((t) => t.startsWith('mcp_')).join(', ')}`);
     assert.notEqual(mcp.tool, 'greenloop_verify');

@@ -13,6 +13,7 @@ import { buildPanelData } from '../../src/extension/views/panelData';
 import { panelHtml } from '../../src/extension/views/panelHtml';
 import type { PanelData } from '../../src/shared/protocol';
 import { iteration, record } from '../unit/extension/views/records';
+import { ceiling } from './harness/patience';
 
 const ROOT = path.join(__dirname, '..', '..');
 const CHROMIUM = process.env.GREENLOOP_E2E_CHROMIUM ?? '/usr/bin/chromium';
@@ -35,7 +36,7 @@ function data(over: Partial<PanelData> = {}): PanelData {
 }
 
 describe('escalation panel in Chromium', function () {
-  this.timeout(60_000);
+  this.timeout(ceiling(60_000));
   let tmp = '';
   let server: http.Server;
   let base = '';
@@ -68,6 +69,7 @@ describe('escalation panel in Chromium', function () {
       headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
       env: { ...process.env, XDG_CONFIG_HOME: path.join(tmp, 'config'), XDG_CACHE_HOME: path.join(tmp, 'cache') },
+      timeout: ceiling(60_000),
     });
   });
 
@@ -79,6 +81,8 @@ describe('escalation panel in Chromium', function () {
 
   beforeEach(async () => {
     page = await browser.newPage();
+    // Its waits are for the page to draw what it was sent; a busy machine draws later.
+    page.setDefaultTimeout(ceiling(30_000));
     // A string, not a function: tsx's name helpers would not exist in the page.
     await page.addInitScript({
       content: `

@@ -6,6 +6,7 @@ import { launchBrowser, screenshot } from './harness/browser';
 import type { E2eBrowser } from './harness/browser';
 import { extensionHostLog, readLog, startCodeServer } from './harness/codeServer';
 import type { CodeServer } from './harness/codeServer';
+import { ceiling } from './harness/patience';
 import { eventually } from './harness/poll';
 import { stillRunning } from './harness/processGroup';
 import { packageExtension } from './harness/vsix';
@@ -24,7 +25,7 @@ import { smoke, writeSmokeExtension } from './fixtures/smokeExtension';
 // Proves the e2e machinery on a throwaway extension: a packaged VSIX installed into a real code-server,
 // driven from the command palette in Chromium, read back from the DOM and from disk, and everything stopped.
 describe('e2e harness: code-server and Chromium drive a real VS Code', function () {
-  this.timeout(300_000);
+  this.timeout(ceiling(300_000));
 
   const timings: Record<string, number> = {};
   let tmp = '';

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { screenshot } from './harness/browser';
 import { formatTimings, startGreenloopSession, ui } from './harness/greenloopSession';
 import type { GreenloopSession } from './harness/greenloopSession';
+import { ceiling, patientTests } from './harness/patience';
 import { eventually } from './harness/poll';
 import { runCommand, statusBarText, waitForNotification } from './harness/workbench';
 import { treeBytes } from './harness/workspaces';
@@ -10,21 +11,22 @@ import { answer, FIX_ADD } from '../support/calcAnswers';
 // Scenario f of issue 6: a folder the person has not trusted. Greenloop runs the workspace's tests, i.e. its code,
 // so it must not run there at all: the person is told why, the model is never asked, and no file changes.
 describe('Greenloop in a real VS Code: untrusted workspace', function () {
-  this.timeout(240_000);
+  patientTests(240_000);
   let s: GreenloopSession;
   let started = 0;
   const times: Record<string, number> = {};
 
   before(async function () {
-    this.timeout(300_000);
+    this.timeout(ceiling(300_000));
     s = await startGreenloopSession({ trust: 'untrusted' });
   });
   beforeEach(() => (started = Date.now()));
   afterEach(async function () {
     times[this.currentTest!.title.slice(0, 2)] = Date.now() - started;
-    if (this.currentTest?.state === 'failed') await s?.reportFailure(this.currentTest.title);
+    await s?.afterTest(this.currentTest);
   });
-  after(async () => {
+  after(async function () {
+    this.timeout(ceiling(120_000));
     await s?.stop();
     console.log(`      timings: ${formatTimings({ ...s?.timings, ...times })}`);
   });

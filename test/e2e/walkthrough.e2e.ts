@@ -5,7 +5,9 @@ import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './harness/browser';
 import { formatTimings, startGreenloopSession, ui } from './harness/greenloopSession';
 import type { GreenloopSession } from './harness/greenloopSession';
+import { ceiling, patientTests } from './harness/patience';
 import { eventually } from './harness/poll';
+import { runSaved } from './harness/savedRuns';
 import { clearNotifications, openViewContainer, reloadWindowByCommand, runCommand, statusBarText, treeRows, waitForNotification } from './harness/workbench';
 import { runTestsOnDisk } from './harness/workspaces';
 import { answer, FIX_ADD, FIX_MUL } from '../support/calcAnswers';
@@ -32,7 +34,7 @@ function step(page: Page, id: string): Locator {
 async function pressStepButton(page: Page, id: string, label: string): Promise<void> {
   await step(page, id).click();
   const button = walkthrough(page).locator('.getting-started-step.expanded .step-description-container').getByRole('button', { name: label, exact: true });
-  await button.click({ timeout: 20_000 });
+  await button.click({ timeout: ceiling(20_000) });
 }
 
 /** Whether the step's check mark is on (VS Code draws it as a checkbox). */
@@ -41,7 +43,7 @@ function checked(page: Page, id: string): Promise<string | null> {
 }
 
 async function stepDone(page: Page, id: string): Promise<void> {
-  await eventually(`the step "${id}" to be checked off`, () => checked(page, id), (c) => c === 'true', 30_000);
+  await eventually(`the step "${id}" to be checked off`, () => checked(page, id), (c) => c === 'true');
 }
 
 // Issue 34: a person installs the vsix (code-server --install-extension, as the harness does) and opens a folder: the
@@ -49,19 +51,20 @@ async function stepDone(page: Page, id: string): Promise<void> {
 // off by the event it names (a command run) — and after a reload it does not open again.
 describe('Greenloop in a real VS Code: the Get Started walkthrough', function () {
   // One scenario through four steps and a reload: about a minute on an idle machine, several on a loaded one.
-  this.timeout(600_000);
+  patientTests(600_000);
   let s: GreenloopSession;
   const times: Record<string, number> = {};
 
   before(async function () {
-    this.timeout(300_000);
+    this.timeout(ceiling(300_000));
     // A fresh profile, with VS Code's own default for walkthroughs on install (the harness turns it off elsewhere).
     s = await startGreenloopSession({ settings: { 'workbench.welcomePage.walkthroughs.openOnInstall': true } });
   });
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed') await s?.reportFailure(this.currentTest.title);
+    await s?.afterTest(this.currentTest);
   });
-  after(async () => {
+  after(async function () {
+    this.timeout(ceiling(120_000));
     await s?.stop();
     console.log(`      timings: ${formatTimings({ ...s?.timings, ...times })}`);
   });
@@ -71,7 +74,7 @@ describe('Greenloop in a real VS Code: the Get Started walkthrough', function ()
     const ws = s.farm.copy('calc', 'walkthrough');
     let t = Date.now();
     await s.open(ws);
-    await walkthrough(page).waitFor({ state: 'visible', timeout: 60_000 });
+    await walkthrough(page).waitFor({ state: 'visible', timeout: ceiling(60_000) });
     times['walkthrough opened'] = Date.now() - t;
     await screenshot(page, 'walkthrough-opened');
     for (const id of ['chooseModel', 'checkTests', 'fixUntilGreen', 'readHistory']) {
@@ -95,7 +98,8 @@ describe('Greenloop in a real VS Code: the Get Started walkthrough', function ()
     // 3. Fix until green.
     s.model.push(answer(FIX_ADD), answer(FIX_MUL));
     await pressStepButton(page, 'fixUntilGreen', 'Fix until green');
-    await eventually('the status bar to show green', () => statusBarText(page, ui.statusItemId), (text) => text.includes('Greenloop green'), 90_000);
+    assert.equal((await runSaved(s.server, ws, 1)).outcome, 'green', 'the run ended green');
+    await eventually('the status bar to show green', () => statusBarText(page, ui.statusItemId), (text) => text.includes('Greenloop green'));
     assert.equal((await runTestsOnDisk(ws)).code, 0, 'the tests pass on disk');
     await stepDone(page, 'fixUntilGreen');
 
@@ -110,7 +114,7 @@ describe('Greenloop in a real VS Code: the Get Started walkthrough', function ()
 
     // Done with it, the person closes the Welcome editor; a reload restores no editor, and the walkthrough stays shut.
     await runCommand(page, 'View: Close All Editors');
-    await walkthrough(page).waitFor({ state: 'detached', timeout: 20_000 });
+    await walkthrough(page).waitFor({ state: 'detached', timeout: ceiling(20_000) });
     // As a person reloads: VS Code saves the closed editor before the page goes (a bare browser reload may not).
     await reloadWindowByCommand(page);
     // Greenloop has activated again once its Loop history shows the run.

@@ -6,7 +6,15 @@ import type { AddressInfo } from 'node:net';
 export interface ScriptUsage { prompt_tokens: number; completion_tokens: number }
 
 /** A successful answer; without `usage` the server sends no counts (the actor must estimate). */
-export interface ContentStep { content: string; usage?: ScriptUsage; delayMs?: number; /** Streamed in deltas of this many characters (default: about three deltas). */ chunkChars?: number }
+export interface ContentStep {
+  content: string;
+  usage?: ScriptUsage;
+  delayMs?: number;
+  /** Streamed in deltas of this many characters (default: about three deltas). */
+  chunkChars?: number;
+  /** Answered only once this settles: a model that "thinks" until the test has seen what it wanted to, with no clock. */
+  until?: Promise<unknown>;
+}
 /** An HTTP error; `body` is sent as JSON unless it is a string. Defaults to an OpenAI-style error body. */
 export interface StatusStep { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }
 /** A 200 whose body is exactly this text (e.g. not JSON). */
@@ -45,6 +53,8 @@ export interface FakeOpenAIServer {
   readonly requests: RecordedRequest[];
   push(...steps: ScriptStep[]): void;
   remaining(): number;
+  /** Drops the steps no request used yet and returns how many: what one test left cannot answer the next. */
+  clear(): number;
   /** Requests that arrived after the script was used up (each answered 500). */
   readonly overruns: number;
   /** Prompt plus completion tokens of every answer that reported usage. */
@@ -86,6 +96,18 @@ function milestones(): { reach(n: number): void; wait(n: number): Promise<void> 
     },
     wait: (n) => (reached.has(n) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve }))),
   };
+}
+
+/** A held answer is given up when the client gives up or the server closes, so no test waits on a dead request. */
+function untilUnlessClosed(until: Promise<unknown>, res: http.ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('close', done);
+      resolve();
+    };
+    void until.then(done, done);
+    res.once('close', done);
+  });
 }
 
 /** A scripted delay ends early when the client gives up or the server closes, so no timer outlives a test. */
@@ -153,6 +175,10 @@ export async function startFakeOpenAIServer(script: ScriptStep[] = [], options: 
       await waitUnlessClosed(step.delayMs, res);
       if (res.destroyed || req.socket.destroyed) return;
     }
+    if ('until' in step && step.until) {
+      await untilUnlessClosed(step.until, res);
+      if (res.destroyed || req.socket.destroyed) return;
+    }
     const stream = body?.stream === true;
     const model = typeof body?.model === 'string' ? body.model : 'scripted';
     started.reach(n);
@@ -192,6 +218,7 @@ export async function startFakeOpenAIServer(script: ScriptStep[] = [], options: 
     requests,
     push: (...steps) => void queue.push(...steps),
     remaining: () => queue.length,
+    clear: () => queue.splice(0).length,
     get overruns() {
       return overruns;
     },

@@ -5,6 +5,7 @@ import type { RunServiceApi, RunView } from '../run/runServiceApi';
 import type { HistoryNode } from './historyTreeModel';
 import { childrenOf, describeNode, nodeId, runsNewestFirst } from './historyTreeModel';
 import { LostChildren } from './lostChildren';
+import { ROOTS, RowsInPlace } from './rowsInPlace';
 import { folderName } from './runLookup';
 
 const COLLAPSE = {
@@ -16,7 +17,8 @@ const COLLAPSE = {
 const REFRESH_DELAY_MS = 200;
 /**
  * VS Code can lose an open row's children when it asks for them while a refresh is under way (see HEAL_DELAY_MS). When
- * a run ends no next refresh comes, so one more follows once the events have stopped for this long.
+ * a run ends no next refresh comes, so the rows redrawn in the burst are redrawn once more when the events have stopped
+ * for this long.
  */
 const SETTLE_DELAY_MS = 1000;
 /** How long VS Code has, after a refresh or a person opening a row, to ask for an open row's children (see LostChildren). */
@@ -29,7 +31,7 @@ export interface RefreshTiming {
 }
 
 export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<HistoryNode | undefined>();
+  private readonly changed = new vscode.EventEmitter<HistoryNode | HistoryNode[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   /** Each folder's runs until its history changes; a live run among them is read afresh on every redraw. */
   private readonly cache = new Map<string, RunView[]>();
@@ -41,6 +43,8 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
   /** Rows drawn again under a new id, because VS Code lost their children; each draws open until they are asked for. */
   private readonly generation = new Map<string, number>();
   private readonly reopen = new Set<string>();
+  private readonly inPlace = new RowsInPlace();
+  private disposed = false;
   /** Set when reading a history failed, shown above the tree. */
   problem: string | undefined;
   onProblem: ((message: string | undefined) => void) | undefined;
@@ -59,7 +63,7 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.refreshAll();
+      void this.redraw(false);
       this.settleSoon();
     }, this.timing.refreshMs);
   }
@@ -72,12 +76,26 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
     if (this.settleTimer) clearTimeout(this.settleTimer);
     this.settleTimer = setTimeout(() => {
       this.settleTimer = undefined;
-      this.refreshAll();
+      void this.redraw(true);
     }, this.timing.settleMs);
+  }
+
+  /** The whole tree when its rows changed (see RowsInPlace), else each run row whose state changed, on its own. */
+  private async redraw(settling: boolean): Promise<void> {
+    if (this.inPlace.waiting) return;
+    const now = new Map<string, HistoryNode[]>();
+    for (const parent of this.inPlace.parents()) {
+      now.set(parent, parent === ROOTS ? await this.childrenOf(undefined) : await this.runNodes(vscode.Uri.parse(parent, true)));
+    }
+    if (this.disposed) return;
+    const plan = this.inPlace.plan(now, settling);
+    if (plan === 'whole') this.refreshAll();
+    else if (plan.length) this.changed.fire(plan);
   }
 
   private refreshAll(): void {
     this.lost.refreshed();
+    this.inPlace.refreshedWhole();
     this.changed.fire(undefined);
     this.checkSoon();
   }
@@ -141,7 +159,7 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
 
   private async runNodes(folder: vscode.Uri): Promise<HistoryNode[]> {
     const f = folder.toString();
-    return (await this.records(folder)).map((record): HistoryNode => ({ kind: 'run', folder: f, record }));
+    return (await this.records(folder)).map((record) => this.inPlace.runRow(f, record));
   }
 
   async getChildren(node?: HistoryNode): Promise<HistoryNode[]> {
@@ -149,6 +167,11 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
     const id = node ? nodeId(node) : undefined;
     if (id !== undefined) this.reopen.delete(id);
     this.lost.gave(id, children.map(nodeId));
+    const wholeDue = this.inPlace.wholeDue;
+    this.inPlace.gave(node, children);
+    // VS Code draws the roots of a whole refresh and asks for the open rows' children next: they are judged from now
+    // on, however long the refresh took to get here on a busy machine (a check due earlier found no row shown).
+    if (!node && wholeDue) this.checkSoon();
     return children;
   }
 
@@ -164,6 +187,7 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
 
   getTreeItem(node: HistoryNode): vscode.TreeItem {
     const view = describeNode(node, Date.now());
+    this.inPlace.drew(node);
     const reopen = this.reopen.has(view.id) && view.collapsible !== 'none';
     if (reopen) this.lost.opened(view.id);
     else if (view.collapsible === 'expanded') this.lost.drawnOpen(view.id);
@@ -185,6 +209,7 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
   }
 
   dispose(): void {
+    this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
     if (this.settleTimer) clearTimeout(this.settleTimer);
     if (this.healTimer) clearTimeout(this.healTimer);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ceiling } from './patience';
 import { assertSetupDone, chromiumPath, resultsDir } from './paths';
 import { removeOnExit } from './processGroup';
 
@@ -40,7 +41,7 @@ export async function launchBrowser(opts: { width?: number; height?: number } = 
       headless: true,
       args: chromiumArgs,
       env: { ...process.env, XDG_CONFIG_HOME: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache') },
-      timeout: 60_000,
+      timeout: ceiling(60_000),
     });
     const context = await browser.newContext({ viewport: { width: opts.width ?? 1400, height: opts.height ?? 860 } });
     const page = await context.newPage();
@@ -67,8 +68,7 @@ export async function launchBrowser(opts: { width?: number; height?: number } = 
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(resultsDir, { recursive: true });
   const path = join(resultsDir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
-  // Toasts and quick input fade in; let the animation finish so the picture shows what a person sees.
-  await page.waitForTimeout(400);
-  await page.screenshot({ path });
+  // Toasts and quick input fade in: Playwright ends every animation first, so the picture shows what a person sees.
+  await page.screenshot({ path, animations: 'disabled' });
   return path;
 }

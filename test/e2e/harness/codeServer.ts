@@ -4,6 +4,7 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { ceiling, seconds } from './patience';
 import { assertSetupDone, codeServerEntry, node24 } from './paths';
 import { descendantsOf, removeOnExit, spawnGroup } from './processGroup';
 
@@ -69,7 +70,7 @@ export async function startCodeServer(options: StartOptions): Promise<CodeServer
   const userDataDir = join(root, 'user-data');
   const extensionsDir = join(root, 'extensions');
   const home = join(root, 'home');
-  for (const dir of [join(userDataDir, 'User'), extensionsDir, home]) mkdirSync(dir, { recursive: true });
+  for (const dir of [join(userDataDir, 'User'), join(userDataDir, 'Machine'), extensionsDir, home]) mkdirSync(dir, { recursive: true });
 
   const trust = options.trust ?? 'disabled';
   const settings: Record<string, unknown> = {
@@ -80,6 +81,10 @@ export async function startCodeServer(options: StartOptions): Promise<CodeServer
     ...options.settings,
   };
   writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
+  // And as the server machine's settings: the extension host runs on the server, and there a setting of machine scope
+  // is read only from these (workbench.welcomePage.walkthroughs.openOnInstall, which Greenloop reads before it opens
+  // its walkthrough by itself, at a moment no spec chose: it took the editor a spec was opening).
+  writeFileSync(join(userDataDir, 'Machine', 'settings.json'), JSON.stringify(settings, null, 2));
   const configFile = join(root, 'config.yaml');
   writeFileSync(configFile, ''); // without --config code-server writes ~/.config/code-server/config.yaml
 
@@ -98,7 +103,7 @@ export async function startCodeServer(options: StartOptions): Promise<CodeServer
       if (!vsix) continue;
       const { stdout, stderr } = await execFileP(node24, [codeServerEntry, ...common, '--install-extension', vsix], {
         env,
-        timeout: 120_000,
+        timeout: ceiling(120_000),
       });
       if (!/successfully installed/i.test(stdout + stderr)) {
         throw new Error(`code-server did not install ${vsix}: ${(stdout + stderr).trim()}`);
@@ -141,9 +146,9 @@ export async function startCodeServer(options: StartOptions): Promise<CodeServer
   };
 
   try {
-    const port = await waitForPort(() => log, proc.exited, 60_000);
+    const port = await waitForPort(() => log, proc.exited, ceiling(60_000));
     const url = `http://127.0.0.1:${port}`;
-    await waitForHttp(`${url}/healthz`, 30_000);
+    await waitForHttp(`${url}/healthz`, ceiling(30_000));
     return {
       url,
       workspace: options.workspace,
@@ -172,7 +177,7 @@ async function waitForPort(log: () => string, exited: Promise<number | string>, 
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`code-server did not listen within ${timeoutMs / 1000}s; its output:\n${log().slice(-2000)}`);
+  throw new Error(`code-server did not listen within ${seconds(timeoutMs)}; its output:\n${log().slice(-2000)}`);
 }
 
 function waitForHttp(url: string, timeoutMs: number): Promise<void> {
@@ -185,7 +190,8 @@ function waitForHttp(url: string, timeoutMs: number): Promise<void> {
         else retry(`status ${res.statusCode}`);
       });
       req.on('error', (err) => retry(err.message));
-      req.setTimeout(2000, () => req.destroy(new Error('no answer in 2s')));
+      // One try's patience; the next try follows until the deadline.
+      req.setTimeout(ceiling(2000), () => req.destroy(new Error('no answer')));
     };
     const retry = (why: string): void => {
       if (Date.now() > deadline) reject(new Error(`code-server at ${url} did not answer (${why}).`));
@@ -197,6 +203,16 @@ function waitForHttp(url: string, timeoutMs: number): Promise<void> {
 
 /** What the extension host logged (activation errors, console output of extensions), for failure reports. */
 export function extensionHostLog(server: CodeServer): string {
+  return logsNamed(server, /exthost\.log$/, 8000);
+}
+
+/** Greenloop's own output ("Greenloop" in the Output view: what each run did and why it stopped), for failure reports. */
+export function greenloopLog(server: CodeServer): string {
+  return logsNamed(server, /Greenloop\.log$/, 6000);
+}
+
+/** The tail of every log file under the server's logs folder whose name matches, one extension host after another. */
+function logsNamed(server: CodeServer, name: RegExp, tail: number): string {
   const logsRoot = join(server.userDataDir, 'logs');
   if (!existsSync(logsRoot)) return '';
   const out: string[] = [];
@@ -204,7 +220,7 @@ export function extensionHostLog(server: CodeServer): string {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (/exthost\.log$/.test(entry.name)) out.push(`--- ${path}\n${readFileSync(path, 'utf8').slice(-8000)}`);
+      else if (name.test(entry.name)) out.push(`--- ${path}\n${readFileSync(path, 'utf8').slice(-tail)}`);
     }
   };
   walk(logsRoot);

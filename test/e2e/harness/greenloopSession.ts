@@ -2,7 +2,7 @@ import { startFakeOpenAIServer } from '../../support/fakeOpenAIServer';
 import type { FakeOpenAIServer } from '../../support/fakeOpenAIServer';
 import { launchBrowser, screenshot } from './browser';
 import type { E2eBrowser } from './browser';
-import { extensionHostLog, readLog, startCodeServer } from './codeServer';
+import { extensionHostLog, greenloopLog, readLog, startCodeServer } from './codeServer';
 import type { CodeServer, StartOptions } from './codeServer';
 import { greenloopVsix } from './greenloopVsix';
 import { openWorkspace } from './workbench';
@@ -36,6 +36,12 @@ export interface GreenloopSession {
   prompt(i: number): string;
   /** On a failed test: a screenshot and the server and extension host logs, for the person reading CI output. */
   reportFailure(title: string): Promise<void>;
+  /**
+   * After each test (an afterEach hook): the failure report when it failed, and the scripted answers it did not use
+   * dropped, so they cannot answer the next test's run (issue 38: a scenario that timed out left answers behind, and
+   * the next two runs escalated on them).
+   */
+  afterTest(test: Mocha.Test | undefined): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -100,6 +106,13 @@ export async function startGreenloopSession(options: SessionOptions = {}): Promi
     async reportFailure(title) {
       await screenshot(browser!.page, `failed-${title}`).catch(() => undefined);
       console.error(`code-server log:\n${readLog(server!).slice(-3000)}\n${extensionHostLog(server!).slice(-6000)}`);
+      // What the runs of the failed test did and why each stopped, in Greenloop's own words.
+      console.error(`Greenloop log:\n${greenloopLog(server!).slice(-6000)}`);
+    },
+    async afterTest(test) {
+      if (test?.state === 'failed') await session.reportFailure(test.title);
+      const left = model!.clear();
+      if (left > 0 && test?.state !== 'failed') console.log(`      (${left} scripted answer${left === 1 ? '' : 's'} this test did not use, dropped)`);
     },
     async stop() {
       await browser!.close();

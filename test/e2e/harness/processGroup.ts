@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { ceiling } from './patience';
 
 /**
  * A process started in its own process group, so that stopping it reaches every helper it forked
@@ -130,7 +131,8 @@ export async function killTree(rootPid: number, graceMs: number): Promise<void> 
     await new Promise((r) => setTimeout(r, 100));
   }
   signalAll(rootPid, [...targets, ...groupMembers(rootPid)], 'SIGKILL');
-  const hardDeadline = Date.now() + 5000;
+  // A killed process is gone once the kernel has reaped it, which a busy machine does later.
+  const hardDeadline = Date.now() + ceiling(5000);
   while (Date.now() < hardDeadline) {
     if (alive([...targets, ...groupMembers(rootPid)]).length === 0) return;
     await new Promise((r) => setTimeout(r, 50));

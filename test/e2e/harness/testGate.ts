@@ -30,10 +30,13 @@ export class TestGate {
     writeFileSync(join(this.dir, `hold-${k}`), '');
   }
 
-  /** Waits until test run `k` has started (and, when held, is waiting); returns its pid. */
-  async started(k: number, timeoutMs = 120_000): Promise<number> {
+  /**
+   * Waits until test run `k` has started (and, when held, is waiting); returns its pid. `quietMs`: a quiet machine's
+   * time to get there with room to spare, stretched by the load. A timeout names the runs that did start.
+   */
+  async started(k: number, quietMs = 120_000): Promise<number> {
     const file = join(this.dir, `run-${k}`);
-    await eventually(`test run ${k} to start`, async () => existsSync(file) && readFileSync(file, 'utf8').trim() !== '', Boolean, timeoutMs);
+    await eventually(`test run ${k} to start (runs started so far)`, async () => this.runs(), () => existsSync(file) && readFileSync(file, 'utf8').trim() !== '', quietMs);
     return Number(readFileSync(file, 'utf8'));
   }
 
@@ -49,14 +52,26 @@ export class TestGate {
   }
 }
 
-// Runs are sequential (one test command at a time), so counting the run files is enough to number them.
+// Each run takes the first number no run has taken by creating its file exclusively ('wx'): were two runs ever to
+// start at once, they could not both count the same files and take one number, leaving the next never written. The
+// pid follows the creation, so a reader waits for the file to have content.
 const GATE_SCRIPT = `'use strict';
 const fs = require('fs');
 const path = require('path');
 const dir = process.argv[2];
 let k = 1;
-while (fs.existsSync(path.join(dir, 'run-' + k))) k++;
-fs.writeFileSync(path.join(dir, 'run-' + k), String(process.pid));
+let fd;
+for (;;) {
+  try {
+    fd = fs.openSync(path.join(dir, 'run-' + k), 'wx');
+    break;
+  } catch (err) {
+    if (err.code !== 'EEXIST') throw err;
+    k++;
+  }
+}
+fs.writeSync(fd, String(process.pid));
+fs.closeSync(fd);
 if (fs.existsSync(path.join(dir, 'hold-' + k))) {
   const wait = setInterval(() => {
     if (fs.existsSync(path.join(dir, 'go-' + k))) clearInterval(wait);

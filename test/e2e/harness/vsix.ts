@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { ceiling } from './patience';
 import { repoRoot } from './paths';
 
 const execFileP = promisify(execFile);
@@ -18,7 +19,7 @@ export async function packageExtension(extensionDir: string, outFile: string): P
     const fixtureOnly = extensionDir === repoRoot ? [] : ['--allow-missing-repository', '--skip-license'];
     await execFileP('bash', [vsce, 'package', '--no-dependencies', '--no-rewrite-relative-links', ...fixtureOnly, '--out', outFile], {
       cwd: extensionDir,
-      timeout: 300_000,
+      timeout: ceiling(300_000),
     });
   } catch (err) {
     const e = err as { stdout?: string; stderr?: string; message: string };

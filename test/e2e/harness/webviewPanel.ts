@@ -1,4 +1,5 @@
 import type { FrameLocator, Page } from 'playwright-core';
+import { ceiling } from './patience';
 
 /**
  * The document of the visible webview editor (the escalation panel), as a person sees it. VS Code draws each
@@ -10,6 +11,6 @@ export function webviewDocument(page: Page): FrameLocator {
 }
 
 /** Waits until an editor tab with `title` is the active one (e.g. the escalation panel "Greenloop: calc"). */
-export async function waitForActiveTab(page: Page, title: string | RegExp, timeoutMs = 60_000): Promise<void> {
-  await page.locator('.tabs-container .tab.active', { hasText: title }).first().waitFor({ state: 'visible', timeout: timeoutMs });
+export async function waitForActiveTab(page: Page, title: string | RegExp, quietMs = 60_000): Promise<void> {
+  await page.locator('.tabs-container .tab.active', { hasText: title }).first().waitFor({ state: 'visible', timeout: ceiling(quietMs) });
 }

@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
+import { ceiling } from './patience';
 import { removeOnExit } from './processGroup';
 
 const execFileP = promisify(execFile);
@@ -51,7 +52,7 @@ export interface TestRun {
 /** Runs the workspace's own tests (`npm test`) the way a person would check the result in a terminal. */
 export async function runTestsOnDisk(dir: string): Promise<TestRun> {
   try {
-    const { stdout, stderr } = await execFileP('npm', ['test', '--silent'], { cwd: dir, timeout: 60_000 });
+    const { stdout, stderr } = await execFileP('npm', ['test', '--silent'], { cwd: dir, timeout: ceiling(60_000) });
     return { code: 0, output: stdout + stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };

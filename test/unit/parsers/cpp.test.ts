@@ -6,6 +6,10 @@ import { strict as assert } from 'assert';
 import { parseOutput, parseReports, detectFormat } from '../../../src/runners/parseOutput';
 import type { ParsedOutput } from '../../../src/runners/parseOutput';
 import { ids, readCapture, readCaptureRaw } from './support';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { suggestedTestCommand } from '../../../src/runners/registry';
 
 const CWD: Record<string, string> = { 'cpp-semver': '/tmp/greenloop-cpp/cpp-semver', 'cpp-textkit': '/tmp/greenloop-cpp/cpp-textkit' };
 const PROJECTS = [
@@ -110,5 +114,24 @@ describe('C and C++ runners on captured outputs (ctest, GoogleTest, Catch2)', ()
     const r = parseOutput(text, 'auto');
     assert.equal(r.runner, 'gtest');
     assert.deepEqual(ids(r), ['A > boom']);
+  });
+
+  it('a CMakeLists.txt with a configured build folder suggests building it and running ctest there; none without one', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'greenloop-cmake-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'CMakeLists.txt'), 'project(x)\n');
+      assert.equal(suggestedTestCommand(dir), null, 'never configured: nothing to build');
+      fs.mkdirSync(path.join(dir, 'cmake-build-debug'));
+      fs.writeFileSync(path.join(dir, 'cmake-build-debug', 'CMakeCache.txt'), '');
+      assert.deepEqual(suggestedTestCommand(dir), {
+        command: 'cmake --build cmake-build-debug && ctest --test-dir cmake-build-debug --output-on-failure',
+        because: 'CMakeLists.txt and cmake-build-debug/CMakeCache.txt', runner: 'ctest',
+      });
+      fs.mkdirSync(path.join(dir, 'build'));
+      fs.writeFileSync(path.join(dir, 'build', 'CMakeCache.txt'), '');
+      assert.equal(suggestedTestCommand(dir)?.command, 'cmake --build build && ctest --test-dir build --output-on-failure');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

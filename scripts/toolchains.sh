@@ -21,10 +21,15 @@ declare -A PROBE=(
   [clippy]='cargo clippy --version'
   [python3-pytest]='/usr/bin/python3 -c "import pytest"'
   [python3-coverage]='/usr/bin/python3 -c "import coverage"'
+  [cmake]='command -v cmake && command -v ctest'
+  [g++]='command -v g++'
+  [gtest]='ls /usr/lib/*/cmake/GTest/GTestConfig.cmake || ls /usr/lib/cmake/GTest/GTestConfig.cmake'
+  [catch2]='ls /usr/lib/cmake/Catch2/Catch2Config.cmake || ls /usr/lib/*/cmake/Catch2/Catch2Config.cmake'
 )
 declare -A PACKAGE=(
   [mypy]=mypy [pylint]=pylint [go]=golang-go [gcc]=gcc [cargo]=cargo [clippy]=rust-clippy
   [python3-pytest]=python3-pytest [python3-coverage]=python3-coverage
+  [cmake]=cmake [g++]=g++ [gtest]=libgtest-dev [catch2]=catch2
 )
 # The npm checkers, pinned as test/fixtures/regenerate/checkers.sh captured them.
 NPM_CHECKERS=(eslint biome oxlint pyright)

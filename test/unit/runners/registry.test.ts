@@ -56,6 +56,8 @@ const withFake = [...RUNNERS, fake];
 const STARTED_BY: Record<string, string> = {
   mocha: 'npx mocha test/', jest: 'jest --ci', vitest: 'vitest run', node: 'node --test test/', pytest: 'python -m pytest -q',
   unittest: 'python3 -m unittest -v', go: 'go test ./...', cargo: 'cargo test',
+  ctest: 'cmake --build build && ctest --test-dir build --output-on-failure', gtest: './build/unit --gtest_color=no',
+  catch2: './build/checks --reporter console',
 };
 
 describe('the runners registry: one list, read everywhere', () => {

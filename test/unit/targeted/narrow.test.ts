@@ -87,6 +87,24 @@ describe('narrowing a test command to the failing tests', () => {
       assert.match(narrow({ testCommand: 'cargo test', runner: 'cargo', targets: [{ id: 'src/lib.rs - add (line 5)' }] }), /doc test/);
     });
 
+    it('ctest: one anchored -R of the names, CMake-regex escaped; the build step stays in front, its own selection replaced', () => {
+      const targets = [{ id: 'SplitTest.KeepsEmptyFields' }, { id: 'Semver/Ordering.ComparesByPrecedence/("1.0.0-alpha", "1.0.0")' }, { id: 'title case' }];
+      assert.strictEqual(narrow({ testCommand: 'cmake --build build && ctest --test-dir build --output-on-failure -R Split -j2', runner: 'ctest', targets }),
+        "cmake --build build && ctest --test-dir build --output-on-failure -j2 -R '^(SplitTest\\.KeepsEmptyFields|Semver/Ordering\\.ComparesByPrecedence/\\(\"1\\.0\\.0-alpha\", \"1\\.0\\.0\"\\)|title case)$'");
+    });
+
+    it('gtest: --gtest_filter=Suite.Test:Inst/Suite.Test/N, its own filter replaced, after the build', () => {
+      const targets = [{ id: 'SplitTest > KeepsEmptyFields' }, { id: 'Semver/Ordering > ComparesByPrecedence/2' }, { id: 'SplitTyped/0 > SplitsOnDots' }];
+      assert.strictEqual(narrow({ testCommand: 'cmake --build build && ./build/tests/semver_tests --gtest_filter=Split* --gtest_color=no', runner: 'gtest', targets }),
+        'cmake --build build && ./build/tests/semver_tests --gtest_color=no --gtest_filter=SplitTest.KeepsEmptyFields:Semver/Ordering.ComparesByPrecedence/2:SplitTyped/0.SplitsOnDots');
+    });
+
+    it('catch2: the failing test cases by name (every section of each), escaped as test specs; its own specs and -c replaced', () => {
+      const targets = [{ id: 'title case > lowers the rest of a word > even after a tab' }, { id: 'title case > capitalises each word' }, { id: 'split, keeps [empty] fields' }];
+      assert.strictEqual(narrow({ testCommand: 'cmake --build build && ./build/tests/textkit_tests "[case]" -c x -r console', runner: 'catch2', targets }),
+        "cmake --build build && ./build/tests/textkit_tests -r console 'title case,split\\, keeps \\[empty\\] fields'");
+    });
+
     it('names only when a target\'s file is unknown: the command\'s own files stay', () => {
       assert.strictEqual(narrow({ testCommand: 'npx mocha test/unit', runner: 'mocha', targets: [{ id: 'a > b' }, { id: 'c', file: 'test/c.js' }] }),
         "npx mocha --reporter spec --grep '^(?:a b|c)$' test/unit");

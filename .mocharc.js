@@ -39,6 +39,9 @@ const HEAVY_SUITES = [
   'test/unit/cli/fixCheckerEscapes.test.ts',
   'test/unit/cli/fixTargetedToolchains.test.ts',
   'test/unit/cli/fixMemoryScale.test.ts',
+  // Real Maven (a JVM per run, about 20 s each on 2 cores): fixMavenReplay.test keeps the same loop in npm test on
+  // replayed captures.
+  'test/unit/cli/fixMaven.test.ts',
 ];
 
 // The files that take longest go to the workers first: a long file dealt out last would run alone at the end while

@@ -42,8 +42,9 @@ describe('greenloop verify on Maven projects: the IDs Surefire reports, from the
           const j = JSON.parse(junit.stdout);
           assert.deepStrictEqual([...j.failing].sort(), truth.failing, junit.stderr);
           assert.strictEqual(j.green, state === 'green');
-          // The reports alone cannot show javac's error; Maven's exit code says the build did not run as written.
-          if (state === 'compile') assert.strictEqual(j.loadError, true);
+          // The reports alone cannot show javac's error: with none written it is a load error; with the first module's
+          // reports written, Maven's exit code still keeps it from green (asserted above).
+          if (project === 'semver' && state === 'compile') assert.strictEqual(j.loadError, true);
         } finally {
           fs.rmSync(dir, { recursive: true, force: true });
           fs.rmSync(bin, { recursive: true, force: true });

@@ -42,6 +42,9 @@ const HEAVY_SUITES = [
   // Real cmake builds of the C++ fixtures (a Catch2 main alone takes a minute of one core): verify against ctest's own
   // report in every state, and a scripted fix through ctest -R. npm test keeps the C++ rooms on captured outputs.
   'test/unit/cli/cppEndToEnd.test.ts',
+  // Real Maven (a JVM per run, about 20 s each on 2 cores): fixMavenReplay.test keeps the same loop in npm test on
+  // replayed captures.
+  'test/unit/cli/fixMaven.test.ts',
 ];
 
 // The files that take longest go to the workers first: a long file dealt out last would run alone at the end while

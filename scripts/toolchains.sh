@@ -25,11 +25,14 @@ declare -A PROBE=(
   [g++]='command -v g++'
   [gtest]='ls /usr/lib/*/cmake/GTest/GTestConfig.cmake || ls /usr/lib/cmake/GTest/GTestConfig.cmake'
   [catch2]='ls /usr/lib/cmake/Catch2/Catch2Config.cmake || ls /usr/lib/*/cmake/Catch2/Catch2Config.cmake'
+  # Maven offline against Debian's repository (/etc/maven/settings-debian.xml): the plugin versions the Java fixtures pin.
+  [maven]='command -v mvn && command -v javac && test -f /etc/maven/settings-debian.xml && r=/usr/share/maven-repo/org/apache/maven && test -d $r/plugins/maven-surefire-plugin/2.22.3 && test -d $r/surefire/surefire-junit-platform/2.22.3 && test -d $r/plugins/maven-compiler-plugin/3.10.1 && test -d $r/plugins/maven-resources-plugin/3.3.0 && test -d /usr/share/maven-repo/org/junit/jupiter/junit-jupiter-params/5.9.2'
 )
 declare -A PACKAGE=(
   [mypy]=mypy [pylint]=pylint [go]=golang-go [gcc]=gcc [cargo]=cargo [clippy]=rust-clippy
   [python3-pytest]=python3-pytest [python3-coverage]=python3-coverage
   [cmake]=cmake [g++]=g++ [gtest]=libgtest-dev [catch2]=catch2
+  [maven]='maven openjdk-17-jdk-headless junit5 libsurefire-java maven-debian-helper libmaven-compiler-plugin-java libmaven-resources-plugin-java'
 )
 # The npm checkers, pinned as test/fixtures/regenerate/checkers.sh captured them.
 NPM_CHECKERS=(eslint biome oxlint pyright)
@@ -51,7 +54,9 @@ for tool in "${tools[@]}"; do
   if [[ " ${NPM_CHECKERS[*]} " == *" $tool "* ]]; then
     npm_needed=1
   elif [ -n "${PACKAGE[$tool]:-}" ]; then
-    bash -c "${PROBE[$tool]}" >/dev/null 2>&1 || missing+=("${PACKAGE[$tool]}")
+    # A tool may need several packages (Maven: the JDK, JUnit 5 and the plugins in Debian's repository).
+    read -ra packages <<<"${PACKAGE[$tool]}"
+    bash -c "${PROBE[$tool]}" >/dev/null 2>&1 || missing+=("${packages[@]}")
   else
     echo "Unknown toolchain \"$tool\"; choose from: $(printf '%s ' "${ALL[@]}")" >&2
     exit 2
@@ -73,7 +78,7 @@ if [ "$npm_needed" = 1 ]; then bash "$root/test/fixtures/regenerate/install-chec
 still=()
 for tool in "${tools[@]}"; do
   [ -n "${PACKAGE[$tool]:-}" ] || continue
-  bash -c "${PROBE[$tool]}" >/dev/null 2>&1 || still+=("$tool (Debian package ${PACKAGE[$tool]})")
+  bash -c "${PROBE[$tool]}" >/dev/null 2>&1 || still+=("$tool (Debian packages ${PACKAGE[$tool]})")
 done
 if [ ${#still[@]} -gt 0 ]; then
   echo "[toolchains] still missing after the install: ${still[*]}" >&2

@@ -144,3 +144,31 @@ export function tidyResult(r: ParseResult): ParseResult {
     ...(sharedIds.length ? { sharedIds } : {}),
   };
 }
+
+/**
+ * A runner's console read together with the reports it wrote beside it (`Runner.ownReports`: Surefire's XML). The
+ * reports name every test that ran and each invocation of a parameterized one; the console says what the reports
+ * cannot (a module that did not compile, a goal that failed). A failure only one of them names is kept; the console's
+ * message is the one a person saw. Without a fresh report the console alone speaks.
+ */
+export function withOwnReports(console: ParsedOutput, reports: ParseResult | null): ParsedOutput {
+  if (!reports || reports.tests === null) return console;
+  const fromConsole = new Map(console.failing.map((f) => [f.id, f]));
+  const failing = reports.failing.map((f) => {
+    const c = fromConsole.get(f.id);
+    return c ? { ...f, message: c.message || f.message, file: f.file ?? c.file } : f;
+  });
+  const named = new Set(failing.map((f) => f.id));
+  const onlyConsole = console.failing.filter((f) => !named.has(f.id));
+  const tests = [...reports.tests, ...onlyConsole.map((f) => ({ id: f.id, status: 'failed' as const }))];
+  return tidyResult({
+    ...reports,
+    runner: console.runner ?? reports.runner,
+    failing: [...failing, ...onlyConsole],
+    tests,
+    failedCount: (reports.failedCount ?? 0) + onlyConsole.length,
+    loadError: console.loadError || reports.loadError,
+    loadErrors: [...(console.loadErrors ?? []), ...(reports.loadErrors ?? [])],
+    stoppedEarly: console.stoppedEarly ?? reports.stoppedEarly,
+  }) as ParsedOutput;
+}

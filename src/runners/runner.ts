@@ -52,6 +52,12 @@ export interface Runner {
    */
   junitReports?: RegExp;
   /**
+   * Reports it writes on every run, read beside its console when its output is read (Surefire's
+   * `target/surefire-reports/TEST-*.xml`: Maven's console names no passing test, nor a parameterized test's invocation):
+   * globs relative to the working folder, read by the `reports` of the parser of `format`. Only files the run wrote count.
+   */
+  ownReports?: { globs: readonly string[]; format: string };
+  /**
    * The command a person would type to run its tests when none was given, read from the workspace's own files
    * (`pom.xml` → `mvn -B test`), with what was read; null when the folder is not laid out for it. Asked in the
    * registry's order, after package.json's test script.

@@ -20,7 +20,7 @@ import type { RunResult } from '../base/process/runCommand';
 import { normalizeOutput, readableOutput, signatureOf } from '../base/normalize';
 import { RepeatedParts } from './repeatedParts';
 import { ownCopy } from './ownCopy';
-import { parseReports, parseSpool } from '../runners/parseOutput';
+import { parseReports, parseSpool, withOwnReports } from '../runners/parseOutput';
 import { OutputSpool } from './outputSpool';
 import type { ParsedOutput } from '../runners/parseOutput';
 import { detectTsc, splitListedFiles, tscCommand } from './tsc';
@@ -200,7 +200,7 @@ export class CommandVerifier implements Verifier {
       const hints = chosen === 'auto' ? runnerHints(command, packageScripts(this.opts.cwd)) : [];
       const parsed = this.opts.junitGlob && format === undefined
         ? await this.junitReports(startedAt)
-        : await parseSpool(spool, chosen, hints, { intern: (id) => this.repeated.intern(id), cwd: this.opts.cwd, command });
+        : await this.withOwnReports(await parseSpool(spool, chosen, hints, { intern: (id) => this.repeated.intern(id), cwd: this.opts.cwd, command }), startedAt);
       return { run, parsed };
     } finally {
       spool.dispose();
@@ -208,15 +208,28 @@ export class CommandVerifier implements Verifier {
   }
 
   private async junitReports(startedAt: number): Promise<ParsedOutput> {
-    // Loaded only with --junit: the glob library is a fifth of the verifier's start, paid by every Stop hook otherwise.
-    const { glob } = await import('tinyglobby');
-    const files = await glob(this.opts.junitGlob!, { cwd: this.opts.cwd, absolute: true, ignore: ['**/node_modules/**'] });
-    // Stale reports from an earlier run would describe old code: only files written by this run count.
-    const fresh = files.filter((f) => fs.statSync(f).mtimeMs >= startedAt - 1000);
+    const fresh = await this.freshReports([this.opts.junitGlob!], startedAt);
     if (fresh.length === 0) {
       return { runner: 'junit', failing: [], tests: null, passedCount: null, failedCount: null, skippedCount: null, loadError: true, diagnostics: [] };
     }
     return parseReports('junit', fresh.map((f) => fs.readFileSync(f, 'utf8')));
+  }
+
+  /** Report files matching the globs that this run wrote. */
+  private async freshReports(globs: readonly string[], startedAt: number): Promise<string[]> {
+    // Loaded only when reports are read: the glob library is a fifth of the verifier's start, paid by every Stop hook otherwise.
+    const { glob } = await import('tinyglobby');
+    const files = await glob([...globs], { cwd: this.opts.cwd, absolute: true, ignore: ['**/node_modules/**'] });
+    // Stale reports from an earlier run would describe old code: only files written by this run count.
+    return files.filter((f) => fs.statSync(f).mtimeMs >= startedAt - 1000).sort();
+  }
+
+  /** The console of a runner that writes reports on every run (Maven's Surefire XML), read with those this run wrote. */
+  private async withOwnReports(parsed: ParsedOutput, startedAt: number): Promise<ParsedOutput> {
+    const own = parsed.runner ? runnerOfFormat(parsed.runner)?.ownReports : undefined;
+    if (!own) return parsed;
+    const fresh = await this.freshReports(own.globs, startedAt);
+    return withOwnReports(parsed, fresh.length ? parseReports(own.format, fresh.map((f) => fs.readFileSync(f, 'utf8'))) : null);
   }
 
   /** `whole`: the whole suite ran (not a re-run narrowed to a few tests). */

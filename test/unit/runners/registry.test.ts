@@ -58,6 +58,7 @@ const STARTED_BY: Record<string, string> = {
   unittest: 'python3 -m unittest -v', go: 'go test ./...', cargo: 'cargo test',
   ctest: 'cmake --build build && ctest --test-dir build --output-on-failure', gtest: './build/unit --gtest_color=no',
   catch2: './build/checks --reporter console',
+  maven: 'mvn -B test',
 };
 
 describe('the runners registry: one list, read everywhere', () => {

@@ -7,7 +7,7 @@ import { ROOT } from './cli';
 
 export type Toolchain =
   | 'mypy' | 'pylint' | 'go' | 'gcc' | 'cargo' | 'clippy' | 'python3-pytest' | 'python3-coverage'
-  | 'cmake' | 'g++' | 'gtest' | 'catch2'
+  | 'cmake' | 'g++' | 'gtest' | 'catch2' | 'maven'
   | 'eslint' | 'biome' | 'oxlint' | 'pyright';
 
 const ready = new Set<Toolchain>();

@@ -17,7 +17,8 @@ import type { Scenario } from './scenario';
 import type { ScenarioRun } from './workspace';
 import { addCounts, type LoopResult } from './loopResult';
 
-const SKIP = new Set(['node_modules', '.git', '__pycache__', '.pytest_cache']);
+// build/ and target/: CMake's and Maven's outputs (a CMake cache names the folder it was made in).
+const SKIP = new Set(['node_modules', '.git', '__pycache__', '.pytest_cache', 'build', 'target']);
 const FILES_CHARS = 48_000;
 
 /** Every file of the small repository, as a fixed-cap loop would put the chat's files in its prompt. */

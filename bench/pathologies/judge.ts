@@ -12,7 +12,8 @@ import { resolveTestCommand } from '../../src/verify/testCommand';
 import type { Scenario } from './scenario';
 import { writeFiles } from './workspace';
 
-const SKIP = new Set(['node_modules', '.git', '__pycache__', '.pytest_cache']);
+// build/ and target/: CMake's and Maven's outputs (a CMake cache names the folder it was made in).
+const SKIP = new Set(['node_modules', '.git', '__pycache__', '.pytest_cache', 'build', 'target']);
 
 export interface Judgement {
   /** Failing under the original tests, missing ones included. */

@@ -6,6 +6,7 @@ import { CALC, CALC_TEST, calcRepo, fix, packageJson, setBody, WRONG } from './c
 import { MOVED_OUT_FILES, movedOutModel } from './movedOutRepo';
 import { FIXER_BREAKS_TEST, FIXER_FIXES_LINT } from './fixerRepos';
 import { DRIFT_FILE, DRIFT_PRICES, DRIFT_TESTS, diffAnswer, driftAnswer } from './imperfectAnswers';
+import { CPP_BROKEN_BUILD, CPP_TESTS_UNBUILT, JAVA_EDIT_TEST } from './compiledRepos';
 
 const fixAdd = (t: ModelTurn) => say('The add function subtracts; it must add.', fix(t, 'add'));
 /** The same text every time: a model stuck on one idea. */
@@ -339,4 +340,7 @@ export const SCENARIOS: Scenario[] = [
   },
   FIXER_FIXES_LINT,
   FIXER_BREAKS_TEST,
+  JAVA_EDIT_TEST,
+  CPP_BROKEN_BUILD,
+  CPP_TESTS_UNBUILT,
 ];

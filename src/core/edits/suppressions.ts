@@ -71,7 +71,17 @@ const C: Rule[] = [
   { tools: ['the compiler'], re: /#\s*pragma\s+(?:(?:GCC|clang)\s+diagnostic\s+ignored|warning\s*\(\s*disable)\b.*/, where: 'code' },
 ];
 
-const RULES: Record<LanguageFamily, Rule[]> = { js: JS, python: PYTHON, rust: RUST, go: GO, c: C };
+// Java and Kotlin: the annotations javac (-Xlint, -Werror), kotlinc and the linters read, and the linters' comments.
+const JAVA: Rule[] = [
+  { tools: ['javac'], re: /@\s*(?:java\s*\.\s*lang\s*\.\s*)?SuppressWarnings\b\s*(?:\([^)]*\))?/, where: 'code' },
+  { tools: ['kotlinc'], re: /@\s*(?:file\s*:\s*)?(?:kotlin\s*\.\s*)?Suppress\b\s*(?:\([^)]*\))?/, where: 'code' },
+  { tools: ['SpotBugs'], re: /@\s*(?:[\w.]+\.)?SuppressFBWarnings\b\s*(?:\([^)]*\))?/, where: 'code' },
+  { tools: ['PMD'], re: /^NOPMD\b.*/, where: 'comment' },
+  { tools: ['Checkstyle'], re: /^(?:CHECKSTYLE\s*:\s*OFF|CHECKSTYLE\.SUPPRESS)\b.*/i, where: 'comment' },
+  { tools: ['IntelliJ'], re: /^noinspection\b.*/, where: 'comment' },
+];
+
+const RULES: Record<LanguageFamily, Rule[]> = { js: JS, python: PYTHON, rust: RUST, go: GO, c: C, java: JAVA };
 
 /** The parts of one comment a directive may start: Python chains comments ("# noqa  # type: ignore"). */
 function commentParts(segment: Segment, family: LanguageFamily): string[] {
@@ -89,6 +99,7 @@ export function findSuppressions(rel: string, text: string): AddedSuppression[] 
   const rules = RULES[family];
   const out: AddedSuppression[] = [];
   const seen = new Set<string>();
+  const lines = family === 'java' ? text.split(/\r?\n/) : [];
   for (const segment of codeSegments(text, family)) {
     for (const rule of rules) {
       if (rule.where !== segment.kind) continue;
@@ -97,7 +108,9 @@ export function findSuppressions(rel: string, text: string): AddedSuppression[] 
       for (const part of parts) {
         const m = rule.re.exec(part);
         if (!m) continue;
-        const directive = m[0].trim().slice(0, 120);
+        // An annotation's arguments are strings, which code segments leave out: shown as written (`@SuppressWarnings("unchecked")`).
+        const asWritten = family === 'java' && segment.kind === 'code' ? rule.re.exec(lines[segment.line - 1] ?? '') : null;
+        const directive = (asWritten ?? m)[0].trim().slice(0, 120);
         // `#[allow(clippy::x)]` silences clippy alone; `#[allow(unused)]` rustc's lint, which clippy reports too.
         const tools = family === 'rust' && /\bclippy::/.test(directive) ? ['clippy'] : rule.tools;
         out.push({ line: segment.line, directive, tools, kind: 'suppression' });

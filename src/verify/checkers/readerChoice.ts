@@ -8,6 +8,7 @@ import { eslintReader } from './readers/eslint';
 import { gccReader } from './readers/gcc';
 import { goVetReader } from './readers/govet';
 import { gofmtReader } from './readers/gofmt';
+import { javacReader } from './readers/javac';
 import { mypyReader } from './readers/mypy';
 import { oxlintReader } from './readers/oxlint';
 import { pylintReader } from './readers/pylint';
@@ -16,7 +17,7 @@ import { tscReader } from './readers/tsc';
 
 /** Every reader; the GCC-style fallback last. */
 export const READERS: readonly CheckerReader[] = [
-  eslintReader, biomeReader, oxlintReader, pyrightReader, mypyReader, pylintReader, goVetReader, gofmtReader, cargoJsonReader, tscReader, gccReader,
+  eslintReader, biomeReader, oxlintReader, pyrightReader, mypyReader, pylintReader, goVetReader, gofmtReader, cargoJsonReader, tscReader, javacReader, gccReader,
 ];
 
 export function readerFor(format: CheckerFormat): CheckerReader {
@@ -30,7 +31,7 @@ export function parseCheckerFormat(raw: string): CheckerFormat | null {
   const name = raw.trim().toLowerCase().replace(/[\s_]+/g, '-');
   const aliases: Record<string, CheckerFormat> = {
     govet: 'go-vet', go: 'go-vet', cargo: 'cargo-json', clippy: 'cargo-json', 'cargo-check': 'cargo-json',
-    'cargo-clippy': 'cargo-json', rustc: 'cargo-json', basedpyright: 'pyright', typescript: 'tsc', clang: 'gcc',
+    'cargo-clippy': 'cargo-json', rustc: 'cargo-json', basedpyright: 'pyright', typescript: 'tsc', clang: 'gcc', java: 'javac', maven: 'javac', mvn: 'javac',
   };
   return (CHECKER_FORMATS as readonly string[]).includes(name) ? (name as CheckerFormat) : aliases[name] ?? null;
 }
@@ -70,6 +71,9 @@ const COMMAND_FORMATS: [RegExp, CheckerFormat][] = [
   [/(?:^|[\s/])gofmt(?:\s+-[a-z]+)*\s+-l\b/, 'gofmt'],
   [/(?:^|[\s/])cargo(?:\s+\+\S+)?\s+(?:check|clippy)\b/, 'cargo-json'],
   [/(?:^|[\s/])(?:vue-)?tsc(?:\.cmd)?(?:\s|$)/, 'tsc'],
+  // Maven's compile goals and javac itself; Gradle's compileJava prints javac's own lines.
+  [/(?:^|[\s/])(?:mvnw?|javac)(?:\.cmd)?(?:\s|$)/, 'javac'],
+  [/(?:^|[\s/])gradlew?(?:\.bat)?\s.*\bcompile\w*Java\b/, 'javac'],
 ];
 
 /** The format a command's own words name (`npx eslint --format json .` → eslint), or null. */

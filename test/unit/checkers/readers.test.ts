@@ -11,6 +11,10 @@ import { oxlintReader } from '../../../src/verify/checkers/readers/oxlint';
 import { pylintReader } from '../../../src/verify/checkers/readers/pylint';
 import { pyrightReader } from '../../../src/verify/checkers/readers/pyright';
 import { tscReader } from '../../../src/verify/checkers/readers/tsc';
+import { javacReader } from '../../../src/verify/checkers/readers/javac';
+import { detectReader, formatFromCommand } from '../../../src/verify/checkers/readerChoice';
+import { readFileSync } from 'fs';
+import { join } from 'path';
 import { brief, capture, read } from './support';
 
 describe('checker readers on captured outputs', () => {
@@ -191,6 +195,32 @@ describe('checker readers on captured outputs', () => {
       const line = capture('cargo', 'check-errors').split('\n').find((l) => l.includes('"code":"E0308"'));
       assert.ok(line);
       assert.equal(read(cargoJsonReader, `${line}\n${line.replace('"kind":["lib"]', '"kind":["test"]')}\n`).diagnostics.length, 1);
+    });
+  });
+
+  describe('javac, through Maven (captured by test/fixtures/regenerate/maven.sh) and as javac and Gradle print it', () => {
+    const maven = (name: string) => readFileSync(join(__dirname, '..', '..', 'fixtures', 'captured', 'maven', name, 'console.txt'), 'utf8');
+    it('Maven\'s compile error once (it prints it twice), with its position; a clean build has none', () => {
+      const out = maven('semver-compile');
+      assert.equal(detectReader(out)?.reader.format, 'javac');
+      const r = javacReader.read(out, { cwd: '/tmp/tmp.EawlvtzRLp/semver-compile' });
+      assert.ok(r.ok);
+      assert.deepEqual(r.report.diagnostics.map((d) => [d.file, d.line, d.column, d.source, d.message, d.severity]), [
+        ['src/main/java/org/example/semver/Range.java', 28, 29, 'javac', "bad operand types for binary operator '>='", 'error'],
+      ]);
+      const clean = javacReader.read(maven('semver-green').split('\n').filter((l) => !/Tests run|T E S T S/.test(l)).join('\n'), { cwd: '/' });
+      assert.ok(clean.ok);
+      assert.deepEqual(clean.report.diagnostics, []);
+    });
+
+    it('javac\'s and Gradle\'s own lines, a lint key as the code; the check command names the reader', () => {
+      const out = 'src/main/java/a/Box.java:12: warning: [unchecked] unchecked call to add(E) as a member of the raw type List\n        items.add(x);\n                 ^\nsrc/main/java/a/Range.java:28: error: bad operand types for binary operator \'>=\'\n1 error\n';
+      assert.equal(detectReader(out)?.reader.format, 'javac');
+      const r = javacReader.read(out, { cwd: '/w', warnings: true });
+      assert.ok(r.ok);
+      assert.deepEqual(r.report.diagnostics.map((d) => `${d.file}:${d.line} ${d.code} ${d.severity}`), ['src/main/java/a/Box.java:12 unchecked warning', 'src/main/java/a/Range.java:28  error']);
+      assert.equal(formatFromCommand('mvn -B -q test-compile'), 'javac');
+      assert.equal(formatFromCommand('./gradlew compileJava compileTestJava'), 'javac');
     });
   });
 

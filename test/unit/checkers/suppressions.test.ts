@@ -63,6 +63,16 @@ describe('added suppression directives', () => {
     assert.deepEqual(directives('a.c', '', 'int x; // NOLINT\n#pragma GCC diagnostic ignored "-Wunused"'), ['NOLINT', '#pragma GCC diagnostic ignored ""']);
   });
 
+  it('Java and Kotlin: @SuppressWarnings and @Suppress as written, the linters\' comments; never in a string or a comment\'s prose', () => {
+    const before = 'class Version {\n  // never add @SuppressWarnings here\n  String s = "@SuppressWarnings(\\"all\\")";\n  int f() { return 1; }\n}\n';
+    const after = before.replace('  int f()', '  @SuppressWarnings({"unchecked", "rawtypes"})\n  @edu.umd.cs.findbugs.annotations.SuppressFBWarnings("NP")\n  int f()').replace('return 1; }', 'return 1; } // NOPMD');
+    assert.deepEqual(directives('src/main/java/org/example/Version.java', before, after), ['@SuppressWarnings({"unchecked", "rawtypes"})', '@edu.umd.cs.findbugs.annotations.SuppressFBWarnings("NP")', 'NOPMD']);
+    assert.deepEqual(directives('src/main/kotlin/Version.kt', '', '@file:Suppress("UNCHECKED_CAST")\nfun f() = 1 // CHECKSTYLE:OFF\n'), ['@file:Suppress("UNCHECKED_CAST")', 'CHECKSTYLE:OFF']);
+    assert.deepEqual(directives('src/main/java/A.java', '', 'String help = "@SuppressWarnings(\\"x\\")";\n// prose about @SuppressWarnings'), []);
+    const refusal = suppressionRefusal('src/main/java/A.java', addedSuppressions('src/main/java/A.java', 'class A {}\n', '@SuppressWarnings("unchecked")\nclass A {}\n'), []);
+    assert.match(refusal ?? '', /^src\/main\/java\/A\.java: the edit adds a suppression `@SuppressWarnings\("unchecked"\)` \(line 1\), which would hide what javac reports/);
+  });
+
   it('never in a string, a docstring, prose, or a file no checker reads', () => {
     assert.deepEqual(directives('src/a.ts', '', 'const help = "add // @ts-ignore to hide it";\nconst t = `\n// eslint-disable\n`;'), []);
     assert.deepEqual(directives('src/a.ts', '', '// we never use @ts-ignore here\n// see eslint-disable docs'), []);

@@ -111,3 +111,38 @@ describe('cpp-semver: greenloop fix through ctest with a scripted model (real cm
     }
   });
 });
+
+describe('cpp-textkit: greenloop fix through ctest over Catch2 with a scripted model (real cmake)', function () {
+  this.timeout(900_000);
+  it('progress, a test edit refused, green; every attempt runs the failing test cases first (ctest -R by their names)', async () => {
+    needToolchain('cmake', 'g++', 'catch2');
+    const dir = tempProject('cpp-textkit');
+    const stateDir = tempDir('state');
+    const server = await startFakeOpenAIServer([]);
+    try {
+      execFileSync('cmake', ['-S', '.', '-B', 'build'], { cwd: dir, stdio: 'ignore' });
+      put(dir, 'cpp-textkit', 'two');
+      const fixTitle = edit('src/case.cpp', "    start = u == ' ';", '    start = std::isspace(u) != 0;', 'Any white space starts a word, a tab too.');
+      const weakenTest = edit('tests/case_test.cpp', '      CHECK(title("a\\tbC") == "A\\tBc");', '      CHECK(title("a\\tbC") == "A\\tbc");', 'The test expects too much.');
+      const fixSnake = edit('src/case.cpp', "    if (std::isupper(u)) out += '_';", "    if (std::isupper(u) && i > 0) out += '_';", 'No underscore before the first letter.');
+      server.push(answer(fixTitle), answer(weakenTest), answer(fixSnake));
+      const res = await runCli(['fix', '--cwd', dir, '--actor', 'openai', '--base-url', server.url, '--model', 'scripted', '--no-stream', '--tsc', 'off',
+        '--state-dir', stateDir, '--json', '--max-iterations', '5'], { timeoutMs: 800_000 });
+      const report = JSON.parse(res.stdout);
+      assert.strictEqual(report.outcome, 'green', res.stderr);
+      assert.deepStrictEqual(report.baseline.failing.sort(), ['snake case splits camel humps', 'title case']);
+      assert.deepStrictEqual(report.iterations.map((i: any) => i.verdict), ['progress', 'invalid-proposal', 'green'], res.stderr);
+      assert.match(report.iterations[0].testRuns[0].command ?? '', /^cmake --build build && ctest --test-dir build --output-on-failure -R '\^\(.*title case.*\)\$'$/);
+      for (const i of [report.iterations[0], report.iterations[2]]) {
+        assert.strictEqual(i.testRuns[0].scope, 'targeted', JSON.stringify(i.testRuns));
+        assert.ok(i.testRuns.some((r: any) => r.scope === 'full'), JSON.stringify(i.testRuns));
+      }
+      assert.match(report.iterations[1].note, /tests\/case_test\.cpp/);
+      assert.match(fs.readFileSync(path.join(dir, 'tests', 'case_test.cpp'), 'utf8'), /"A\\tBc"/);
+    } finally {
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(stateDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -59,6 +59,7 @@ const STARTED_BY: Record<string, string> = {
   ctest: 'cmake --build build && ctest --test-dir build --output-on-failure', gtest: './build/unit --gtest_color=no',
   catch2: './build/checks --reporter console',
   maven: 'mvn -B test',
+  gradle: './gradlew test',
 };
 
 describe('the runners registry: one list, read everywhere', () => {

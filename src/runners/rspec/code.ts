@@ -1,0 +1,10 @@
+// RSpec's code: its console and JSON parser, its narrowing by file and example; no coverage tool here.
+import type { RunnerCode } from '../runner';
+import { rspecParser } from './parser';
+import { narrowRspec } from './narrow';
+
+export const rspecCode: RunnerCode = {
+  parsers: [rspecParser],
+  narrow: (args, targets) => narrowRspec(args, targets),
+  coverage: () => ({ why: 'Greenloop takes no coverage of Ruby (SimpleCov writes it only where a project configures it)' }),
+};

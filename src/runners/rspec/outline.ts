@@ -120,8 +120,9 @@ function describe(args: string): { pattern: string | null; constant: boolean } {
   let rest = args.slice(first.length).trim();
   if (!rest.startsWith(',')) return rest === '' ? { pattern: first.pattern, constant: first.constant } : { pattern: null, constant: false };
   rest = rest.slice(1).trim();
-  const second = readArg(rest);
-  if (!second || second.constant || /^\w+:\s/.test(rest)) return { pattern: first.pattern, constant: first.constant };
+  // A second description is a string; a symbol or `key: value` there is metadata.
+  const second = /^['"]/.test(rest) ? readArg(rest) : null;
+  if (!second) return { pattern: first.pattern, constant: first.constant };
   const sep = first.constant ? '(?: |(?=#|::|\\.))' : ' ';
   return { pattern: `${first.pattern}${sep}${second.pattern}`, constant: false };
 }

@@ -21,10 +21,15 @@ declare -A PROBE=(
   [clippy]='cargo clippy --version'
   [python3-pytest]='/usr/bin/python3 -c "import pytest"'
   [python3-coverage]='/usr/bin/python3 -c "import coverage"'
+  # Ruby: RSpec, minitest and rake (the Ruby rooms' end-to-end tests).
+  [ruby-rspec]='command -v rspec'
+  [ruby-minitest]='ruby -e "require \"minitest\""'
+  [rake]='command -v rake'
 )
 declare -A PACKAGE=(
   [mypy]=mypy [pylint]=pylint [go]=golang-go [gcc]=gcc [cargo]=cargo [clippy]=rust-clippy
   [python3-pytest]=python3-pytest [python3-coverage]=python3-coverage
+  [ruby-rspec]=ruby-rspec [ruby-minitest]=ruby-minitest [rake]=rake
 )
 # The npm checkers, pinned as test/fixtures/regenerate/checkers.sh captured them.
 NPM_CHECKERS=(eslint biome oxlint pyright)

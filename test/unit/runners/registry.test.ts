@@ -123,6 +123,17 @@ describe('the runners registry: one list, read everywhere', () => {
     fs.rmSync(ws, { recursive: true, force: true });
   });
 
+  it('Ruby projects get their command: .rspec or spec/ → rspec (bundle exec with a Gemfile), a Rakefile test task → rake test', () => {
+    const projects = path.join(ROOT, 'test', 'fixtures', 'projects');
+    assert.deepEqual(suggestedTestCommand(path.join(projects, 'ruby-inflect')), { command: 'rspec', because: '.rspec', runner: 'rspec' });
+    assert.deepEqual(suggestedTestCommand(path.join(projects, 'ruby-ledger')), { command: 'rake test', because: "Rakefile's test task", runner: 'minitest' });
+    const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'gl-ruby-'));
+    fs.mkdirSync(path.join(ws, 'spec'));
+    fs.writeFileSync(path.join(ws, 'Gemfile'), "gem 'rspec'\n");
+    assert.deepEqual(suggestedTestCommand(ws), { command: 'bundle exec rspec', because: 'spec/ and Gemfile', runner: 'rspec' });
+    fs.rmSync(ws, { recursive: true, force: true });
+  });
+
   it("shared pieces are listed once however many rooms name them (package.json's test scripts, the JavaScript assertion modules)", () => {
     assert.equal(runnerProtectedParts().filter((p) => p.file === 'package.json').length, 1);
     const { assertionModules } = tamperRules();

@@ -7,7 +7,8 @@ import { ROOT } from './cli';
 
 export type Toolchain =
   | 'mypy' | 'pylint' | 'go' | 'gcc' | 'cargo' | 'clippy' | 'python3-pytest' | 'python3-coverage'
-  | 'eslint' | 'biome' | 'oxlint' | 'pyright';
+  | 'eslint' | 'biome' | 'oxlint' | 'pyright'
+  | 'ruby-rspec' | 'ruby-minitest' | 'rake';
 
 const ready = new Set<Toolchain>();
 

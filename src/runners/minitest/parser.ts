@@ -29,8 +29,11 @@ export const minitestParser: OutputParser = {
       else if (BLOCK.test(line)) score += 1;
       if (score >= 6) break;
     }
+    if (score === 0 && /rake_test_loader\.rb/.test(text) && text.split(/\r?\n/).some(isCrashLine)) return 0.6;
     return Math.min(1, score / 6) * 0.95;
   },
+  // A run that died while rake's loader or ruby required a test file prints only Ruby's report of the exception.
+  detectHinted: (text: string): number => (text.split(/\r?\n/).some(isCrashLine) ? 0.8 : 0),
   parse: (text: string, opts?: LineOptions): ParseResult => parseText(minitestLines(opts), text),
   lines: (opts) => minitestLines(opts),
 };

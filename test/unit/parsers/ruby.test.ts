@@ -159,6 +159,11 @@ describe('minitest parser', () => {
     assert.match(test.loadErrors![0].message, /syntax error/);
   });
 
+  it("a run that died before minitest reported is minitest's when rake's loader is in it, or when the command starts minitest", () => {
+    assert.equal(detectFormat(readCapture('ruby', 'minitest-syntax-error.txt')), 'minitest');
+    assert.ok(minitestParser.detectHinted!(readCapture('ruby', 'minitest-ledger-compile.txt')) > 0.5);
+  });
+
   it('auto detection picks minitest for its console', () => {
     for (const name of ['minitest-ledger-two.txt', 'minitest-mixed.txt', 'minitest-ledger-two-v.txt']) {
       assertRanksFirst(minitestParser, readCapture('ruby', name));

@@ -25,11 +25,12 @@ declare -A PROBE=(
   [ruby-rspec]='command -v rspec'
   [ruby-minitest]='ruby -e "require \"minitest\""'
   [rake]='command -v rake'
+  [ruby-rspec-junit-formatter]='ruby -e "require \"rspec_junit_formatter\""'
 )
 declare -A PACKAGE=(
   [mypy]=mypy [pylint]=pylint [go]=golang-go [gcc]=gcc [cargo]=cargo [clippy]=rust-clippy
   [python3-pytest]=python3-pytest [python3-coverage]=python3-coverage
-  [ruby-rspec]=ruby-rspec [ruby-minitest]=ruby-minitest [rake]=rake
+  [ruby-rspec]=ruby-rspec [ruby-minitest]=ruby-minitest [rake]=rake [ruby-rspec-junit-formatter]=ruby-rspec-junit-formatter
 )
 # The npm checkers, pinned as test/fixtures/regenerate/checkers.sh captured them.
 NPM_CHECKERS=(eslint biome oxlint pyright)

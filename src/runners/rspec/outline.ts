@@ -22,7 +22,8 @@ interface Group {
 }
 
 export class SpecOutlines {
-  private readonly files = new Map<string, Group[] | null>();
+  /** Each file's groups, with the modification time they were read at (a long-lived reader sees a file change). */
+  private readonly files = new Map<string, { mtimeMs: number; groups: Group[] | null }>();
 
   constructor(private readonly cwd: string | undefined) {}
 
@@ -45,14 +46,21 @@ export class SpecOutlines {
   private groupsOf(file: string): Group[] | null {
     if (!this.cwd) return null;
     const full = path.resolve(this.cwd, file);
-    if (this.files.has(full)) return this.files.get(full)!;
+    let mtimeMs = -1;
+    try {
+      mtimeMs = fs.statSync(full).mtimeMs;
+    } catch {
+      return null;
+    }
+    const known = this.files.get(full);
+    if (known && known.mtimeMs === mtimeMs) return known.groups;
     let groups: Group[] | null = null;
     try {
       groups = readGroups(fs.readFileSync(full, 'utf8'));
     } catch {
       groups = null;
     }
-    this.files.set(full, groups);
+    this.files.set(full, { mtimeMs, groups });
     return groups;
   }
 }

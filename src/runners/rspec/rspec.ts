@@ -19,6 +19,8 @@ export const rspec: Runner = {
   regenerated: ['**/.rspec_status', '**/spec/examples.txt'],
   // A path that matched no spec file; with a file that did not load RSpec says so too, but that is a load error.
   noTests: [/^No examples found\.$(?![\s\S]*\berrors? occurred outside of examples\b)/m],
+  // rspec_junit_formatter's reports (`--format RspecJunitFormatter`): one suite named rspec.
+  junitReports: /<testsuite name="rspec"[\s>]/,
   suggestCommand: (cwd) => {
     const because = exists(cwd, '.rspec') ? '.rspec' : exists(cwd, 'spec') ? 'spec/' : null;
     if (!because) return null;

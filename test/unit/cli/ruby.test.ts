@@ -41,7 +41,7 @@ describe('Ruby: verify and fix through the real CLI (RSpec, minitest)', function
   this.timeout(240_000);
   const made: string[] = [];
   before(() => {
-    needToolchain('ruby-rspec', 'ruby-minitest', 'rake');
+    needToolchain('ruby-rspec', 'ruby-minitest', 'rake', 'ruby-rspec-junit-formatter');
     ensureCliBuilt();
   });
   after(() => {
@@ -62,6 +62,11 @@ describe('Ruby: verify and fix through the real CLI (RSpec, minitest)', function
         assert.strictEqual(w.green, state === 'green', state);
         if (state === 'one') assert.strictEqual(w.failing.length, 1);
         if (state === 'two') assert.strictEqual(w.failing.length, 2);
+        if (name === 'ruby-inflect' && state !== 'compile') {
+          // The same run's JUnit XML (rspec_junit_formatter), read with --junit: the same IDs.
+          const junit = await runCli(['verify', '--cwd', dir, '--tsc', 'off', '--test-cmd', 'rspec --format progress --format RspecJunitFormatter --out rspec.xml', '--junit', 'rspec.xml'], { env: ENV });
+          assert.deepStrictEqual(JSON.parse(junit.stdout).failing, truth.failing, `${state} --junit: ${junit.stderr}`);
+        }
         if (state === 'compile') {
           const where = name === 'ruby-inflect' ? 'lib/inflect/words.rb' : 'lib/ledger/money.rb';
           assert.ok(w.loadErrorFiles.some((f: string) => f.startsWith(where)), `${state}: ${JSON.stringify(w.loadErrorFiles)}`);

@@ -8,7 +8,7 @@ import * as path from 'path';
 import { rspecParser } from '../../../src/runners/rspec/parser';
 import { minitestParser } from '../../../src/runners/minitest/parser';
 import { readGroups } from '../../../src/runners/rspec/outline';
-import { detectFormat, tidyResult } from '../../../src/runners/parseOutput';
+import { detectFormat, parseReports, tidyResult } from '../../../src/runners/parseOutput';
 import type { ParseResult } from '../../../src/runners/types';
 import { assertRanksFirst, ids, messageOf, readCapture } from './support';
 
@@ -37,6 +37,19 @@ describe('RSpec parser', () => {
       assert.deepEqual(json.tests!.map((x) => x.id).sort(), t.tests.map((x) => x.id).sort());
     });
   }
+
+  it("rspec_junit_formatter's JUnit XML, read by the JUnit reader with RSpec's dialect, gives the console's IDs and files", () => {
+    for (const state of ['green', 'one', 'two']) {
+      const t = truth(`rspec-inflect-${state}.truth.json`);
+      const r = parseReports('junit', [readCapture('ruby', `rspec-inflect-${state}.xml`)], { cwd: INFLECT });
+      assert.deepEqual(ids(r), t.failing, state);
+      assert.deepEqual(r.tests!.map((x) => x.id).sort(), t.tests.map((x) => x.id).sort(), state);
+      assert.ok(r.failing.every((f) => /^spec\/inflect\/\w+_spec\.rb$/.test(f.file ?? '')), JSON.stringify(r.failing));
+    }
+    // A run whose files did not load is an empty suite there: no test ran, never green (the console names the load error).
+    const compile = parseReports('junit', [readCapture('ruby', 'rspec-inflect-compile.xml')], { cwd: INFLECT });
+    assert.deepEqual([compile.failing.length, compile.passedCount], [0, 0]);
+  });
 
   it('groups made in a loop (`context "around #{base}"`), a described constant joined to `#x`, an example beside its groups', () => {
     const json = rspec('rspec-inflect-green.json');

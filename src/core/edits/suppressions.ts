@@ -71,13 +71,18 @@ const C: Rule[] = [
   { tools: ['the compiler'], re: /#\s*pragma\s+(?:(?:GCC|clang)\s+diagnostic\s+ignored|warning\s*\(\s*disable)\b.*/, where: 'code' },
 ];
 
-const RULES: Record<LanguageFamily, Rule[]> = { js: JS, python: PYTHON, rust: RUST, go: GO, c: C };
+const RUBY: Rule[] = [
+  // RuboCop's own (`rubocop:todo` is its generated to-do list's disable) and Standard's, which wraps RuboCop.
+  { tools: ['rubocop'], re: /^(?:rubocop|standard):(?:disable|todo)\b.*/, where: 'comment' },
+];
+
+const RULES: Record<LanguageFamily, Rule[]> = { js: JS, python: PYTHON, rust: RUST, go: GO, c: C, ruby: RUBY };
 
 /** The parts of one comment a directive may start: Python chains comments ("# noqa  # type: ignore"). */
 function commentParts(segment: Segment, family: LanguageFamily): string[] {
   const text = segment.text;
   if (family === 'go') return [text.trim()];
-  if (family === 'python') return text.split('#').map((p) => p.trim()).filter(Boolean);
+  if (family === 'python' || family === 'ruby') return text.split('#').map((p) => p.trim()).filter(Boolean);
   // Strip "//", "/*", "*", "<!--" and closing markers; a JSDoc line inside a block starts with "*".
   return [text.replace(/^\s*(?:\/\/+|\/\*+|<!--|\*+)?\s*/, '').replace(/\s*(?:\*\/|-->)\s*$/, '').trim()];
 }

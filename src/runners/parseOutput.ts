@@ -28,10 +28,10 @@ export function parserOf(format: string): OutputParser | undefined {
 }
 
 /** Report files a run wrote (JUnit XML: `--junit GLOB`), read by their format's reader into one result. */
-export function parseReports(format: string, texts: string[]): ParseResult {
+export function parseReports(format: string, texts: string[], opts?: LineOptions): ParseResult {
   const reader = parserOf(format);
   if (!reader?.reports) throw new Error(`${format} is no report format`);
-  return tidyResult(reader.reports(texts));
+  return tidyResult(reader.reports(texts, opts));
 }
 
 /**

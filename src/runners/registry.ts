@@ -15,13 +15,15 @@ import { gtest } from './gtest/gtest';
 import { catch2 } from './catch2/catch2';
 import { maven } from './maven/maven';
 import { gradle } from './gradle/gradle';
+import { rspec } from './rspec/rspec';
+import { minitest } from './minitest/minitest';
 
 /**
  * The runners, in the order `auto` prefers their formats when two outputs look alike (a tie goes to the first), which is
  * also the order their files and rules are listed in. pytest comes before unittest, as their parsers always have: an
  * output both are equally sure of is read as pytest's.
  */
-export const RUNNERS: readonly Runner[] = [mocha, jest, vitest, node, pytest, unittest, go, cargo, ctest, gtest, catch2, maven, gradle];
+export const RUNNERS: readonly Runner[] = [mocha, jest, vitest, node, pytest, unittest, go, cargo, ctest, gtest, catch2, maven, gradle, rspec, minitest];
 
 /** Formats read after every runner's: JUnit XML (many runners write it; `--junit GLOB`) and tsc's diagnostics. */
 export const READERS: readonly Reader[] = [

@@ -97,6 +97,8 @@ export interface JunitCase {
   suite: string;
   /** The testcase's or its suite's `file` attribute, when written. */
   file: string;
+  /** Where the run was started, when known: a dialect may read the test's file there (RSpec's groups). */
+  cwd?: string;
 }
 
 /** A runner's way of naming its tests in JUnit XML, turned into the contract's title path (" > " between parts). */

@@ -46,7 +46,7 @@ export interface OutputParser {
   /** The same parser fed one line at a time, for outputs too large to hold (see common/lineParser.ts). */
   lines?(opts?: LineOptions): LineParser;
   /** Several report files one run wrote (JUnit XML), read into one result: a missing or unreadable one is a load error. */
-  reports?(texts: string[]): ParseResult;
+  reports?(texts: string[], opts?: LineOptions): ParseResult;
 }
 
 export interface LineParser {

@@ -212,7 +212,7 @@ export class CommandVerifier implements Verifier {
     if (fresh.length === 0) {
       return { runner: 'junit', failing: [], tests: null, passedCount: null, failedCount: null, skippedCount: null, loadError: true, diagnostics: [] };
     }
-    return parseReports('junit', fresh.map((f) => fs.readFileSync(f, 'utf8')));
+    return parseReports('junit', fresh.map((f) => fs.readFileSync(f, 'utf8')), { cwd: this.opts.cwd });
   }
 
   /** Report files matching the globs that this run wrote. */

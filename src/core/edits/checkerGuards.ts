@@ -29,7 +29,7 @@ const PY_CHECKING = /^if\s+\(?\s*(?:\w+\.)*TYPE_CHECKING\s*\)?\s*:/;
 const PY_OTHER_BRANCH = /^(?:else\s*:|elif\b)/;
 
 /** The guards in one file's text, by its language; `go`: the build context constraints are judged in. */
-export function findGuards(rel: string, text: string, family: 'js' | 'python' | 'rust' | 'go' | 'c' | 'java', go: GoBuildContext = hostBuildContext()): FoundGuard[] {
+export function findGuards(rel: string, text: string, family: 'js' | 'python' | 'rust' | 'go' | 'c' | 'java' | 'ruby', go: GoBuildContext = hostBuildContext()): FoundGuard[] {
   if (family === 'python') return pythonGuards(text);
   if (family === 'go') return goGuards(text, go);
   if (family === 'rust') return rustGuards(text);

@@ -3,7 +3,7 @@
 // string that merely contains the same words. A cheap scanner, not a parser: strings, line and block comments are
 // tracked; regular-expression literals and nested block comments are not.
 
-export type LanguageFamily = 'js' | 'python' | 'rust' | 'go' | 'c' | 'java';
+export type LanguageFamily = 'js' | 'python' | 'rust' | 'go' | 'c' | 'java' | 'ruby';
 
 interface Syntax {
   line: string[];
@@ -29,6 +29,8 @@ const SYNTAX: Record<LanguageFamily, Syntax> = {
   c: { line: ['//'], block: [['/*', '*/']], strings: [{ quote: '"', multi: false }, { quote: "'", multi: false }] },
   // Java and Kotlin: text blocks and raw strings (""") before plain ones.
   java: { line: ['//'], block: [['/*', '*/']], strings: [{ quote: '"""', multi: true }, { quote: '"', multi: false }, { quote: "'", multi: false }] },
+  // `=begin`…`=end` documentation blocks; heredocs and %-literals are read as code.
+  ruby: { line: ['#'], block: [['=begin', '=end']], strings: [{ quote: '"', multi: false }, { quote: "'", multi: false }] },
 };
 
 const EXTENSIONS: Record<string, LanguageFamily> = {
@@ -39,6 +41,7 @@ const EXTENSIONS: Record<string, LanguageFamily> = {
   go: 'go',
   c: 'c', h: 'c', cc: 'c', cpp: 'c', cxx: 'c', hpp: 'c', hh: 'c', hxx: 'c', m: 'c', mm: 'c',
   java: 'java', kt: 'java', kts: 'java',
+  rb: 'ruby', rake: 'ruby', gemspec: 'ruby',
 };
 
 /** The language a path's extension says, or null for files no checker here reads (Markdown, text, data). */

@@ -81,13 +81,18 @@ const JAVA: Rule[] = [
   { tools: ['IntelliJ'], re: /^noinspection\b.*/, where: 'comment' },
 ];
 
-const RULES: Record<LanguageFamily, Rule[]> = { js: JS, python: PYTHON, rust: RUST, go: GO, c: C, java: JAVA };
+const RUBY: Rule[] = [
+  // RuboCop's own (`rubocop:todo` is its generated to-do list's disable) and Standard's, which wraps RuboCop.
+  { tools: ['rubocop'], re: /^(?:rubocop|standard):(?:disable|todo)\b.*/, where: 'comment' },
+];
+
+const RULES: Record<LanguageFamily, Rule[]> = { js: JS, python: PYTHON, rust: RUST, go: GO, c: C, java: JAVA, ruby: RUBY };
 
 /** The parts of one comment a directive may start: Python chains comments ("# noqa  # type: ignore"). */
 function commentParts(segment: Segment, family: LanguageFamily): string[] {
   const text = segment.text;
   if (family === 'go') return [text.trim()];
-  if (family === 'python') return text.split('#').map((p) => p.trim()).filter(Boolean);
+  if (family === 'python' || family === 'ruby') return text.split('#').map((p) => p.trim()).filter(Boolean);
   // Strip "//", "/*", "*", "<!--" and closing markers; a JSDoc line inside a block starts with "*".
   return [text.replace(/^\s*(?:\/\/+|\/\*+|<!--|\*+)?\s*/, '').replace(/\s*(?:\*\/|-->)\s*$/, '').trim()];
 }

@@ -39,8 +39,8 @@ export function junitParserWith(dialectOf: DialectOf): OutputParser {
   return {
     format: 'junit',
     detect: detectJunit,
-    parse: (text) => parseJunitFiles([text], dialectOf),
-    reports: (texts) => parseJunitFiles(texts, dialectOf),
+    parse: (text, opts) => parseJunitFiles([text], dialectOf, opts?.cwd),
+    reports: (texts, opts) => parseJunitFiles(texts, dialectOf, opts?.cwd),
   };
 }
 
@@ -52,7 +52,8 @@ function detectJunit(text: string): number {
 }
 
 /** Merges several JUnit reports (one per `--junit` match). A report that is missing or unreadable is a load error. */
-export function parseJunitFiles(xmls: string[], dialectOf: DialectOf = () => null): ParseResult {
+/** `cwd`: where the run was started, for a dialect that reads the tests' files (RSpec's groups). */
+export function parseJunitFiles(xmls: string[], dialectOf: DialectOf = () => null, cwd?: string): ParseResult {
   const result: ParseResult = {
     runner: 'junit',
     failing: [],
@@ -65,12 +66,12 @@ export function parseJunitFiles(xmls: string[], dialectOf: DialectOf = () => nul
     diagnostics: [],
     tests: [],
   };
-  for (const text of xmls) readReport(text, result, dialectOf);
+  for (const text of xmls) readReport(text, result, dialectOf, cwd);
   if (result.passedCount === null) result.tests = null;
   return result;
 }
 
-function readReport(text: string, into: ParseResult, dialectOf: DialectOf): void {
+function readReport(text: string, into: ParseResult, dialectOf: DialectOf, cwd: string | undefined): void {
   const body = extractXml(text);
   if (body === null || XMLValidator.validate(body) !== true) {
     // A truncated or absent report means the run died before writing it: never green.
@@ -101,7 +102,7 @@ function readReport(text: string, into: ParseResult, dialectOf: DialectOf): void
   into.skippedCount ??= 0;
   const dialect = dialectOf(body.slice(0, 65536));
   const nodeStyle = !dialect && isNodeReport(roots);
-  for (const suite of roots) readSuite(suite, into, nodeStyle ? [] : null, dialect);
+  for (const suite of roots) readSuite(suite, into, nodeStyle ? [] : null, dialect, cwd);
 }
 
 /**
@@ -123,18 +124,18 @@ function decodeAgain(s: string): string {
 }
 
 /** `path`: the suite titles above (node's nested report), or null where suites are files or reporters' groups. */
-function readSuite(suite: Node, into: ParseResult, path: string[] | null, dialect: JunitDialect | null): void {
+function readSuite(suite: Node, into: ParseResult, path: string[] | null, dialect: JunitDialect | null, cwd?: string): void {
   const cases = asNodes(suite.testcase);
   const nested = asNodes(suite.testsuite);
   const name = attr(suite, 'name');
   const here = path && name ? [...path, decodeAgain(name)] : path;
   // A suite reporting errors but holding no test at all could not even load its tests.
   if (cases.length === 0 && nested.length === 0 && Number(attr(suite, 'errors') || 0) > 0) into.loadError = true;
-  for (const child of nested) readSuite(child, into, here, dialect);
+  for (const child of nested) readSuite(child, into, here, dialect, cwd);
   const suiteFile = attr(suite, 'file');
   let passed = 0;
   const idFor = (classname: string, testName: string, fileAttr: string): string =>
-    dialect ? dialect.id({ classname, name: testName, suite: name, file: fileAttr }) : here ? [...here, testName].join(' > ') : idOf(classname, testName);
+    dialect ? dialect.id({ classname, name: testName, suite: name, file: fileAttr, cwd }) : here ? [...here, testName].join(' > ') : idOf(classname, testName);
 
   for (const test of cases) {
     const name = here ? decodeAgain(attr(test, 'name')) : attr(test, 'name').trim();

@@ -20,6 +20,23 @@ describe('added suppression directives', () => {
     assert.deepEqual(directives('src/money.tsx', TS_BEFORE, `/**\n * @ts-nocheck\n */\n${TS_BEFORE}`), ['@ts-nocheck']);
   });
 
+  it("RuboCop's and Standard's disables in Ruby comments (after code, or chained), never in a string", () => {
+    const before = 'def total(items)\n  items.sum\nend\n';
+    const after = [
+      '# rubocop:disable Metrics/MethodLength',
+      'def total(items)',
+      '  items.sum # rubocop:disable Style/Sum',
+      '  x = "# rubocop:disable all"',
+      '  y = 1 # a note # rubocop:todo Lint/UselessAssignment',
+      '  # standard:disable Style/StringLiterals',
+      'end',
+    ].join('\n');
+    assert.deepEqual(directives('lib/ledger/book.rb', before, after), [
+      'rubocop:disable Metrics/MethodLength', 'rubocop:disable Style/Sum', 'rubocop:todo Lint/UselessAssignment', 'standard:disable Style/StringLiterals',
+    ]);
+    assert.deepEqual(addedSuppressions('Rakefile.rake', '', '# rubocop:disable all\n')[0].tools, ['rubocop']);
+  });
+
   it('ESLint, Biome and oxlint directives, with their arguments', () => {
     const after = [
       '/* eslint-disable */',

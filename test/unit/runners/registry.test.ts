@@ -60,6 +60,7 @@ const STARTED_BY: Record<string, string> = {
   catch2: './build/checks --reporter console',
   maven: 'mvn -B test',
   gradle: './gradlew test',
+  rspec: 'bundle exec rspec', minitest: 'rake test',
 };
 
 describe('the runners registry: one list, read everywhere', () => {
@@ -124,6 +125,17 @@ describe('the runners registry: one list, read everywhere', () => {
     assert.equal(suggestedTestCommand(ws, withFake), null);
     fs.writeFileSync(path.join(ws, 'fake.toml'), '');
     assert.deepEqual(suggestedTestCommand(ws, withFake), { command: 'fake-run --quiet', because: 'fake.toml', runner: 'fake' });
+    fs.rmSync(ws, { recursive: true, force: true });
+  });
+
+  it('Ruby projects get their command: .rspec or spec/ → rspec (bundle exec with a Gemfile), a Rakefile test task → rake test', () => {
+    const projects = path.join(ROOT, 'test', 'fixtures', 'projects');
+    assert.deepEqual(suggestedTestCommand(path.join(projects, 'ruby-inflect')), { command: 'rspec', because: '.rspec', runner: 'rspec' });
+    assert.deepEqual(suggestedTestCommand(path.join(projects, 'ruby-ledger')), { command: 'rake test', because: "Rakefile's test task", runner: 'minitest' });
+    const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'gl-ruby-'));
+    fs.mkdirSync(path.join(ws, 'spec'));
+    fs.writeFileSync(path.join(ws, 'Gemfile'), "gem 'rspec'\n");
+    assert.deepEqual(suggestedTestCommand(ws), { command: 'bundle exec rspec', because: 'spec/ and Gemfile', runner: 'rspec' });
     fs.rmSync(ws, { recursive: true, force: true });
   });
 

@@ -8,7 +8,8 @@ import { ROOT } from './cli';
 export type Toolchain =
   | 'mypy' | 'pylint' | 'go' | 'gcc' | 'cargo' | 'clippy' | 'python3-pytest' | 'python3-coverage'
   | 'cmake' | 'g++' | 'gtest' | 'catch2' | 'maven'
-  | 'eslint' | 'biome' | 'oxlint' | 'pyright';
+  | 'eslint' | 'biome' | 'oxlint' | 'pyright'
+  | 'ruby-rspec' | 'ruby-minitest' | 'rake' | 'ruby-rspec-junit-formatter';
 
 const ready = new Set<Toolchain>();
 

@@ -105,6 +105,30 @@ describe('narrowing a test command to the failing tests', () => {
         "cmake --build build && ./build/tests/textkit_tests -r console 'title case,split\\, keeps \\[empty\\] fields'");
     });
 
+    it('rspec: the targets\' spec files and -e with each example\'s own description, reported as --format json', () => {
+      const targets = [
+        { id: 'Inflect::Words > #pluralize > adds es after a sibilant', file: 'spec/inflect/words_spec.rb' },
+        { id: 'Inflect::Numbers > .ordinalize > in the teens > uses th for 11, 12 and 13', file: 'spec/inflect/numbers_spec.rb' },
+      ];
+      assert.strictEqual(narrow({ testCommand: 'bundle exec rspec --format documentation -e old spec', runner: 'rspec', targets }),
+        "bundle exec rspec --format json -e 'adds es after a sibilant' -e 'uses th for 11, 12 and 13' spec/inflect/numbers_spec.rb spec/inflect/words_spec.rb");
+      assert.match(narrow({ testCommand: 'rspec', runner: 'rspec', targets: [{ id: 'A > b' }] }), /cannot narrow: RSpec named "A > b" without its spec file/);
+    });
+
+    it('minitest: an anchored --name of Class#test with -v, in TESTOPTS single-quoted for the shell rake hands it to; TEST= for one file', () => {
+      const targets = [
+        { id: 'Ledger::Book::transfer > test_0002_refuses a non-positive amount', file: 'test/ledger/book_spec_test.rb' },
+        { id: 'Ledger::MoneyTest > test_parses_negative_amounts', file: 'test/ledger/money_test.rb' },
+      ];
+      const both = '/^(?:Ledger::Book::transfer#test_0002_refuses a non-positive amount|Ledger::MoneyTest#test_parses_negative_amounts)$/';
+      const rake = narrow({ testCommand: 'bundle exec rake test', runner: 'minitest', targets });
+      assert.deepEqual(shellWords(rake), ['bundle', 'exec', 'rake', 'test', `TESTOPTS=-v --name='${both}'`]);
+      const one = narrow({ testCommand: 'rake test TEST=test/x_test.rb TESTOPTS="--seed=1 -n test_x"', runner: 'minitest', targets: targets.slice(1) });
+      assert.deepEqual(shellWords(one), ['rake', 'test', 'TEST=test/ledger/money_test.rb', "TESTOPTS=--seed=1 -v --name='/^(?:Ledger::MoneyTest#test_parses_negative_amounts)$/'"]);
+      assert.deepEqual(shellWords(narrow({ testCommand: 'ruby -Itest test/ledger/money_test.rb -n test_old', runner: 'minitest', targets: targets.slice(1) })),
+        ['ruby', '-Itest', 'test/ledger/money_test.rb', '-v', '--name=/^(?:Ledger::MoneyTest#test_parses_negative_amounts)$/']);
+    });
+
     it('names only when a target\'s file is unknown: the command\'s own files stay', () => {
       assert.strictEqual(narrow({ testCommand: 'npx mocha test/unit', runner: 'mocha', targets: [{ id: 'a > b' }, { id: 'c', file: 'test/c.js' }] }),
         "npx mocha --reporter spec --grep '^(?:a b|c)$' test/unit");

@@ -10,13 +10,14 @@ import { pytest } from './pytest/pytest';
 import { unittest } from './unittest/unittest';
 import { go } from './go/go';
 import { cargo } from './cargo/cargo';
+import { phpunit } from './phpunit/phpunit';
 
 /**
  * The runners, in the order `auto` prefers their formats when two outputs look alike (a tie goes to the first), which is
  * also the order their files and rules are listed in. pytest comes before unittest, as their parsers always have: an
  * output both are equally sure of is read as pytest's.
  */
-export const RUNNERS: readonly Runner[] = [mocha, jest, vitest, node, pytest, unittest, go, cargo];
+export const RUNNERS: readonly Runner[] = [mocha, jest, vitest, node, pytest, unittest, go, cargo, phpunit];
 
 /** Formats read after every runner's: JUnit XML (many runners write it; `--junit GLOB`) and tsc's diagnostics. */
 export const READERS: readonly Reader[] = [

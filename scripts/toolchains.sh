@@ -21,10 +21,13 @@ declare -A PROBE=(
   [clippy]='cargo clippy --version'
   [python3-pytest]='/usr/bin/python3 -c "import pytest"'
   [python3-coverage]='/usr/bin/python3 -c "import coverage"'
+  [php]='command -v php'
+  [phpunit]='phpunit --version'
 )
 declare -A PACKAGE=(
   [mypy]=mypy [pylint]=pylint [go]=golang-go [gcc]=gcc [cargo]=cargo [clippy]=rust-clippy
   [python3-pytest]=python3-pytest [python3-coverage]=python3-coverage
+  [php]=php-cli [phpunit]=phpunit
 )
 # The npm checkers, pinned as test/fixtures/regenerate/checkers.sh captured them.
 NPM_CHECKERS=(eslint biome oxlint pyright)

@@ -6,7 +6,7 @@ import * as path from 'path';
 import { ROOT } from './cli';
 
 export type Toolchain =
-  | 'mypy' | 'pylint' | 'go' | 'gcc' | 'cargo' | 'clippy' | 'python3-pytest' | 'python3-coverage'
+  | 'mypy' | 'pylint' | 'go' | 'gcc' | 'cargo' | 'clippy' | 'python3-pytest' | 'python3-coverage' | 'php' | 'phpunit'
   | 'eslint' | 'biome' | 'oxlint' | 'pyright';
 
 const ready = new Set<Toolchain>();

@@ -55,7 +55,7 @@ const withFake = [...RUNNERS, fake];
 /** One command each runner of the list is started with: a new runner adds its line. */
 const STARTED_BY: Record<string, string> = {
   mocha: 'npx mocha test/', jest: 'jest --ci', vitest: 'vitest run', node: 'node --test test/', pytest: 'python -m pytest -q',
-  unittest: 'python3 -m unittest -v', go: 'go test ./...', cargo: 'cargo test', phpunit: 'php vendor/bin/phpunit --colors=never',
+  unittest: 'python3 -m unittest -v', go: 'go test ./...', cargo: 'cargo test', phpunit: 'php vendor/bin/phpunit --colors=never', dotnet: 'dotnet test Ledger.sln -c Release',
 };
 
 describe('the runners registry: one list, read everywhere', () => {

@@ -3,7 +3,7 @@
 // string that merely contains the same words. A cheap scanner, not a parser: strings, line and block comments are
 // tracked; regular-expression literals and nested block comments are not.
 
-export type LanguageFamily = 'js' | 'python' | 'rust' | 'go' | 'c';
+export type LanguageFamily = 'js' | 'python' | 'rust' | 'go' | 'c' | 'php' | 'csharp';
 
 interface Syntax {
   line: string[];
@@ -27,6 +27,10 @@ const SYNTAX: Record<LanguageFamily, Syntax> = {
   rust: { line: ['//'], block: [['/*', '*/']], strings: [{ quote: '"', multi: true }] },
   go: { line: ['//'], block: [['/*', '*/']], strings: [{ quote: '`', multi: true }, { quote: '"', multi: false }, { quote: "'", multi: false }] },
   c: { line: ['//'], block: [['/*', '*/']], strings: [{ quote: '"', multi: false }, { quote: "'", multi: false }] },
+  // PHP's strings may run over lines; `#` comments too (`#[Attribute]` reads as one, which no rule below minds).
+  php: { line: ['//', '#'], block: [['/*', '*/']], strings: [{ quote: '"', multi: true }, { quote: "'", multi: true }] },
+  // C#'s raw strings (""""…"""") span lines; `#pragma` and `[SuppressMessage]` are code.
+  csharp: { line: ['//'], block: [['/*', '*/']], strings: [{ quote: '"""', multi: true }, { quote: '"', multi: false }, { quote: "'", multi: false }] },
 };
 
 const EXTENSIONS: Record<string, LanguageFamily> = {
@@ -36,6 +40,8 @@ const EXTENSIONS: Record<string, LanguageFamily> = {
   rs: 'rust',
   go: 'go',
   c: 'c', h: 'c', cc: 'c', cpp: 'c', cxx: 'c', hpp: 'c', hh: 'c', hxx: 'c', m: 'c', mm: 'c',
+  php: 'php', phtml: 'php',
+  cs: 'csharp',
 };
 
 /** The language a path's extension says, or null for files no checker here reads (Markdown, text, data). */

@@ -6,6 +6,8 @@ import { biomeReader } from './readers/biome';
 import { cargoJsonReader } from './readers/cargoJson';
 import { eslintReader } from './readers/eslint';
 import { gccReader } from './readers/gcc';
+import { msbuildReader } from './readers/msbuild';
+import { phpLintReader } from './readers/phpLint';
 import { goVetReader } from './readers/govet';
 import { gofmtReader } from './readers/gofmt';
 import { mypyReader } from './readers/mypy';
@@ -16,7 +18,7 @@ import { tscReader } from './readers/tsc';
 
 /** Every reader; the GCC-style fallback last. */
 export const READERS: readonly CheckerReader[] = [
-  eslintReader, biomeReader, oxlintReader, pyrightReader, mypyReader, pylintReader, goVetReader, gofmtReader, cargoJsonReader, tscReader, gccReader,
+  eslintReader, biomeReader, oxlintReader, pyrightReader, mypyReader, pylintReader, goVetReader, gofmtReader, cargoJsonReader, tscReader, phpLintReader, msbuildReader, gccReader,
 ];
 
 export function readerFor(format: CheckerFormat): CheckerReader {
@@ -31,6 +33,7 @@ export function parseCheckerFormat(raw: string): CheckerFormat | null {
   const aliases: Record<string, CheckerFormat> = {
     govet: 'go-vet', go: 'go-vet', cargo: 'cargo-json', clippy: 'cargo-json', 'cargo-check': 'cargo-json',
     'cargo-clippy': 'cargo-json', rustc: 'cargo-json', basedpyright: 'pyright', typescript: 'tsc', clang: 'gcc',
+    php: 'php-lint', 'php-l': 'php-lint', dotnet: 'msbuild', 'dotnet-build': 'msbuild', csc: 'msbuild',
   };
   return (CHECKER_FORMATS as readonly string[]).includes(name) ? (name as CheckerFormat) : aliases[name] ?? null;
 }
@@ -70,6 +73,8 @@ const COMMAND_FORMATS: [RegExp, CheckerFormat][] = [
   [/(?:^|[\s/])gofmt(?:\s+-[a-z]+)*\s+-l\b/, 'gofmt'],
   [/(?:^|[\s/])cargo(?:\s+\+\S+)?\s+(?:check|clippy)\b/, 'cargo-json'],
   [/(?:^|[\s/])(?:vue-)?tsc(?:\.cmd)?(?:\s|$)/, 'tsc'],
+  [/(?:^|[\s/])php[\d.]*\s+(?:-\S+\s+)*-l\b/, 'php-lint'],
+  [/(?:^|[\s/])(?:dotnet\s+(?:build|msbuild)|msbuild)\b/, 'msbuild'],
 ];
 
 /** The format a command's own words name (`npx eslint --format json .` → eslint), or null. */

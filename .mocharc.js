@@ -30,7 +30,7 @@ const AGENT_SUITES = [
 // Single tests of the same kind carry HEAVY_MARK in their title (npm test leaves them out by it; test:heavy runs only
 // them and HEAVY_SUITES): a second runner or toolchain for a rule npm test already holds (pyright, clippy, mypy's
 // config, mocha 8, cargo), the same rule under the other --verify-scope, or the larger draw of a property (all six
-// rejudge pairs, 200 snapshot/restore pairs), the 1,500-file kill sample (store/recovery.test keeps the recovery rules
+// rejudge pairs, 200 snapshot/restore pairs, six of the eight PHP project states of cli/verifyPhpunit), the 1,500-file kill sample (store/recovery.test keeps the recovery rules
 // in-process, npm run test:faults the full campaign), a second test of a rule (the grant of --extra-*, a stuck agent
 // after a kept fix, a counter stepped once per attempt, code moved out of tsc's reach: fixCheckerReach), the 200 MB run, the nightly cross-run stop
 // (engine.test holds that rule in-process).

@@ -32,6 +32,8 @@ declare -A PROBE=(
   [ruby-minitest]='ruby -e "require \"minitest\""'
   [rake]='command -v rake'
   [ruby-rspec-junit-formatter]='ruby -e "require \"rspec_junit_formatter\""'
+  [php]='command -v php'
+  [phpunit]='phpunit --version'
 )
 declare -A PACKAGE=(
   [mypy]=mypy [pylint]=pylint [go]=golang-go [gcc]=gcc [cargo]=cargo [clippy]=rust-clippy
@@ -39,6 +41,7 @@ declare -A PACKAGE=(
   [cmake]=cmake [g++]=g++ [gtest]=libgtest-dev [catch2]=catch2
   [maven]='maven openjdk-17-jdk-headless junit5 libsurefire-java maven-debian-helper libmaven-compiler-plugin-java libmaven-resources-plugin-java'
   [ruby-rspec]=ruby-rspec [ruby-minitest]=ruby-minitest [rake]=rake [ruby-rspec-junit-formatter]=ruby-rspec-junit-formatter
+  [php]=php-cli [phpunit]=phpunit
 )
 # The npm checkers, pinned as test/fixtures/regenerate/checkers.sh captured them.
 NPM_CHECKERS=(eslint biome oxlint pyright)

@@ -106,6 +106,11 @@ export interface JunitDialect {
   id(test: JunitCase): string;
   /** The workspace-relative file of the test, when the report lets it be known. */
   file?(test: JunitCase): string | undefined;
+  /**
+   * The file that did not load, when a test's failure says the code does not (PHPUnit's `ParseError` met while
+   * autoloading a class): the report is then a load error, as the runner's console is.
+   */
+  loadError?(message: string): { file: string; line?: number; message: string } | null;
 }
 
 /** A format that is no one runner's (JUnit XML, which many write; tsc's diagnostics): read, never started or narrowed. */

@@ -4,7 +4,7 @@
 // suppression directive. Their look-alikes stay allowed: a plain `if TYPE_CHECKING:` import block (the checker sees
 // more, not less), `//go:build linux` on this Linux machine, `#[cfg(test)]` (test code; see docs/loop.md).
 import { codeSegments } from './codeSegments';
-import type { Segment } from './codeSegments';
+import type { LanguageFamily, Segment } from './codeSegments';
 import { goConstraintHolds, hostBuildContext } from './goConstraints';
 import type { GoBuildContext } from './goConstraints';
 
@@ -29,7 +29,7 @@ const PY_CHECKING = /^if\s+\(?\s*(?:\w+\.)*TYPE_CHECKING\s*\)?\s*:/;
 const PY_OTHER_BRANCH = /^(?:else\s*:|elif\b)/;
 
 /** The guards in one file's text, by its language; `go`: the build context constraints are judged in. */
-export function findGuards(rel: string, text: string, family: 'js' | 'python' | 'rust' | 'go' | 'c' | 'java' | 'ruby', go: GoBuildContext = hostBuildContext()): FoundGuard[] {
+export function findGuards(rel: string, text: string, family: LanguageFamily, go: GoBuildContext = hostBuildContext()): FoundGuard[] {
   if (family === 'python') return pythonGuards(text);
   if (family === 'go') return goGuards(text, go);
   if (family === 'rust') return rustGuards(text);

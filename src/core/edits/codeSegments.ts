@@ -3,7 +3,7 @@
 // string that merely contains the same words. A cheap scanner, not a parser: strings, line and block comments are
 // tracked; regular-expression literals and nested block comments are not.
 
-export type LanguageFamily = 'js' | 'python' | 'rust' | 'go' | 'c' | 'java' | 'ruby';
+export type LanguageFamily = 'js' | 'python' | 'rust' | 'go' | 'c' | 'java' | 'ruby' | 'php' | 'csharp';
 
 interface Syntax {
   line: string[];
@@ -31,6 +31,10 @@ const SYNTAX: Record<LanguageFamily, Syntax> = {
   java: { line: ['//'], block: [['/*', '*/']], strings: [{ quote: '"""', multi: true }, { quote: '"', multi: false }, { quote: "'", multi: false }] },
   // `=begin`…`=end` documentation blocks; heredocs and %-literals are read as code.
   ruby: { line: ['#'], block: [['=begin', '=end']], strings: [{ quote: '"', multi: false }, { quote: "'", multi: false }] },
+  // PHP's strings may run over lines; `#` comments too (`#[Attribute]` reads as one, which no rule below minds).
+  php: { line: ['//', '#'], block: [['/*', '*/']], strings: [{ quote: '"', multi: true }, { quote: "'", multi: true }] },
+  // C#'s raw strings (""""…"""") span lines; `#pragma` and `[SuppressMessage]` are code.
+  csharp: { line: ['//'], block: [['/*', '*/']], strings: [{ quote: '"""', multi: true }, { quote: '"', multi: false }, { quote: "'", multi: false }] },
 };
 
 const EXTENSIONS: Record<string, LanguageFamily> = {
@@ -42,6 +46,8 @@ const EXTENSIONS: Record<string, LanguageFamily> = {
   c: 'c', h: 'c', cc: 'c', cpp: 'c', cxx: 'c', hpp: 'c', hh: 'c', hxx: 'c', m: 'c', mm: 'c',
   java: 'java', kt: 'java', kts: 'java',
   rb: 'ruby', rake: 'ruby', gemspec: 'ruby',
+  php: 'php', phtml: 'php',
+  cs: 'csharp',
 };
 
 /** The language a path's extension says, or null for files no checker here reads (Markdown, text, data). */

@@ -86,7 +86,21 @@ const RUBY: Rule[] = [
   { tools: ['rubocop'], re: /^(?:rubocop|standard):(?:disable|todo)\b.*/, where: 'comment' },
 ];
 
-const RULES: Record<LanguageFamily, Rule[]> = { js: JS, python: PYTHON, rust: RUST, go: GO, c: C, java: JAVA, ruby: RUBY };
+const PHP: Rule[] = [
+  // In a docblock (`/** @phpstan-ignore-next-line */`, ` * @psalm-suppress InvalidReturnType`) or a line comment.
+  { tools: ['phpstan'], re: /^@phpstan-ignore(?:-line|-next-line)?\b.*/, where: 'comment' },
+  { tools: ['psalm'], re: /^@psalm-suppress\b.*/, where: 'comment' },
+  { tools: ['PHP_CodeSniffer'], re: /^(?:phpcs:(?:ignore|disable)\b|@codingStandardsIgnore(?:Line|Start|File)\b).*/, where: 'comment' },
+];
+
+const CSHARP: Rule[] = [
+  { tools: ['dotnet build'], re: /#\s*pragma\s+warning\s+disable\b.*/, where: 'code' },
+  { tools: ['dotnet build'], re: /#\s*nullable\s+(?:disable|restore)\b.*/, where: 'code' },
+  { tools: ['dotnet build'], re: /\[\s*(?:assembly\s*:\s*|module\s*:\s*)?(?:global::)?(?:System\.Diagnostics\.CodeAnalysis\.)?(?:SuppressMessage|UnconditionalSuppressMessage)(?:Attribute)?\s*\(.*/, where: 'code' },
+  { tools: ['ReSharper'], re: /^ReSharper\s+disable\b.*/, where: 'comment' },
+];
+
+const RULES: Record<LanguageFamily, Rule[]> = { js: JS, python: PYTHON, rust: RUST, go: GO, c: C, java: JAVA, ruby: RUBY, php: PHP, csharp: CSHARP };
 
 /** The parts of one comment a directive may start: Python chains comments ("# noqa  # type: ignore"). */
 function commentParts(segment: Segment, family: LanguageFamily): string[] {
@@ -94,7 +108,8 @@ function commentParts(segment: Segment, family: LanguageFamily): string[] {
   if (family === 'go') return [text.trim()];
   if (family === 'python' || family === 'ruby') return text.split('#').map((p) => p.trim()).filter(Boolean);
   // Strip "//", "/*", "*", "<!--" and closing markers; a JSDoc line inside a block starts with "*".
-  return [text.replace(/^\s*(?:\/\/+|\/\*+|<!--|\*+)?\s*/, '').replace(/\s*(?:\*\/|-->)\s*$/, '').trim()];
+  const opener = family === 'php' ? /^\s*(?:\/\/+|#+|\/\*+|\*+)?\s*/ : /^\s*(?:\/\/+|\/\*+|<!--|\*+)?\s*/;
+  return [text.replace(opener, '').replace(/\s*(?:\*\/|-->)\s*$/, '').trim()];
 }
 
 /** Every suppression directive and checker guard in `text`, in order. */

@@ -157,6 +157,11 @@ function readSuite(suite: Node, into: ParseResult, path: string[] | null, dialec
       into.loadErrors?.push({ file: name, message });
       continue;
     }
+    const broken = dialect?.loadError?.(message);
+    if (broken) {
+      into.loadError = true;
+      into.loadErrors?.push(broken);
+    }
     into.failedCount = (into.failedCount ?? 0) + 1;
     const id = idFor(classname, name, attr(test, 'file') || suiteFile);
     const failing: FailingTest = { id, message };

@@ -3,10 +3,10 @@
 
 /** The outputs a reader exists for. `cargo-json` is cargo check / cargo clippy with --message-format=json. */
 export type CheckerFormat =
-  | 'eslint' | 'biome' | 'oxlint' | 'pyright' | 'mypy' | 'pylint' | 'go-vet' | 'gofmt' | 'cargo-json' | 'tsc' | 'javac' | 'gcc';
+  | 'eslint' | 'biome' | 'oxlint' | 'pyright' | 'mypy' | 'pylint' | 'go-vet' | 'gofmt' | 'cargo-json' | 'tsc' | 'javac' | 'php-lint' | 'msbuild' | 'gcc';
 
 export const CHECKER_FORMATS: readonly CheckerFormat[] = [
-  'eslint', 'biome', 'oxlint', 'pyright', 'mypy', 'pylint', 'go-vet', 'gofmt', 'cargo-json', 'tsc', 'javac', 'gcc',
+  'eslint', 'biome', 'oxlint', 'pyright', 'mypy', 'pylint', 'go-vet', 'gofmt', 'cargo-json', 'tsc', 'javac', 'php-lint', 'msbuild', 'gcc',
 ];
 
 /** The files each format's checker reads, by extension: what a file must be to hold code moved out of its reach. */
@@ -22,12 +22,15 @@ export const FORMAT_EXTENSIONS: Record<CheckerFormat, readonly string[]> = {
   gofmt: ['.go'],
   'cargo-json': ['.rs'],
   javac: ['.java'],
+  'php-lint': ['.php'],
+  msbuild: ['.cs'],
   gcc: ['.c', '.h', '.cc', '.cpp', '.cxx', '.hpp', '.hh', '.hxx', '.m', '.mm'],
 };
 
 /** The `source` each format's findings carry, where it does not depend on the command (GCC-style, cargo). */
 export const FORMAT_SOURCES: Partial<Record<CheckerFormat, readonly string[]>> = {
   eslint: ['eslint'], biome: ['biome'], oxlint: ['oxlint'], tsc: ['tsc'], pyright: ['pyright'], mypy: ['mypy'], pylint: ['pylint'], 'go-vet': ['go vet'], gofmt: ['gofmt'], javac: ['javac'],
+  'php-lint': ['php -l'],
 };
 
 export type Severity = 'error' | 'warning' | 'info';

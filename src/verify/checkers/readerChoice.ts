@@ -6,6 +6,8 @@ import { biomeReader } from './readers/biome';
 import { cargoJsonReader } from './readers/cargoJson';
 import { eslintReader } from './readers/eslint';
 import { gccReader } from './readers/gcc';
+import { msbuildReader } from './readers/msbuild';
+import { phpLintReader } from './readers/phpLint';
 import { goVetReader } from './readers/govet';
 import { gofmtReader } from './readers/gofmt';
 import { javacReader } from './readers/javac';
@@ -17,7 +19,7 @@ import { tscReader } from './readers/tsc';
 
 /** Every reader; the GCC-style fallback last. */
 export const READERS: readonly CheckerReader[] = [
-  eslintReader, biomeReader, oxlintReader, pyrightReader, mypyReader, pylintReader, goVetReader, gofmtReader, cargoJsonReader, tscReader, javacReader, gccReader,
+  eslintReader, biomeReader, oxlintReader, pyrightReader, mypyReader, pylintReader, goVetReader, gofmtReader, cargoJsonReader, tscReader, javacReader, phpLintReader, msbuildReader, gccReader,
 ];
 
 export function readerFor(format: CheckerFormat): CheckerReader {
@@ -32,6 +34,7 @@ export function parseCheckerFormat(raw: string): CheckerFormat | null {
   const aliases: Record<string, CheckerFormat> = {
     govet: 'go-vet', go: 'go-vet', cargo: 'cargo-json', clippy: 'cargo-json', 'cargo-check': 'cargo-json',
     'cargo-clippy': 'cargo-json', rustc: 'cargo-json', basedpyright: 'pyright', typescript: 'tsc', clang: 'gcc', java: 'javac', maven: 'javac', mvn: 'javac',
+    php: 'php-lint', 'php-l': 'php-lint', dotnet: 'msbuild', 'dotnet-build': 'msbuild', csc: 'msbuild',
   };
   return (CHECKER_FORMATS as readonly string[]).includes(name) ? (name as CheckerFormat) : aliases[name] ?? null;
 }
@@ -74,6 +77,8 @@ const COMMAND_FORMATS: [RegExp, CheckerFormat][] = [
   // Maven's compile goals and javac itself; Gradle's compileJava prints javac's own lines.
   [/(?:^|[\s/])(?:mvnw?|javac)(?:\.cmd)?(?:\s|$)/, 'javac'],
   [/(?:^|[\s/])gradlew?(?:\.bat)?\s.*\bcompile\w*Java\b/, 'javac'],
+  [/(?:^|[\s/])php[\d.]*\s+(?:-\S+\s+)*-l\b/, 'php-lint'],
+  [/(?:^|[\s/])(?:dotnet\s+(?:build|msbuild)|msbuild)\b/, 'msbuild'],
 ];
 
 /** The format a command's own words name (`npx eslint --format json .` → eslint), or null. */

@@ -61,6 +61,7 @@ const STARTED_BY: Record<string, string> = {
   maven: 'mvn -B test',
   gradle: './gradlew test',
   rspec: 'bundle exec rspec', minitest: 'rake test',
+  phpunit: 'php vendor/bin/phpunit --colors=never', dotnet: 'dotnet test Ledger.sln -c Release',
 };
 
 describe('the runners registry: one list, read everywhere', () => {

@@ -70,6 +70,25 @@ describe('where the verifier command comes from', () => {
     assert.strictEqual(s.source, 'package.json "test" script');
   });
 
+  it("with no task, setting or test script, takes the command the folder's own runner files suggest, and says which (issue 39)", async () => {
+    const cases: Array<[Record<string, string>, string, RegExp]> = [
+      [{ 'pom.xml': '<project/>' }, 'mvn -B test', /pom\.xml/],
+      [{ 'phpunit.xml.dist': '<phpunit/>' }, 'phpunit', /phpunit\.xml\.dist/],
+      [{ '.rspec': '--require spec_helper', 'spec/a_spec.rb': '' }, 'rspec', /\.rspec|spec/],
+      [{ 'CMakeLists.txt': 'project(x)', 'build/CMakeCache.txt': '' }, 'cmake --build build && ctest --test-dir build --output-on-failure', /CMakeLists\.txt|build/],
+    ];
+    for (const [files, command, because] of cases) {
+      for (const e of fs.readdirSync(dir)) fs.rmSync(path.join(dir, e), { recursive: true, force: true });
+      for (const [rel, text] of Object.entries(files)) {
+        fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+        fs.writeFileSync(path.join(dir, rel), text);
+      }
+      const s = await spec();
+      assert.strictEqual(s.command, command, JSON.stringify(files));
+      assert.match(s.source, because);
+    }
+  });
+
   it('says how to get a test command when there is none (npm\'s placeholder script does not count)', async () => {
     fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ scripts: { test: 'echo "Error: no test specified" && exit 1' } }));
     await assert.rejects(spec(), (err: Error) => {

@@ -10,9 +10,12 @@ import type { Words } from '../../base/commandWords';
 export function testBinaryAt(words: Words | readonly string[], i: number, ownFlag: RegExp): boolean {
   const word = words[i];
   if (!word || word.startsWith('-') || !words.slice(0, i).every((w) => /^[A-Za-z_]\w*=/.test(w))) return false;
-  if (words.slice(i + 1).some((w) => ownFlag.test(w))) return true;
   const base = word.split('/').pop() ?? '';
-  return word.includes('/') && (/(?:^|[_-])(?:unit_?)?tests?$/i.test(base) || /[a-z0-9](?:Unit)?Tests?$/.test(base));
+  const testName = /(?:^|[_-])(?:unit_?)?tests?$/i.test(base) || /[a-z0-9](?:Unit)?Tests?$/.test(base);
+  // A flag alone makes a binary of a path (./build/checks -r junit), never of a wrapper or a Node tool: `npx mocha
+  // --reporter spec` shares Catch2's --reporter.
+  if (words.slice(i + 1).some((w) => ownFlag.test(w)) && (testName || (word.includes('/') && !word.includes('node_modules/')))) return true;
+  return word.includes('/') && testName;
 }
 
 /** What a CMake build writes (never an agent's change). */

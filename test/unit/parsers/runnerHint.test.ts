@@ -8,6 +8,8 @@ describe('runner hints from the test command', () => {
     ['mocha', null, ['mocha']],
     ['npx mocha', null, ['mocha']],
     ['npx mocha@8 --reporter spec test/', null, ['mocha']],
+    ['./node_modules/.bin/mocha --reporter spec test/', null, ['mocha']],
+    ['./build/checks --reporter junit', null, ['catch2']],
     ['./node_modules/.bin/mocha test/**/*.test.js', null, ['mocha']],
     ['CI=1 nyc mocha', null, ['mocha']],
     // js-yaml 4.1.1: `npm test` runs its lint script, then mocha.

@@ -34,6 +34,11 @@ declare -A PROBE=(
   [ruby-rspec-junit-formatter]='ruby -e "require \"rspec_junit_formatter\""'
   [php]='command -v php'
   [phpunit]='phpunit --version'
+  # The linters the checker readers are captured from (test/fixtures/regenerate/linters.sh).
+  [clang-tidy]='command -v clang-tidy'
+  [rubocop]='command -v rubocop'
+  [checkstyle]='command -v checkstyle'
+  [phpcs]='command -v phpcs'
 )
 declare -A PACKAGE=(
   [mypy]=mypy [pylint]=pylint [go]=golang-go [gcc]=gcc [cargo]=cargo [clippy]=rust-clippy
@@ -42,6 +47,7 @@ declare -A PACKAGE=(
   [maven]='maven openjdk-17-jdk-headless junit5 libsurefire-java maven-debian-helper libmaven-compiler-plugin-java libmaven-resources-plugin-java'
   [ruby-rspec]=ruby-rspec [ruby-minitest]=ruby-minitest [rake]=rake [ruby-rspec-junit-formatter]=ruby-rspec-junit-formatter
   [php]=php-cli [phpunit]=phpunit
+  [clang-tidy]=clang-tidy [rubocop]=rubocop [checkstyle]=checkstyle [phpcs]=php-codesniffer
 )
 # The npm checkers, pinned as test/fixtures/regenerate/checkers.sh captured them.
 NPM_CHECKERS=(eslint biome oxlint pyright)

@@ -1,13 +1,20 @@
 // The vocabulary of checkers other than the test command (linters, type checkers, compilers): what one run of a
 // check command is reduced to. Kept apart from ../types so it can move to ports/ as it is (issue 24's wiring).
 
-/** The outputs a reader exists for. `cargo-json` is cargo check / cargo clippy with --message-format=json. */
+/**
+ * The outputs a reader exists for. `cargo-json` is cargo check / cargo clippy with --message-format=json; the linters
+ * of Java, C/C++, Ruby and PHP (issue 39) are named after the tool.
+ */
 export type CheckerFormat =
-  | 'eslint' | 'biome' | 'oxlint' | 'pyright' | 'mypy' | 'pylint' | 'go-vet' | 'gofmt' | 'cargo-json' | 'tsc' | 'javac' | 'php-lint' | 'msbuild' | 'gcc';
+  | 'eslint' | 'biome' | 'oxlint' | 'pyright' | 'mypy' | 'pylint' | 'go-vet' | 'gofmt' | 'cargo-json' | 'tsc' | 'javac' | 'php-lint' | 'msbuild' | 'gcc'
+  | 'clang-tidy' | 'rubocop' | 'checkstyle' | 'spotbugs' | 'pmd' | 'phpcs' | 'phpstan' | 'psalm';
 
 export const CHECKER_FORMATS: readonly CheckerFormat[] = [
   'eslint', 'biome', 'oxlint', 'pyright', 'mypy', 'pylint', 'go-vet', 'gofmt', 'cargo-json', 'tsc', 'javac', 'php-lint', 'msbuild', 'gcc',
+  'clang-tidy', 'rubocop', 'checkstyle', 'spotbugs', 'pmd', 'phpcs', 'phpstan', 'psalm',
 ];
+
+const C_FAMILY = ['.c', '.h', '.cc', '.cpp', '.cxx', '.hpp', '.hh', '.hxx', '.m', '.mm'];
 
 /** The files each format's checker reads, by extension: what a file must be to hold code moved out of its reach. */
 export const FORMAT_EXTENSIONS: Record<CheckerFormat, readonly string[]> = {
@@ -24,13 +31,22 @@ export const FORMAT_EXTENSIONS: Record<CheckerFormat, readonly string[]> = {
   javac: ['.java'],
   'php-lint': ['.php'],
   msbuild: ['.cs'],
-  gcc: ['.c', '.h', '.cc', '.cpp', '.cxx', '.hpp', '.hh', '.hxx', '.m', '.mm'],
+  gcc: C_FAMILY,
+  'clang-tidy': C_FAMILY,
+  rubocop: ['.rb', '.rake', '.gemspec', '.ru'],
+  checkstyle: ['.java'],
+  spotbugs: ['.java'],
+  pmd: ['.java'],
+  phpcs: ['.php', '.inc'],
+  phpstan: ['.php'],
+  psalm: ['.php'],
 };
 
 /** The `source` each format's findings carry, where it does not depend on the command (GCC-style, cargo). */
 export const FORMAT_SOURCES: Partial<Record<CheckerFormat, readonly string[]>> = {
   eslint: ['eslint'], biome: ['biome'], oxlint: ['oxlint'], tsc: ['tsc'], pyright: ['pyright'], mypy: ['mypy'], pylint: ['pylint'], 'go-vet': ['go vet'], gofmt: ['gofmt'], javac: ['javac'],
-  'php-lint': ['php -l'],
+  'php-lint': ['php -l'], 'clang-tidy': ['clang-tidy'], rubocop: ['rubocop'], checkstyle: ['checkstyle'], spotbugs: ['spotbugs'],
+  pmd: ['pmd'], phpcs: ['phpcs'], phpstan: ['phpstan'], psalm: ['psalm'],
 };
 
 export type Severity = 'error' | 'warning' | 'info';

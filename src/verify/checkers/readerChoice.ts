@@ -16,10 +16,20 @@ import { oxlintReader } from './readers/oxlint';
 import { pylintReader } from './readers/pylint';
 import { pyrightReader } from './readers/pyright';
 import { tscReader } from './readers/tsc';
+import { checkstyleReader } from './readers/checkstyle';
+import { clangTidyReader } from './readers/clangTidy';
+import { phpcsReader } from './readers/phpcs';
+import { phpstanReader } from './readers/phpstan';
+import { pmdReader } from './readers/pmd';
+import { psalmReader } from './readers/psalm';
+import { rubocopReader } from './readers/rubocop';
+import { spotbugsReader } from './readers/spotbugs';
 
 /** Every reader; the GCC-style fallback last. */
 export const READERS: readonly CheckerReader[] = [
-  eslintReader, biomeReader, oxlintReader, pyrightReader, mypyReader, pylintReader, goVetReader, gofmtReader, cargoJsonReader, tscReader, javacReader, phpLintReader, msbuildReader, gccReader,
+  eslintReader, biomeReader, oxlintReader, pyrightReader, mypyReader, pylintReader, goVetReader, gofmtReader, cargoJsonReader, tscReader, javacReader, phpLintReader, msbuildReader,
+  clangTidyReader, rubocopReader, checkstyleReader, spotbugsReader, pmdReader, phpcsReader, phpstanReader, psalmReader,
+  gccReader,
 ];
 
 export function readerFor(format: CheckerFormat): CheckerReader {
@@ -35,6 +45,8 @@ export function parseCheckerFormat(raw: string): CheckerFormat | null {
     govet: 'go-vet', go: 'go-vet', cargo: 'cargo-json', clippy: 'cargo-json', 'cargo-check': 'cargo-json',
     'cargo-clippy': 'cargo-json', rustc: 'cargo-json', basedpyright: 'pyright', typescript: 'tsc', clang: 'gcc', java: 'javac', maven: 'javac', mvn: 'javac',
     php: 'php-lint', 'php-l': 'php-lint', dotnet: 'msbuild', 'dotnet-build': 'msbuild', csc: 'msbuild',
+    clangtidy: 'clang-tidy', 'run-clang-tidy': 'clang-tidy', findbugs: 'spotbugs', 'php-codesniffer': 'phpcs', phpcodesniffer: 'phpcs',
+    codesniffer: 'phpcs', 'php-cs': 'phpcs',
   };
   return (CHECKER_FORMATS as readonly string[]).includes(name) ? (name as CheckerFormat) : aliases[name] ?? null;
 }
@@ -74,6 +86,16 @@ const COMMAND_FORMATS: [RegExp, CheckerFormat][] = [
   [/(?:^|[\s/])gofmt(?:\s+-[a-z]+)*\s+-l\b/, 'gofmt'],
   [/(?:^|[\s/])cargo(?:\s+\+\S+)?\s+(?:check|clippy)\b/, 'cargo-json'],
   [/(?:^|[\s/])(?:vue-)?tsc(?:\.cmd)?(?:\s|$)/, 'tsc'],
+  // The linters of issue 39, ahead of Maven's javac: `mvn spotbugs:check`, `mvn pmd:check` and `mvn checkstyle:check`
+  // are the linter's run, not a compile.
+  [/(?:^|[\s/])(?:run-)?clang-tidy(?:-\d+)?(?:\.py)?(?:\s|$)/, 'clang-tidy'],
+  [/(?:^|[\s/])rubocop(?:\s|$)/, 'rubocop'],
+  [/(?:^|[\s/])checkstyle(?:\s|$)|checkstyle[\w.-]*\.jar\b|\bcheckstyle:check(?:\s|$)|\bcheckstyle(?:Main|Test)\b/, 'checkstyle'],
+  [/(?:^|[\s/])spotbugs(?:\s|$)|\bspotbugs:check(?:\s|$)|\bspotbugs(?:Main|Test)\b/, 'spotbugs'],
+  [/(?:^|[\s/])pmd(?:\.bat)?\s|\bpmd:check(?:\s|$)|\bpmd(?:Main|Test)\b/, 'pmd'],
+  [/(?:^|[\s/])phpcs(?:\.phar)?(?:\s|$)/, 'phpcs'],
+  [/(?:^|[\s/])phpstan(?:\.phar)?(?:\s|$)/, 'phpstan'],
+  [/(?:^|[\s/])psalm(?:\.phar)?(?:\s|$)/, 'psalm'],
   // Maven's compile goals and javac itself; Gradle's compileJava prints javac's own lines.
   [/(?:^|[\s/])(?:mvnw?|javac)(?:\.cmd)?(?:\s|$)/, 'javac'],
   [/(?:^|[\s/])gradlew?(?:\.bat)?\s.*\bcompile\w*Java\b/, 'javac'],

@@ -72,6 +72,7 @@ describe('checker output detection', () => {
     assert.equal(parseCheckerFormat('ESLint'), 'eslint');
     assert.equal(parseCheckerFormat('clippy'), 'cargo-json');
     assert.equal(parseCheckerFormat('go vet'), 'go-vet');
-    assert.equal(parseCheckerFormat('rubocop'), null);
+    assert.equal(parseCheckerFormat('rubocop'), 'rubocop');
+    assert.equal(parseCheckerFormat('sonar'), null);
   });
 });

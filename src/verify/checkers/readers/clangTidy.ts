@@ -19,6 +19,9 @@ const NOISE = [
   /^Found compiler errors?(?:\(s\))?\.$/,
 ];
 const FAILED = /^Error while processing (.+)\.$/;
+// clang-tidy's own words when it cannot start: enough to say the output is its own (and read as no report), never
+// enough to outrank a reader that recognises the output.
+const OWN_FAILURE = /^Error: (?:invalid configuration specified|no checks enabled)\.|^Error while trying to load a compilation database:|^<command-line-config>:/m;
 
 function isFinding(line: string): RegExpExecArray | null {
   const m = LINE.exec(line);
@@ -34,7 +37,8 @@ export const clangTidyReader: CheckerReader = {
     const lines = sample(text).split('\n').map((l) => l.trimEnd());
     if (lines.some((l) => isFinding(l))) return 0.85;
     const generated = lines.some((l) => NOISE[0].test(l));
-    return generated && lines.some((l) => NOISE[1].test(l) || NOISE[2].test(l)) ? 0.6 : 0;
+    if (generated && lines.some((l) => NOISE[1].test(l) || NOISE[2].test(l))) return 0.6;
+    return OWN_FAILURE.test(text) ? 0.1 : 0;
   },
 
   read(text, opts) {

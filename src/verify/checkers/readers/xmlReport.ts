@@ -38,12 +38,12 @@ export function xmlRoot(text: string, root: string, lists: readonly string[]): X
   }
 }
 
-/** The child elements named `name` (always a list). */
+/** The child elements named `name` (always a list); an element holding only text is `{ '#text': text }`. */
 export function children(node: unknown, name: string): XmlNode[] {
   if (!isRecord(node)) return [];
   const v = node[name];
-  if (Array.isArray(v)) return v.filter(isRecord);
-  return isRecord(v) ? [v] : v === '' ? [{}] : [];
+  const asNode = (x: unknown): XmlNode | null => (isRecord(x) ? x : typeof x === 'string' ? { '#text': x } : null);
+  return (Array.isArray(v) ? v : v === undefined ? [] : [v]).map(asNode).filter((x): x is XmlNode => x !== null);
 }
 
 export function attr(node: unknown, name: string): string {

@@ -9,7 +9,8 @@ export type Toolchain =
   | 'mypy' | 'pylint' | 'go' | 'gcc' | 'cargo' | 'clippy' | 'python3-pytest' | 'python3-coverage'
   | 'cmake' | 'g++' | 'gtest' | 'catch2' | 'maven'
   | 'eslint' | 'biome' | 'oxlint' | 'pyright'
-  | 'ruby-rspec' | 'ruby-minitest' | 'rake' | 'ruby-rspec-junit-formatter' | 'php' | 'phpunit';
+  | 'ruby-rspec' | 'ruby-minitest' | 'rake' | 'ruby-rspec-junit-formatter' | 'php' | 'phpunit'
+  | 'clang-format' | 'rubocop' | 'phpcs';
 
 const ready = new Set<Toolchain>();
 

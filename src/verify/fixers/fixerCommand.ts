@@ -5,7 +5,8 @@
 import { programName, type CheckSpec } from '../checkers/commandChecker';
 import { formatFromCommand } from '../checkers/readerChoice';
 import { joinCommand, splitCommand, type Words } from '../../base/commandWords';
-import { FORMAT_FAMILIES, PROGRAM_FAMILIES, type Family, type FormatKey } from './fixerFamilies';
+import { FORMAT_FAMILIES, type Family, type FormatKey } from './fixerFamilies';
+import { PROGRAM_FAMILIES } from './formatterFamilies';
 
 export interface Fixer {
   /** As a person names the tool. */

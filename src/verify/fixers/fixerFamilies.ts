@@ -2,13 +2,13 @@
 // choose its rules or configuration (kept) and which only shape its output (left out), how the fixing command is
 // built, which exit codes are its normal answers, and what in the workspace enables it. Read by fixerCommand.ts.
 //
-// Two kinds. Most are found by the format their check's output is read as (ESLint's JSON, RuboCop's JSON). A
-// formatter whose check prints what a shared reader reads — clang-format's GCC-style lines, `dotnet format`'s MSBuild
-// lines, Spotless through Maven or Gradle, php-cs-fixer's Checkstyle or JUnit report — is found by its program.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+// Two kinds. The linters here are found by the format their check's output is read as (ESLint's JSON, RuboCop's
+// JSON). The formatters whose check prints what a shared reader reads — clang-format's GCC-style lines, `dotnet
+// format`'s MSBuild lines, Spotless through Maven or Gradle, php-cs-fixer's reports — are found by their program
+// (formatterFamilies.ts).
 import type { CheckerFormat } from '../checkers/checkerTypes';
 import type { Words } from '../../base/commandWords';
+import { composerNames, exists, gemfileNames, packageNames } from './workspaceConfig';
 
 export interface FixerParts {
   /** The check's words up to and including the program (wrappers such as `npx` or `bundle exec` in front). */
@@ -54,9 +54,6 @@ export interface Family {
 }
 
 const ESLINT_CONFIGS = ['eslint.config.js', 'eslint.config.mjs', 'eslint.config.cjs', 'eslint.config.ts', 'eslint.config.mts', 'eslint.config.cts', '.eslintrc', '.eslintrc.js', '.eslintrc.cjs', '.eslintrc.json', '.eslintrc.yaml', '.eslintrc.yml'];
-
-/** Anything but a clean exit is a failure: formatters that answer 0 when they wrote their files. */
-const unlessZero = (code: number): boolean => code !== 0;
 
 /** The keys of the families found by format: a reader's format, and clippy (cargo's JSON read, clippy's fixer). */
 export type FormatKey = CheckerFormat | 'clippy' | 'rubocop' | 'phpcs';
@@ -131,138 +128,3 @@ export const FORMAT_FAMILIES: Partial<Record<FormatKey, Family>> = {
     failed: (code) => code === 3 || code >= 16,
   },
 };
-
-// Maven and Gradle options whose value is the next word (profiles, modules, the build file, settings).
-const MAVEN_VALUED = new Set(['-f', '--file', '-pl', '--projects', '-P', '--activate-profiles', '-s', '--settings', '-gs', '--global-settings', '-t', '--toolchains', '-T', '--threads', '-rf', '--resume-from', '-D', '--define']);
-const GRADLE_VALUED = new Set(['-p', '--project-dir', '-b', '--build-file', '-c', '--settings-file', '-I', '--init-script', '-g', '--gradle-user-home', '-P', '--project-prop', '-D', '--system-prop', '-x', '--exclude-task', '--include-build']);
-
-/** Families found by their program, whatever reader reads their check's output. */
-export const PROGRAM_FAMILIES: readonly Family[] = [
-  // `clang-format --dry-run -Werror FILES` → `clang-format -i FILES`; the style options kept. Exit 1 is an error.
-  {
-    tool: 'clang-format', program: /^(?:.*\/)?clang-format(?:-\d+)?(?:\.exe)?$/,
-    keepValued: new Set(['-style', '--style', '-fallback-style', '--fallback-style']),
-    keepFlag: /^--?(?:sort-includes|qualifier-alignment)(?:=.*)?$/,
-    dropValued: new Set(['-assume-filename', '--assume-filename', '-files', '--files', '-lines', '--lines', '-offset', '--offset', '-length', '--length', '-cursor', '--cursor', '-ferror-limit', '--ferror-limit']),
-    build: ({ program, kept, files }) => [...program, ...kept, '-i', ...files],
-    enabled: (cwd) => upward(cwd, ['.clang-format', '_clang-format']),
-    enabledBy: 'no .clang-format or _clang-format file in the workspace or above it',
-    failed: unlessZero,
-  },
-  // `php-cs-fixer check` or `fix --dry-run` → `fix` on the files; the configuration and rules kept. php-cs-fixer's
-  // bits 4 and 8 (invalid syntax, files to fix) belong to a dry run; after a real fix anything but 0 is a failure.
-  {
-    tool: 'PHP CS Fixer', program: /^(?:.*\/)?php-cs-fixer(?:\.phar)?$/, subcommand: /^(?:check|fix)$/,
-    keepValued: new Set(['--config', '--rules', '--allow-risky', '--path-mode', '--using-cache', '--allow-unsupported-php-version']),
-    keepFlag: /^$/,
-    dropValued: new Set(['--format', '--cache-file', '--show-progress', '--stop-on-violation']),
-    build: ({ program, kept, files }) => [...program, 'fix', ...kept, ...files],
-    enabled: (cwd) => ['.php-cs-fixer.php', '.php-cs-fixer.dist.php', '.php_cs', '.php_cs.dist'].some((f) => exists(cwd, f)) || composerNames(cwd, 'friendsofphp/php-cs-fixer'),
-    enabledBy: 'no .php-cs-fixer.php or .php-cs-fixer.dist.php, nor friendsofphp/php-cs-fixer in composer.json',
-    failed: unlessZero,
-  },
-  // Spotless through Maven: the check goal becomes its apply goal (prefix as written), the build's options kept,
-  // its other goals left out. Spotless formats what its configuration names: it takes no files here.
-  {
-    tool: 'Spotless', program: /^(?:.*\/)?mvnw?(?:\.cmd)?$/,
-    keepValued: MAVEN_VALUED, keepFlag: /^-/,
-    dropValued: new Set(['-l', '--log-file']),
-    build: ({ program, kept, args }) => [...program, ...kept, ...args.filter(isSpotlessGoal).map((g) => g.replace(/:check(@[\w.-]+)?$/, ':apply$1'))],
-    runs: (args) => args.some(isSpotlessGoal),
-    enabled: (cwd) => fileNames(cwd, ['pom.xml'], /spotless-maven-plugin/),
-    enabledBy: 'no spotless-maven-plugin in pom.xml',
-    failed: unlessZero,
-  },
-  // Spotless through Gradle: `spotlessCheck` (or `spotlessJavaCheck`, `:app:spotlessCheck`) becomes its Apply task.
-  {
-    tool: 'Spotless', program: /^(?:.*\/)?gradlew?(?:\.bat)?$/,
-    keepValued: GRADLE_VALUED, keepFlag: /^-/,
-    dropValued: new Set(['--console', '--warning-mode']),
-    build: ({ program, kept, args }) => [...program, ...kept, ...args.filter(isSpotlessTask).map((t) => t.replace(/Check$/, 'Apply'))],
-    runs: (args) => args.some(isSpotlessTask),
-    enabled: (cwd) => fileNames(cwd, ['build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts', 'gradle/libs.versions.toml'], /com\.diffplug\.spotless/),
-    enabledBy: 'no com.diffplug.spotless plugin in build.gradle(.kts), settings.gradle(.kts) or gradle/libs.versions.toml',
-    failed: unlessZero,
-  },
-  // `dotnet format --verify-no-changes` → `dotnet format`: the project, the subcommand (whitespace, style,
-  // analyzers), severities and includes kept; the report file left out. It formats the project: no files added.
-  {
-    tool: 'dotnet format', program: /^(?:.*\/)?dotnet(?:\.exe)?$/, subcommand: /^format$/,
-    keepValued: new Set(), keepFlag: /^$/, keepAll: true,
-    dropFlag: /^--verify-no-changes$/,
-    dropValued: new Set(['--report', '--binarylog']),
-    build: ({ program, kept }) => [...program, 'format', ...kept],
-    enabled: (cwd, words) => (words.some((w) => /\.(?:sln|slnx|csproj|fsproj|vbproj)$/.test(w) && exists(cwd, w)) || hasProjectFile(cwd)) && upward(cwd, ['.editorconfig']),
-    enabledBy: 'no .sln or .csproj with an .editorconfig',
-    failed: unlessZero,
-  },
-];
-
-function isSpotlessGoal(word: string): boolean {
-  return /^(?:spotless|com\.diffplug\.spotless:spotless-maven-plugin(?::[\w.-]+)?):check(?:@[\w.-]+)?$/.test(word);
-}
-
-function isSpotlessTask(word: string): boolean {
-  return /^(?::[\w.-]+)*:?spotless\w*Check$/.test(word);
-}
-
-function exists(cwd: string, rel: string): boolean {
-  return fs.existsSync(path.join(cwd, rel));
-}
-
-/** One of the files is in `cwd` or a folder above it (how clang-format and EditorConfig find their configuration). */
-function upward(cwd: string, names: readonly string[]): boolean {
-  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
-    if (names.some((n) => fs.existsSync(path.join(dir, n)))) return true;
-    if (path.dirname(dir) === dir) return false;
-  }
-}
-
-function hasProjectFile(cwd: string): boolean {
-  try {
-    return fs.readdirSync(cwd).some((f) => /\.(?:sln|slnx|csproj|fsproj|vbproj)$/.test(f));
-  } catch {
-    return false;
-  }
-}
-
-/** One of the files holds the text (a build file naming a plugin). */
-function fileNames(cwd: string, files: readonly string[], re: RegExp): boolean {
-  return files.some((f) => {
-    try {
-      return re.test(fs.readFileSync(path.join(cwd, f), 'utf8'));
-    } catch {
-      return false;
-    }
-  });
-}
-
-/** package.json runs the tool in a script, or (`field`) configures it inline. */
-function packageNames(cwd: string, tool: string, field?: string): boolean {
-  try {
-    const pkg = JSON.parse(fs.readFileSync(path.join(cwd, 'package.json'), 'utf8')) as Record<string, unknown>;
-    if (field && pkg[field] !== undefined) return true;
-    const scripts = pkg.scripts && typeof pkg.scripts === 'object' ? Object.values(pkg.scripts as Record<string, unknown>) : [];
-    return scripts.some((s) => typeof s === 'string' && new RegExp(`(?:^|[\\s/])${tool}(?:\\s|$)`).test(s));
-  } catch {
-    return false;
-  }
-}
-
-/** The Gemfile (or gems.rb) asks for the gem. */
-function gemfileNames(cwd: string, gem: string): boolean {
-  return fileNames(cwd, ['Gemfile', 'gems.rb'], new RegExp(`^\\s*gem\\s+['"]${gem}['"]`, 'm'));
-}
-
-/** composer.json requires the package (require or require-dev). */
-function composerNames(cwd: string, name: string): boolean {
-  try {
-    const composer = JSON.parse(fs.readFileSync(path.join(cwd, 'composer.json'), 'utf8')) as Record<string, unknown>;
-    return ['require', 'require-dev'].some((k) => {
-      const deps = composer[k];
-      return !!deps && typeof deps === 'object' && name in (deps as Record<string, unknown>);
-    });
-  } catch {
-    return false;
-  }
-}

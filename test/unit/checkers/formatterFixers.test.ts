@@ -1,6 +1,7 @@
-// The fixers of issue 39's languages (verify/fixers/fixerFamilies.ts): clang-format, RuboCop, PHP_CodeSniffer,
-// PHP CS Fixer, Spotless (Maven and Gradle) and `dotnet format`, each built from the person's check command with the
-// options that choose its rules kept, and offered only where the workspace's own configuration enables the tool.
+// The fixers of issue 39's languages (verify/fixers/fixerFamilies.ts, formatterFamilies.ts): clang-format, RuboCop,
+// PHP_CodeSniffer, PHP CS Fixer, Spotless (Maven and Gradle) and `dotnet format`, each built from the person's check
+// command with the options that choose its rules kept, and offered only where the workspace's own configuration
+// enables the tool.
 // clang-format, RuboCop and phpcbf run for real below and in fixAutofix.test.ts; PHP CS Fixer, Spotless and
 // `dotnet format` are not installable here, so their commands are built from the tools' documented CLIs and only the
 // construction, the enabling rule and (for `dotnet format`) the reading of its documented output are tested.

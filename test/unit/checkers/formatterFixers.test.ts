@@ -15,6 +15,7 @@ import { parseCheckSpec } from '../../../src/verify/checkers/checkSpec';
 import { readCheck, type CheckSpec } from '../../../src/verify/checkers/commandChecker';
 import type { CheckerFormat } from '../../../src/verify/checkers/checkerTypes';
 import { formatFromCommand } from '../../../src/verify/checkers/readerChoice';
+import { addedSuppressions } from '../../../src/core/edits/suppressions';
 import type { RunResult } from '../../../src/base/process/runCommand';
 import { needToolchain } from '../support/toolchains';
 
@@ -61,6 +62,12 @@ describe('formatter fixers: clang-format', () => {
     assert.ok(fixerOf(spec('clang-format --dry-run -Werror a.cpp'), workspace({ '_clang-format': 'BasedOnStyle: LLVM\n' })).ok);
     const parent = workspace(config);
     assert.ok(fixerOf(spec('clang-format --dry-run -Werror a.cpp'), workspace({}, parent)).ok);
+  });
+
+  it('`// clang-format off` added to a C or C++ file is refused like any suppression: it hides the code from the check', () => {
+    const added = addedSuppressions('src/a.cpp', 'int add(int a, int b) { return a + b; }\n', '// clang-format off\nint  add(int a,int b){return a+b;}\n// clang-format on\n');
+    assert.deepStrictEqual(added.map((a) => [a.line, a.directive, a.tools]), [[1, 'clang-format off', ['clang-format']]]);
+    assert.deepStrictEqual(addedSuppressions('src/a.h', null, '/* clang-format off */\nint x;\n').map((a) => a.directive), ['clang-format off']);
   });
 
   it('its check is read as GCC-style lines under its own name; its silence when clean is clean', () => {

@@ -29,8 +29,10 @@ export function fixerOf(spec: CheckSpec, cwd: string): FixerChoice {
   const split = splitCommand(spec.command.trim());
   const words = split.ok && split.commands.length === 1 ? split.commands[0] : null;
   // A formatter found by its program comes first: its check's output is read by a shared reader (GCC-style, MSBuild).
-  const byProgram = words ? PROGRAM_FAMILIES.map((family) => ({ family, found: programIn(words, family) })).find((f) => f.found) : undefined;
-  if (byProgram?.found && words) return choose(byProgram.family, words, byProgram.found, cwd);
+  for (const family of words ? PROGRAM_FAMILIES : []) {
+    const found = programIn(words!, family);
+    if (found) return choose(family, words!, found, cwd);
+  }
   const format = spec.format && spec.format !== 'auto' ? spec.format : formatFromCommand(spec.command);
   const key: FormatKey | null = format === 'cargo-json' ? (/\bclippy\b/.test(spec.command) ? 'clippy' : null) : format;
   const family = key ? FORMAT_FAMILIES[key] : undefined;

@@ -34,11 +34,13 @@ declare -A PROBE=(
   [ruby-rspec-junit-formatter]='ruby -e "require \"rspec_junit_formatter\""'
   [php]='command -v php'
   [phpunit]='phpunit --version'
-  # The linters the checker readers are captured from (test/fixtures/regenerate/linters.sh).
+  # The linters the checker readers are captured from (test/fixtures/regenerate/linters.sh) and the formatters and
+  # linters whose fixers run as attempt 0 (fixAutofix.test.ts, formatterFixers.test.ts).
   [clang-tidy]='command -v clang-tidy'
+  [clang-format]='command -v clang-format'
   [rubocop]='command -v rubocop'
   [checkstyle]='command -v checkstyle'
-  [phpcs]='command -v phpcs'
+  [phpcs]='command -v phpcs && command -v phpcbf'
 )
 declare -A PACKAGE=(
   [mypy]=mypy [pylint]=pylint [go]=golang-go [gcc]=gcc [cargo]=cargo [clippy]=rust-clippy
@@ -47,7 +49,7 @@ declare -A PACKAGE=(
   [maven]='maven openjdk-17-jdk-headless junit5 libsurefire-java maven-debian-helper libmaven-compiler-plugin-java libmaven-resources-plugin-java'
   [ruby-rspec]=ruby-rspec [ruby-minitest]=ruby-minitest [rake]=rake [ruby-rspec-junit-formatter]=ruby-rspec-junit-formatter
   [php]=php-cli [phpunit]=phpunit
-  [clang-tidy]=clang-tidy [rubocop]=rubocop [checkstyle]=checkstyle [phpcs]=php-codesniffer
+  [clang-tidy]=clang-tidy [clang-format]=clang-format [rubocop]=rubocop [checkstyle]=checkstyle [phpcs]=php-codesniffer
 )
 # The npm checkers, pinned as test/fixtures/regenerate/checkers.sh captured them.
 NPM_CHECKERS=(eslint biome oxlint pyright)

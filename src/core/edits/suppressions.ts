@@ -68,6 +68,8 @@ const GO: Rule[] = [
 const C: Rule[] = [
   { tools: ['clang-tidy'], re: /^NOLINT(?:NEXTLINE|BEGIN)?\b.*/, where: 'comment' },
   { tools: ['cppcheck'], re: /^cppcheck-suppress\b.*/, where: 'comment' },
+  // clang-format leaves what follows unformatted, its check included, until `// clang-format on`.
+  { tools: ['clang-format'], re: /^clang-format\s+off\b.*/, where: 'comment' },
   { tools: ['the compiler'], re: /#\s*pragma\s+(?:(?:GCC|clang)\s+diagnostic\s+ignored|warning\s*\(\s*disable)\b.*/, where: 'code' },
 ];
 

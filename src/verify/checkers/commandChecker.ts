@@ -78,7 +78,8 @@ export function readCheck(spec: CheckSpec, run: RunResult, cwd: string, timeoutM
     if (failed) return crashed();
     return fail('unrecognised', `The check command ${shown} printed output no checker reader recognises ("${firstLine(run.output, 80)}"); make it print one of these formats or name the format: ${formatNames()}.`);
   }
-  const source = reader.format === 'gcc' ? programName(spec.command) : undefined;
+  // GCC-style findings are called after the program (clang, clang-format); `dotnet format`'s are not `dotnet build`'s.
+  const source = reader.format === 'gcc' ? programName(spec.command) : reader.format === 'msbuild' && /\bdotnet\s+format\b/.test(spec.command) ? 'dotnet format' : undefined;
   const read = reader.read(run.output, { cwd, warnings: spec.warnings, source });
   if (!read.ok) {
     if (failed) return crashed();

@@ -100,7 +100,10 @@ const COMMAND_FORMATS: [RegExp, CheckerFormat][] = [
   [/(?:^|[\s/])(?:mvnw?|javac)(?:\.cmd)?(?:\s|$)/, 'javac'],
   [/(?:^|[\s/])gradlew?(?:\.bat)?\s.*\bcompile\w*Java\b/, 'javac'],
   [/(?:^|[\s/])php[\d.]*\s+(?:-\S+\s+)*-l\b/, 'php-lint'],
-  [/(?:^|[\s/])(?:dotnet\s+(?:build|msbuild)|msbuild)\b/, 'msbuild'],
+  // `dotnet format --verify-no-changes` prints MSBuild's lines (`error WHITESPACE`, `warning IDE0055`), nothing when clean.
+  [/(?:^|[\s/])(?:dotnet\s+(?:build|msbuild|format)|msbuild)\b/, 'msbuild'],
+  // `clang-format --dry-run -Werror` prints GCC-style lines (`error: code should be clang-formatted`), nothing when clean.
+  [/(?:^|[\s/])clang-format(?:-\d+)?(?:\s|$)/, 'gcc'],
 ];
 
 /** The format a command's own words name (`npx eslint --format json .` → eslint), or null. */

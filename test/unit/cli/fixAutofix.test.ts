@@ -1,12 +1,13 @@
 // Zero-token fixes first (issue 33): before the first model call the project's own fixer of each failing check runs
 // as attempt 0 (`actor: "autofix"`), judged like any edit. One real case per fixer family (ESLint, Biome, oxlint,
-// clippy, gofmt): lint-only failures end green with no model call. How a fixer's change is judged (rolled back,
-// refused, turned off, not installed) is fixAutofixJudged.test.ts. Tools come from the
-// cache the checker tests use (test/fixtures/regenerate/checkers.sh) or from PATH; a test whose tool is missing is
-// pending with its name.
+// clippy, gofmt, and issue 39's clang-format and RuboCop): lint-only failures end green with no model call. How a
+// fixer's change is judged (rolled back, refused, turned off, not installed) is fixAutofixJudged.test.ts. Tools come
+// from the cache the checker tests use (test/fixtures/regenerate/checkers.sh) or from Debian's packages
+// (scripts/toolchains.sh); a test whose tool cannot be had fails with its name.
 import * as assert from 'assert';
 import type { FixHarness } from '../support/fixHarness';
 import { ESLINT_CHECK, ensureInstalled, project, type Family, type Iteration } from '../support/autofixProjects';
+import { READERS } from '../../../src/verify/checkers/readerChoice';
 
 const FAMILIES: Family[] = [
   {
@@ -41,6 +42,23 @@ const FAMILIES: Family[] = [
     check: 'gofmt -l .', fixed: { file: 'a.go', text: 'package a\n\nfunc F() int {\n\treturn 1\n}\n' },
     command: /^gofmt -w a\.go$/,
   },
+  {
+    // A C++ file one space off the project's .clang-format; the check is read as GCC-style lines.
+    name: 'clang-format -i (a clang-format --dry-run -Werror check)', needs: { program: 'clang-format' },
+    files: { '.clang-format': 'BasedOnStyle: LLVM\n', 'src/add.cpp': 'int add(int a, int b) { return a  + b; }\n' },
+    check: 'clang-format --dry-run -Werror src/*.cpp', fixed: { file: 'src/add.cpp', text: 'int add(int a, int b) { return a + b; }\n' },
+    command: /^clang-format -i src\/add\.cpp$/,
+  },
+  {
+    // One cop, made an error by the project's own .rubocop.yml; RuboCop's safe correction removes the `return`.
+    name: 'rubocop -a (a rubocop --format json check)', needs: { program: 'rubocop' }, reader: 'rubocop',
+    files: {
+      '.rubocop.yml': 'AllCops:\n  DisabledByDefault: true\n  NewCops: disable\n  SuggestExtensions: false\nStyle/RedundantReturn:\n  Enabled: true\n  Severity: error\n',
+      'lib/greet.rb': '# frozen_string_literal: true\n\ndef greet(name)\n  return "hello #{name}"\nend\n',
+    },
+    check: 'rubocop --format json lib', fixed: { file: 'lib/greet.rb', text: '# frozen_string_literal: true\n\ndef greet(name)\n  "hello #{name}"\nend\n' },
+    command: /^rubocop -a lib\/greet\.rb$/,
+  },
 ];
 
 describe('greenloop fix: the project\'s own fixers first, judged like any edit (real fixers, scripted model)', function () {
@@ -54,6 +72,7 @@ describe('greenloop fix: the project\'s own fixers first, judged like any edit (
   for (const family of FAMILIES) {
     it(`${family.name}: a lint-only failure ends green with zero model calls${family.name.startsWith('cargo') ? ' @heavy' : ''}`, async function () {
       ensureInstalled(family.needs);
+      if (family.reader) assert.ok(READERS.some((r) => r.format === family.reader), `this test needs the "${family.reader}" checker reader (issue 39's linters), which this build lacks`);
       h = await project(family);
       const res = await h.fix([], ['--check', family.check]);
       assert.strictEqual(res.code, 0, `${res.stderr}\n${JSON.stringify(res.report?.iterations ?? res.stdout)}`);

@@ -21,6 +21,8 @@ export interface Family {
   /** A word of the fixer command as the report shows it. */
   command: RegExp;
   prepare?: string[];
+  /** The checker format whose reader must exist for the check to be read at all (RuboCop's JSON). */
+  reader?: string;
 }
 
 /** Installs the tool a family needs where it is missing; a tool that cannot be had fails the test by name. */

@@ -10,7 +10,7 @@ export type Toolchain =
   | 'cmake' | 'g++' | 'gtest' | 'catch2' | 'maven'
   | 'eslint' | 'biome' | 'oxlint' | 'pyright'
   | 'ruby-rspec' | 'ruby-minitest' | 'rake' | 'ruby-rspec-junit-formatter' | 'php' | 'phpunit'
-  | 'clang-tidy' | 'rubocop' | 'checkstyle' | 'phpcs';
+  | 'clang-tidy' | 'clang-format' | 'rubocop' | 'checkstyle' | 'phpcs';
 
 const ready = new Set<Toolchain>();
 

@@ -7,11 +7,11 @@
  */
 export type CheckerFormat =
   | 'eslint' | 'biome' | 'oxlint' | 'pyright' | 'mypy' | 'pylint' | 'go-vet' | 'gofmt' | 'cargo-json' | 'tsc' | 'javac' | 'php-lint' | 'msbuild' | 'gcc'
-  | 'clang-tidy' | 'rubocop' | 'checkstyle' | 'spotbugs' | 'pmd' | 'phpcs' | 'phpstan' | 'psalm';
+  | 'clang-tidy' | 'rubocop' | 'checkstyle' | 'spotbugs' | 'pmd' | 'phpcs' | 'phpstan' | 'psalm' | 'spotless' | 'php-cs-fixer';
 
 export const CHECKER_FORMATS: readonly CheckerFormat[] = [
   'eslint', 'biome', 'oxlint', 'pyright', 'mypy', 'pylint', 'go-vet', 'gofmt', 'cargo-json', 'tsc', 'javac', 'php-lint', 'msbuild', 'gcc',
-  'clang-tidy', 'rubocop', 'checkstyle', 'spotbugs', 'pmd', 'phpcs', 'phpstan', 'psalm',
+  'clang-tidy', 'rubocop', 'checkstyle', 'spotbugs', 'pmd', 'phpcs', 'phpstan', 'psalm', 'spotless', 'php-cs-fixer',
 ];
 
 const C_FAMILY = ['.c', '.h', '.cc', '.cpp', '.cxx', '.hpp', '.hh', '.hxx', '.m', '.mm'];
@@ -40,13 +40,16 @@ export const FORMAT_EXTENSIONS: Record<CheckerFormat, readonly string[]> = {
   phpcs: ['.php', '.inc'],
   phpstan: ['.php'],
   psalm: ['.php'],
+  // Spotless formats what its configuration names; these are the languages of the builds that run it.
+  spotless: ['.java', '.kt', '.kts', '.groovy', '.gradle', '.scala'],
+  'php-cs-fixer': ['.php'],
 };
 
 /** The `source` each format's findings carry, where it does not depend on the command (GCC-style, cargo). */
 export const FORMAT_SOURCES: Partial<Record<CheckerFormat, readonly string[]>> = {
   eslint: ['eslint'], biome: ['biome'], oxlint: ['oxlint'], tsc: ['tsc'], pyright: ['pyright'], mypy: ['mypy'], pylint: ['pylint'], 'go-vet': ['go vet'], gofmt: ['gofmt'], javac: ['javac'],
   'php-lint': ['php -l'], 'clang-tidy': ['clang-tidy'], rubocop: ['rubocop'], checkstyle: ['checkstyle'], spotbugs: ['spotbugs'],
-  pmd: ['pmd'], phpcs: ['phpcs'], phpstan: ['phpstan'], psalm: ['psalm'],
+  pmd: ['pmd'], phpcs: ['phpcs'], phpstan: ['phpstan'], psalm: ['psalm'], spotless: ['spotless'], 'php-cs-fixer': ['php-cs-fixer'],
 };
 
 export type Severity = 'error' | 'warning' | 'info';

@@ -24,11 +24,14 @@ import { pmdReader } from './readers/pmd';
 import { psalmReader } from './readers/psalm';
 import { rubocopReader } from './readers/rubocop';
 import { spotbugsReader } from './readers/spotbugs';
+import { spotlessReader } from './readers/spotless';
+import { phpCsFixerReader } from './readers/phpCsFixer';
 
 /** Every reader; the GCC-style fallback last. */
 export const READERS: readonly CheckerReader[] = [
   eslintReader, biomeReader, oxlintReader, pyrightReader, mypyReader, pylintReader, goVetReader, gofmtReader, cargoJsonReader, tscReader, javacReader, phpLintReader, msbuildReader,
   clangTidyReader, rubocopReader, checkstyleReader, spotbugsReader, pmdReader, phpcsReader, phpstanReader, psalmReader,
+  spotlessReader, phpCsFixerReader,
   gccReader,
 ];
 
@@ -46,7 +49,7 @@ export function parseCheckerFormat(raw: string): CheckerFormat | null {
     'cargo-clippy': 'cargo-json', rustc: 'cargo-json', basedpyright: 'pyright', typescript: 'tsc', clang: 'gcc', java: 'javac', maven: 'javac', mvn: 'javac',
     php: 'php-lint', 'php-l': 'php-lint', dotnet: 'msbuild', 'dotnet-build': 'msbuild', csc: 'msbuild',
     clangtidy: 'clang-tidy', 'run-clang-tidy': 'clang-tidy', findbugs: 'spotbugs', 'php-codesniffer': 'phpcs', phpcodesniffer: 'phpcs',
-    codesniffer: 'phpcs', 'php-cs': 'phpcs',
+    codesniffer: 'phpcs', 'php-cs': 'phpcs', phpcsfixer: 'php-cs-fixer', 'php-cs-fixer': 'php-cs-fixer',
   };
   return (CHECKER_FORMATS as readonly string[]).includes(name) ? (name as CheckerFormat) : aliases[name] ?? null;
 }
@@ -96,6 +99,9 @@ const COMMAND_FORMATS: [RegExp, CheckerFormat][] = [
   [/(?:^|[\s/])phpcs(?:\.phar)?(?:\s|$)/, 'phpcs'],
   [/(?:^|[\s/])phpstan(?:\.phar)?(?:\s|$)/, 'phpstan'],
   [/(?:^|[\s/])psalm(?:\.phar)?(?:\s|$)/, 'psalm'],
+  // The formatters' checks, ahead of Maven's javac too: `mvn spotless:check`, `./gradlew spotlessJavaCheck`.
+  [/(?:^|[\s:])spotless(?:\w*Check|:check)(?:@[\w.-]+)?(?:\s|$)|spotless-maven-plugin(?::[\w.-]+)?:check\b/, 'spotless'],
+  [/(?:^|[\s/])php-cs-fixer(?:\.phar)?(?:\s|$)/, 'php-cs-fixer'],
   // Maven's compile goals and javac itself; Gradle's compileJava prints javac's own lines.
   [/(?:^|[\s/])(?:mvnw?|javac)(?:\.cmd)?(?:\s|$)/, 'javac'],
   [/(?:^|[\s/])gradlew?(?:\.bat)?\s.*\bcompile\w*Java\b/, 'javac'],

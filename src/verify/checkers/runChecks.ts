@@ -2,7 +2,7 @@
 // reduced to what the witness needs: the errors as diagnostics with their source, what each checker checked, and a
 // sentence for each checker that could not say.
 import type { CheckerIdentity, Diagnostic } from '../../ports/verifier';
-import type { CheckerReport } from './checkerTypes';
+import type { CheckerFormat, CheckerReport } from './checkerTypes';
 import { FORMAT_EXTENSIONS, FORMAT_SOURCES } from './checkerTypes';
 import type { CheckSpec } from './commandChecker';
 import type { CheckRunOptions } from './checkerTypes';
@@ -56,5 +56,10 @@ export function identityOf(report: Pick<CheckerReport, 'format' | 'all'>, comman
     if (/\bclippy\b/.test(command)) sources.add('clippy');
   }
   for (const d of report.all) sources.add(d.source);
-  return { sources: [...sources].sort(), extensions: [...FORMAT_EXTENSIONS[report.format]] };
+  // A reader that reads another tool's report (PHP CS Fixer's checkstyle XML) adds that tool's files.
+  const extensions = new Set<string>(FORMAT_EXTENSIONS[report.format]);
+  for (const [format, named] of Object.entries(FORMAT_SOURCES) as [CheckerFormat, readonly string[]][]) {
+    if (format !== report.format && report.all.some((d) => named.includes(d.source))) for (const e of FORMAT_EXTENSIONS[format]) extensions.add(e);
+  }
+  return { sources: [...sources].sort(), extensions: [...extensions] };
 }

@@ -77,7 +77,7 @@ describe('command checker', () => {
   it('output no reader recognises: one sentence listing the formats', async () => {
     const f = failure(await runCheck({ command: 'echo "All good, 12 files look fine"' }, { cwd: dir }));
     assert.equal(f.kind, 'unrecognised');
-    assert.match(f.sentence, /no checker reader recognises \("All good, 12 files look fine"\).*eslint, biome, oxlint, pyright, mypy, pylint, go-vet, gofmt, cargo-json, tsc, javac, php-lint, msbuild, gcc, clang-tidy, rubocop, checkstyle, spotbugs, pmd, phpcs, phpstan, psalm\.$/);
+    assert.match(f.sentence, /no checker reader recognises \("All good, 12 files look fine"\).*eslint, biome, oxlint, pyright, mypy, pylint, go-vet, gofmt, cargo-json, tsc, javac, php-lint, msbuild, gcc, clang-tidy, rubocop, checkstyle, spotbugs, pmd, phpcs, phpstan, psalm, spotless, php-cs-fixer\.$/);
   });
 
   it('a named format the output does not match says what that tool prints', async () => {

@@ -12,6 +12,8 @@ const MAVEN = /^(\S.*?\.java):\[(\d+),(\d+)\] (.*)$/;
 // javac and Gradle: "File.java:28: error: message".
 const JAVAC = /^(\S.*?\.java):(\d+): (error|warning): (.*)$/;
 const LINT = /^\[([\w.-]+)\] (.*)$/;
+// maven-checkstyle-plugin's `File.java:[3,8] (imports) UnusedImports: …` is the Checkstyle reader's, not javac's.
+const CHECKSTYLE_PLUGIN = /^\S.*?\.java:\[\d+(?:,\d+)?\] \([\w.-]+\) [\w.-]+: /;
 
 export const javacReader: CheckerReader = {
   format: 'javac',
@@ -20,7 +22,7 @@ export const javacReader: CheckerReader = {
 
   detect(text) {
     const lines = sample(text).split('\n').map((l) => l.trimEnd());
-    if (lines.some((l) => /^\[(?:ERROR|WARNING)\] /.test(l) && MAVEN.test(l.replace(LEVEL, '')))) return 0.9;
+    if (lines.some((l) => /^\[(?:ERROR|WARNING)\] /.test(l) && MAVEN.test(l.replace(LEVEL, '')) && !CHECKSTYLE_PLUGIN.test(l.replace(LEVEL, '')))) return 0.9;
     if (lines.some((l) => JAVAC.test(l))) return 0.7;
     return 0;
   },
@@ -35,7 +37,7 @@ export const javacReader: CheckerReader = {
       const level = LEVEL.exec(line);
       if (level) maven = true;
       const body = level ? line.slice(level[0].length) : line;
-      const m = level && level[1] !== 'INFO' ? MAVEN.exec(body) : null;
+      const m = level && level[1] !== 'INFO' && !CHECKSTYLE_PLUGIN.test(body) ? MAVEN.exec(body) : null;
       const j = m ? null : JAVAC.exec(body);
       if (!m && !j) continue;
       const severity = m ? (level![1] === 'ERROR' ? 'error' : 'warning') : j![3] === 'error' ? 'error' : 'warning';

@@ -22,14 +22,18 @@ export interface FlagsRequest {
 
 /**
  * Bad input is a one-sentence UsageError. `over`: what the host decides itself — the folder (an MCP client's root),
- * the actor (the client's model through sampling) and the attempts (a tool argument).
+ * the actor (the client's model through sampling), the attempts and the candidates per attempt (tool arguments).
  */
-export function fixRequestFromFlags(values: FixRequestFlags, over: { cwd?: string; actor?: Actor; maxIterations?: number } = {}): FlagsRequest {
+export function fixRequestFromFlags(values: FixRequestFlags, over: { cwd?: string; actor?: Actor; maxIterations?: number; candidates?: number } = {}): FlagsRequest {
   const model = modelKeyFromFlags(values);
   // Once per run: what the test command and the agent do not inherit, and what nothing written or sent may contain.
   const { redactor, withheld } = secretsFromFlags(values, model);
   const config = loopConfigFromFlags(values);
   if (over.maxIterations) config.maxIterations = over.maxIterations;
+  if (over.candidates !== undefined) {
+    if (over.candidates > 1) config.candidates = over.candidates;
+    else delete config.candidates;
+  }
   const stateDir = values['state-dir'] ?? defaultStateDir();
   const { cwd, verifier, testCommand } = buildVerifier({ ...values, cwd: over.cwd ?? values.cwd }, config.verifyTimeoutS, withheld, undefined, stateDir);
   const actorWarnings: string[] = [];

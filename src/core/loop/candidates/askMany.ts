@@ -12,7 +12,7 @@ import { MIN_ANSWER_TOKENS } from '../bounds/budget';
 import { tokensUsed } from '../bounds/termination';
 import { recordOf, type Attempt, type AttemptOver } from '../attempt';
 import { runSignal, type LoopContext } from '../loopContext';
-import { chargeCall } from '../record';
+import { chargeCall, recordAttempt } from '../record';
 import { StopLoop } from '../stopLoop';
 import { withRetries } from '../turns/retry';
 import { maxAnswerBytes } from '../turns/turn';
@@ -83,12 +83,15 @@ export async function askMany(ctx: LoopContext, state: RunState, attempt: Attemp
   }
   attempt.answers = answers;
   const usable = answers.filter((a) => a.response && !a.refused);
-  if (usable.length === 0) {
-    const failed = answers.find((a) => !a.response && !a.refused && a.note);
-    if (failed && answers.every((a) => !a.response)) throw new StopLoop({ outcome: 'escalated', reason: 'actor-error', text: failed.note });
-  }
   const lead = usable.find((a) => a.response!.kind === 'text' && parseEditBlocks(a.response!.text).blocks.length > 0) ?? usable[0] ?? answers.find((a) => a.response);
-  return lead!.response!;
+  if (lead) return lead.response!;
+  // Nothing came that could be read: as one call that failed (the run stops), or one answer too large (invalid).
+  const failed = answers.find((a) => !a.refused && a.note);
+  if (failed) throw new StopLoop({ outcome: 'escalated', reason: 'actor-error', text: failed.note });
+  const record = recordOf(attempt);
+  record.note = answers[0]?.note ?? 'No answer came.';
+  ctx.events.emit({ type: 'proposal-received', n: record.n, tokens: record.tokens, files: [] });
+  return recordAttempt(ctx, state, record, 'invalid-proposal');
 }
 
 type RequestFor = (signal: AbortSignal) => ActorRequest;

@@ -39,7 +39,7 @@ type Input = (name: string) => string;
 
 /** Flags passed through as they are, input name = flag name. */
 const VALUE_FLAGS = ['test-command:test-cmd', 'tsc', 'junit', 'base-url', 'model', 'agent', 'agent-upstream', 'max-iterations', 'max-tokens', 'patience',
-  'verify-timeout-s', 'verify-scope', 'autofix', 'context-tokens', 'on-give-up', 'flaky-reruns', 'cross-run-limit', 'state-dir'];
+  'verify-timeout-s', 'verify-scope', 'autofix', 'context-tokens', 'candidates', 'on-give-up', 'flaky-reruns', 'cross-run-limit', 'state-dir'];
 const LIST_FLAGS = ['checks:check', 'protect', 'pass-env'];
 
 export function planFromInputs(input: Input, env: NodeJS.ProcessEnv): ActionPlan {

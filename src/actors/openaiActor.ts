@@ -131,6 +131,46 @@ export class OpenAIActor implements Actor {
     }
   }
 
+  /** Whether the endpoint gives `n` answers per request: unknown until asked, then remembered for the run. */
+  private takesN: boolean | undefined;
+
+  /**
+   * `n` answers in one request, as one JSON body (no stream: the choices come interleaved). A 400 or 422 is taken
+   * as the server refusing `n` (null: the caller asks once per answer, and a refusal of anything else is met there
+   * again); a 200 with fewer choices means it ignores `n`, and is not asked so again.
+   */
+  async proposeMany(req: ActorRequest, n: number): Promise<ActorResponse[] | null> {
+    if (this.takesN === false) return null;
+    const timeoutMs = this.opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    const maxBytes = (req.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES) * n;
+    const guard = new RequestGuard(req.signal, timeoutMs);
+    const onBytes = (b: number) => guard.received(b);
+    try {
+      const body: Record<string, unknown> = { ...this.body(req), n, stream: false };
+      delete body.stream_options;
+      const res = await fetch(this.endpoint, { method: 'POST', headers: this.headers(), body: JSON.stringify(body), signal: guard.controller.signal });
+      guard.progress();
+      if (res.status === 400 || res.status === 422) {
+        await res.body?.cancel();
+        this.takesN = false;
+        return null;
+      }
+      if (!res.ok) throw httpStatusError(res.status, await this.errorBody(res, onBytes), res.headers);
+      const read = await readCapped(res.body, maxBytes, onBytes);
+      if (read.overflow) throw this.tooLarge(req, maxBytes, read.bytes);
+      const answers = choicesOf(read.text, n);
+      if (answers === null) throw new ActorError(`The model server's reply to a request for ${n} answers is not a Chat Completions body; check that ${this.baseUrl} is an OpenAI-compatible endpoint.`, 'fatal', undefined, 'deterministic');
+      this.takesN = answers.texts.length >= n;
+      return shareUsage(answers.texts, this.usage(req, answers.texts.join(''), answers.usage)).map((usage, i) => ({ kind: 'text' as const, text: answers.texts[i]!, usage }));
+    } catch (err) {
+      if (req.signal.aborted) throw abortError(req.signal);
+      if (err instanceof AnswerTooLarge) throw err;
+      throw this.toActorError(err, guard, timeoutMs);
+    } finally {
+      guard.dispose();
+    }
+  }
+
   async check(signal: AbortSignal): Promise<void> {
     // One bound for the whole check: nothing it receives (a header, a dripped byte) starts a new window.
     const boundMs = Math.min(this.opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, CHECK_TIMEOUT_MS);
@@ -288,6 +328,34 @@ export class OpenAIActor implements Actor {
     const message = this.redactor.text(out.message);
     return message === out.message ? out : new ActorError(message, out.kind, out.retryAfterMs, out.category);
   }
+}
+
+/** The choices of a non-streamed body, by their index; null when it is not such a body. */
+function choicesOf(raw: string, n: number): { texts: string[]; usage?: RawUsage } | null {
+  let json: { choices?: unknown; usage?: RawUsage };
+  try {
+    json = JSON.parse(raw) ?? {};
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(json.choices) || json.choices.length === 0) return null;
+  const texts = (json.choices as Array<{ index?: unknown; message?: { content?: unknown }; text?: unknown }>)
+    .map((c, i) => ({ at: typeof c.index === 'number' ? c.index : i, text: contentText(c?.message?.content ?? c?.text) }))
+    .sort((a, b) => a.at - b.at)
+    .slice(0, n)
+    .map((c) => c.text);
+  return { texts, usage: json.usage };
+}
+
+/** One request's usage split over its answers: the prompt (billed once) to the first, the completion by length. */
+function shareUsage(texts: string[], total: TokenUsage): TokenUsage[] {
+  const chars = texts.reduce((s, t) => s + t.length, 0) || texts.length;
+  let given = 0;
+  return texts.map((t, i) => {
+    const completion = i === texts.length - 1 ? total.completion - given : Math.round((total.completion * (t.length || 1)) / chars);
+    given += completion;
+    return { prompt: i === 0 ? total.prompt : 0, completion, ...(total.estimated ? { estimated: true } : {}) };
+  });
 }
 
 /** `content` is a string for every server we know, but the newer API also allows an array of text parts. */

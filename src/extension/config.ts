@@ -67,6 +67,7 @@ const SETTING_OF: Record<string, string> = {
   verifyScope: 'verify.scope',
   autofix: 'autofix',
   contextTokens: 'contextTokens',
+  candidates: 'candidates',
 };
 
 type Getter = (key: string) => unknown;
@@ -123,6 +124,7 @@ export function settingsFrom(get: Getter, isSet?: (key: string) => boolean): Ext
     maxAnswerBytes: num('maxAnswerBytes', DEFAULT_LOOP_CONFIG.maxAnswerBytes),
     // Written only when set, so a run's saved settings read as they always did.
     ...(get('contextTokens') !== undefined && get('contextTokens') !== null ? { contextTokens: num('contextTokens', 6000) } : {}),
+    ...(num('candidates', 1) > 1 ? { candidates: num('candidates', 1) } : {}),
     ...(bool('allowSuppressions', false) ? { allowSuppressions: true } : {}),
     // Written only when it differs from the default, so a run's saved settings read as they always did.
     ...(oneOf<VerifyScope>('verify.scope', VERIFY_SCOPES, 'failing-first') === 'full' ? { verifyScope: 'full' as const } : {}),

@@ -14,14 +14,14 @@ export const SESSION_FLAGS = {
 const MODEL_FLAGS = pickFlags('actor', 'base-url', 'model', 'api-key-env', 'agent', 'actor-cmd', 'agent-upstream');
 
 /** `mcp`: a session, and the model fix_until_green uses when the client cannot sample. */
-export const MCP_FLAGS = { ...SESSION_FLAGS, ...MODEL_FLAGS, ...pickFlags('autofix', 'context-tokens') };
+export const MCP_FLAGS = { ...SESSION_FLAGS, ...MODEL_FLAGS, ...pickFlags('autofix', 'context-tokens', 'candidates') };
 
 export const FIX_FLAGS = {
   ...VERIFIER_FLAGS,
   ...MODEL_FLAGS,
   ...pickFlags('no-stream', 'request-timeout-s', 'agent-requests-per-attempt', 'agent-timeout-s'),
   ...pickFlags('max-iterations', 'max-tokens', 'max-minutes', 'patience', 'verify-timeout-s', 'on-give-up', 'allow-test-edits', 'protect'),
-  ...pickFlags('flaky-reruns', 'verify-scope', 'autofix', 'context-tokens', 'cross-run-limit', 'ignore-history', 'max-answer-bytes', 'focus'),
+  ...pickFlags('flaky-reruns', 'verify-scope', 'autofix', 'context-tokens', 'candidates', 'cross-run-limit', 'ignore-history', 'max-answer-bytes', 'focus'),
   ...pickFlags('state-dir', 'report', 'json', 'format', 'resume', 'hint', 'extra-iterations', 'extra-tokens', 'extra-minutes'),
 };
 

@@ -22,20 +22,29 @@ export interface FlagsRequest {
 
 /**
  * Bad input is a one-sentence UsageError. `over`: what the host decides itself — the folder (an MCP client's root),
- * the actor (the client's model through sampling) and the attempts (a tool argument).
+ * the actor (the client's model through sampling), the attempts and the candidates per attempt (tool arguments).
  */
-export function fixRequestFromFlags(values: FixRequestFlags, over: { cwd?: string; actor?: Actor; maxIterations?: number } = {}): FlagsRequest {
+export function fixRequestFromFlags(values: FixRequestFlags, over: { cwd?: string; actor?: Actor; maxIterations?: number; candidates?: number } = {}): FlagsRequest {
   const model = modelKeyFromFlags(values);
   // Once per run: what the test command and the agent do not inherit, and what nothing written or sent may contain.
   const { redactor, withheld } = secretsFromFlags(values, model);
   const config = loopConfigFromFlags(values);
   if (over.maxIterations) config.maxIterations = over.maxIterations;
+  if (over.candidates !== undefined) {
+    if (over.candidates > 1) config.candidates = over.candidates;
+    else delete config.candidates;
+  }
   const stateDir = values['state-dir'] ?? defaultStateDir();
   const { cwd, verifier, testCommand } = buildVerifier({ ...values, cwd: over.cwd ?? values.cwd }, config.verifyTimeoutS, withheld, undefined, stateDir);
   const actorWarnings: string[] = [];
   const actor = over.actor ?? actorFromFlags(values, cwd, model, withheld, actorWarnings);
   // An agent resends its whole conversation with every request: a model's token budget would not last one attempt.
   if (actor.editsWorkspace && values['max-tokens'] === undefined) config.maxTokens = DEFAULT_AGENT_SETTINGS.maxTokens;
+  // Several agents in their own copies of the workspace are not built yet: an agent gives one answer per attempt.
+  if (actor.editsWorkspace && (config.candidates ?? 1) > 1) {
+    actorWarnings.push(`--candidates ${config.candidates} applies to models; an agent CLI makes one edit per attempt.`);
+    delete config.candidates;
+  }
   return {
     request: { cwd, stateDir, actor, verifier, typeChecks: verifier.typeChecks, config, redactor, checks: checkSpecs(values), withheldEnv: withheld },
     testCommand, model, actorWarnings,

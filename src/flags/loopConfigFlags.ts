@@ -40,6 +40,8 @@ export interface FixFlagValues {
   autofix?: string;
   /** Tokens the prompt's code context may take (default 6000). */
   'context-tokens'?: string;
+  /** Answers per attempt, each judged, the best kept (default 1). */
+  candidates?: string;
 }
 
 export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
@@ -63,6 +65,8 @@ export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
     ...(v.focus?.length ? { focus: [...new Set(v.focus)] } : {}),
     ...(v['allow-suppressions'] ? { allowSuppressions: true } : {}),
     ...(v['context-tokens'] !== undefined ? { contextTokens: parseNumberFlag('context-tokens', v['context-tokens'], { min: 500, integer: true }) } : {}),
+    // Written only above 1, so a run's saved settings read as they always did.
+    ...(candidatesOf(v.candidates) > 1 ? { candidates: candidatesOf(v.candidates) } : {}),
     ...(v['verify-scope'] !== undefined ? { verifyScope: verifyScopeFlag(v['verify-scope']) } : {}),
     ...(v.autofix !== undefined ? { autofix: autofixFlag(v.autofix) } : {}),
     // `--check "npm run lint"`: the lint script's definition is protected like the test script's.
@@ -71,6 +75,10 @@ export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
   const problems = validateLoopConfig(config);
   if (problems.length) throw new UsageError(problems[0]);
   return config;
+}
+
+function candidatesOf(raw: string | undefined): number {
+  return parseNumberFlag('candidates', raw, { min: 1, integer: true }) ?? 1;
 }
 
 /** `--autofix auto|off`: the project's own fixers as attempt 0 (the default), or never. */

@@ -24,6 +24,7 @@ import type { Actor } from '../ports/actor';
 import { progressLine } from '../session/progressLine';
 import type { RunState } from '../ports/runState';
 import { notLoadedText } from '../shared/plainWords';
+import { MAX_CANDIDATES } from '../shared/config';
 
 
 export async function mcpCommand(argv: string[]): Promise<number> {
@@ -96,15 +97,18 @@ export async function mcpCommand(argv: string[]): Promise<number> {
     title: 'Fix until green (Greenloop)',
     description: 'Runs Greenloop\'s bounded loop on the workspace: a model proposes edits, the tests judge each, regressions are rolled back, '
       + 'and the loop stops at green, stagnation, a cycle or a budget. Uses your own model through sampling when you offer it.',
-    inputSchema: { maxIterations: z.number().int().min(1).max(50).optional().describe('Most attempts (default: the server\'s setting, 8).') },
+    inputSchema: {
+      maxIterations: z.number().int().min(1).max(50).optional().describe('Most attempts (default: the server\'s setting, 8).'),
+      candidates: z.number().int().min(1).max(MAX_CANDIDATES).optional().describe('Answers per attempt, each tried from the same state, the best kept (default: the server\'s --candidates, 1).'),
+    },
     outputSchema: fixShape,
     annotations: { destructiveHint: true },
-  }, async ({ maxIterations }, extra) => toolAnswer(async () => {
+  }, async ({ maxIterations, candidates }, extra) => toolAnswer(async () => {
     const cwd = await folder();
     const actor = chooseActor(server, values as SessionFlagValues, cwd);
     const token = extra._meta?.progressToken;
     let done = 0;
-    const { request } = fixRequestFromFlags(values as SessionFlagValues, { cwd, actor, maxIterations });
+    const { request } = fixRequestFromFlags(values as SessionFlagValues, { cwd, actor, maxIterations, candidates });
     const fixRun = await openFixRun({
       ...request,
       onEvent: (e) => {

@@ -147,6 +147,12 @@ export interface Actor {
   readonly external?: boolean;
   propose(req: ActorRequest): Promise<ActorResponse>;
   /**
+   * Up to `n` answers to the same prompt in one request (the Chat Completions `n`). Resolves with those that came —
+   * fewer than `n` when the server ignores `n` — or null when this endpoint refuses `n`: the caller then asks one
+   * request per answer. Absent: the caller always does. Each answer carries its share of the request's usage.
+   */
+  proposeMany?(req: ActorRequest, n: number): Promise<ActorResponse[] | null>;
+  /**
    * One cheap request before the first test run (a model list, never a completion): throws an ActorError in one
    * sentence when the model cannot be reached or refuses the key, so a setup problem is told in seconds, not
    * after the tests and every retry. Resolves when the answer says nothing either way.

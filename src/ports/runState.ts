@@ -134,6 +134,39 @@ export interface IterationRecord {
   commands?: FixerCommand[];
   /** What the prompt's code context showed (contract addition, issue 31); absent for agents' checks and older runs. */
   context?: ContextShown;
+  /** Every answer of an attempt that asked for several (`--candidates N`), in the order they were asked (issue 41). */
+  candidates?: CandidateRecord[];
+}
+
+/**
+ * How one candidate fared when tried: `refused` cannot apply (unusable, a protected file, …), `repeat` returns to a
+ * state rolled back before or is an earlier candidate's edit, `missing` never arrived (a budget ended it, or its
+ * request failed); the others are what the failing tests (or the whole suite, when they cannot be run alone) said.
+ */
+export type CandidateVerdict = 'green' | 'progress' | 'no-progress' | 'refused' | 'repeat' | 'missing';
+
+export interface CandidateRecord {
+  /** 1-based, in the order the answers were asked for. */
+  k: number;
+  tokens: TokenUsage;
+  files: string[];
+  verdict: CandidateVerdict;
+  /** Failing tests after it, as its trial saw them (null: not tested). */
+  failing: number | null;
+  /** Tests failing after it that did not fail in the best state. */
+  newlyFailing: number;
+  /** Checker findings (diagnostics) after it. */
+  findings: number;
+  /** Lines its edit adds and removes. */
+  diffLines: number;
+  /** Candidates whose edit is the same as its own, whitespace and comments aside (itself included). */
+  votes: number;
+  chosen: boolean;
+  /** Why another was kept instead; absent for the chosen one. */
+  lostBecause?: string;
+  /** What happened to it, in words (why refused, which state it repeats). */
+  note: string;
+  proposalHash: string | null;
 }
 
 /** The code context of an attempt's prompt: regions and files shown, its tokens, the files left out for the budget. */

@@ -1,6 +1,7 @@
 // One stderr line per loop step, readable by a person following along.
 import type { LoopEvent } from '../core/loop/events';
 import type { FixerCommand } from '../ports/fixers';
+import type { CandidateRecord, CandidateVerdict } from '../ports/runState';
 import { agentCountsText, notLoadedText } from '../shared/plainWords';
 
 /** "27 failing, 106 test files did not load": a file that did not load is not a failing test. */
@@ -37,6 +38,10 @@ export function progressLine(e: LoopEvent): string | null {
       return `greenloop: attempt ${e.n}: answer received (${e.tokens.prompt}+${e.tokens.completion} tokens)${e.files.length ? `, edits ${e.files.join(', ')}` : ''}`;
     case 'applied':
       return null;
+    case 'candidate-tried':
+      return `greenloop: attempt ${e.n}: answer ${e.k} of ${e.of} — ${CANDIDATE_WORDS[e.verdict]}${e.files.length ? ` (${e.files.join(', ')})` : ''}: ${e.note}`;
+    case 'candidates-judged':
+      return `greenloop: attempt ${e.n}: ${candidatesText(e.candidates)}; answer ${e.chosen} goes on`;
     case 'verifying':
       return `greenloop: ${attemptName(e.n)}: ${runningText(e)}`;
     case 'verified': {
@@ -58,6 +63,17 @@ export function progressLine(e: LoopEvent): string | null {
       return `greenloop: ${s.outcome} after ${attempts} attempt${attempts === 1 ? '' : 's'}${fixers}, ${s.llmCalls} model calls${requests}, ${s.tokens.prompt + s.tokens.completion} tokens; workspace left at the ${s.finalState ?? 'last'} state (${s.current.witness.unmeasured ? 'no test count' : failingText(s.current.witness.failing.length, s.current.witness.loadErrorFiles?.length)})`;
     }
   }
+}
+
+const CANDIDATE_WORDS: Record<CandidateVerdict, string> = {
+  green: 'green', progress: 'progress', 'no-progress': 'no progress', refused: 'refused', repeat: 'repeated', missing: 'did not arrive',
+};
+
+/** "3 candidates — 1 green, 1 no progress, 1 refused": what an attempt's answers came to, in the order of the pick. */
+export function candidatesText(all: readonly Pick<CandidateRecord, 'verdict'>[]): string {
+  const order: CandidateVerdict[] = ['green', 'progress', 'no-progress', 'refused', 'repeat', 'missing'];
+  const parts = order.map((v) => [v, all.filter((c) => c.verdict === v).length] as const).filter(([, n]) => n > 0).map(([v, n]) => `${n} ${CANDIDATE_WORDS[v]}`);
+  return `${all.length} candidates — ${parts.join(', ')}`;
 }
 
 /** Attempt 0 is the project's fixers (the only attempt no model makes). */

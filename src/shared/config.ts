@@ -49,7 +49,15 @@ export interface LoopConfig {
   autofix?: AutofixMode;
   /** Tokens the prompt's code context may take (regions, outlines, map); absent: 6000. */
   contextTokens?: number;
+  /**
+   * Answers a model is asked for per attempt, each judged from the same state and the best one kept
+   * (core/loop/candidates/); absent or 1: one answer, as before. Agents take one whatever this says.
+   */
+  candidates?: number;
 }
+
+/** More answers than this per attempt cost more test runs than they can save. */
+export const MAX_CANDIDATES = 10;
 
 export type AutofixMode = 'auto' | 'off';
 export const AUTOFIX_MODES: readonly AutofixMode[] = ['auto', 'off'];
@@ -120,6 +128,7 @@ export function validateLoopConfig(c: LoopConfig): string[] {
   if (!(c.verifyTimeoutS > 0)) problems.push(`verifyTimeoutS must be a positive number of seconds (got ${String(c.verifyTimeoutS)}).`);
   if (c.autofix !== undefined && !AUTOFIX_MODES.includes(c.autofix)) problems.push(`autofix must be auto or off (got ${String(c.autofix)}).`);
   if (c.contextTokens !== undefined && (!Number.isInteger(c.contextTokens) || c.contextTokens < 500)) problems.push(`contextTokens must be a whole number of at least 500 (got ${String(c.contextTokens)}).`);
+  if (c.candidates !== undefined && (!Number.isInteger(c.candidates) || c.candidates < 1 || c.candidates > MAX_CANDIDATES)) problems.push(`candidates must be a whole number from 1 to ${MAX_CANDIDATES} (got ${String(c.candidates)}).`);
   if (c.verifyScope !== undefined && !VERIFY_SCOPES.includes(c.verifyScope)) problems.push(`verifyScope must be failing-first or full (got ${String(c.verifyScope)}).`);
   if (!['keep-best', 'restore-baseline', 'keep-last'].includes(c.onGiveUp)) {
     problems.push(`onGiveUp must be keep-best, restore-baseline or keep-last (got ${String(c.onGiveUp)}).`);

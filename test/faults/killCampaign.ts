@@ -13,8 +13,9 @@ import { ensureCliBuilt, runCli } from '../unit/support/cli';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '../support/fakeOpenAIServer';
 
 export const MODULES = 1500;
-export type Phase = 'model' | 'apply' | 'test' | 'rollback' | 'random';
-export const PHASES: Phase[] = ['model', 'apply', 'test', 'rollback', 'random'];
+/** candidates: with --candidates 2 both answers are attempt 1's; killed as the first is rolled back and the second applied. */
+export type Phase = 'model' | 'apply' | 'test' | 'rollback' | 'random' | 'candidates';
+export const PHASES: Phase[] = ['model', 'apply', 'test', 'rollback', 'random', 'candidates'];
 const MODEL_DELAY_MS = 400;
 
 const fence = '`'.repeat(3);
@@ -133,10 +134,10 @@ export interface KillOutcome {
   problems: string[];
 }
 
-function startFix(cwd: string, stateDir: string, server: FakeOpenAIServer) {
+function startFix(cwd: string, stateDir: string, server: FakeOpenAIServer, extra: string[] = []) {
   const cli = ensureCliBuilt();
   const child = spawn(process.execPath, [cli, 'fix', '--cwd', cwd, '--actor', 'openai', '--base-url', server.url, '--model', 'scripted', '--no-stream',
-    '--tsc', 'off', '--state-dir', stateDir, '--max-iterations', '3', '--ignore-history'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    '--tsc', 'off', '--state-dir', stateDir, '--max-iterations', '3', '--ignore-history', ...extra], { stdio: ['ignore', 'ignore', 'pipe'] });
   const lines: Array<{ at: number; text: string }> = [];
   const t0 = Date.now();
   let buf = '';
@@ -225,7 +226,7 @@ export class KillCampaign {
     const problems: string[] = [];
     let delayMs = 0;
     try {
-      const run = startFix(ws, stateDir, server);
+      const run = startFix(ws, stateDir, server, phase === 'candidates' ? ['--candidates', '2'] : []);
       const first = path.join(ws, modName(0));
       const jitter = (ms: number) => Math.floor(Math.random() * ms);
       const m = this.moments;
@@ -243,6 +244,11 @@ export class KillCampaign {
         await waitFor(() => fs.readFileSync(first, 'utf8').includes('= 1'), 60_000);
         await waitFor(() => fs.readFileSync(first, 'utf8').includes('= 0'), 60_000);
         delayMs = jitter(m.rollbackMs);
+      } else if (phase === 'candidates') {
+        // Answer 1 (the 1,500-file edit) is tried and rolled back, then answer 2 applied: killed anywhere in between.
+        await waitFor(() => fs.readFileSync(first, 'utf8').includes('= 1'), 60_000);
+        await waitFor(() => fs.readFileSync(first, 'utf8').includes('= 0'), 60_000);
+        delayMs = jitter(m.rollbackMs + m.applyMs);
       } else {
         delayMs = jitter(m.totalMs);
       }

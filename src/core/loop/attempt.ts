@@ -1,6 +1,8 @@
 // One attempt's facts, filled step by step, and the shape of a step: what the engine once kept in a dozen locals of
 // one long method (and the attempt in progress in a mutable field) is one value handed from step to step.
 import type { ActorResponse } from '../../ports/actor';
+import type { TargetedRun } from '../../ports/verifier';
+import type { CandidateAnswer } from './candidates/askMany';
 import type { OutsideMark } from '../../ports/outside';
 import type { SnapshotRef } from '../../ports/snapshots';
 import type { IterationRecord, RunState, Verdict, WitnessSummary } from '../../ports/runState';
@@ -25,6 +27,10 @@ export interface Attempt {
   /** An agent's mark of what it must leave alone outside the snapshots; null for a model. */
   outside: OutsideMark | null;
   response: ActorResponse | null;
+  /** Every answer of an attempt that asked for several (`--candidates`); `response` becomes the one chosen. */
+  answers?: CandidateAnswer[];
+  /** The chosen candidate's targeted run while it was tried, reused when its edit is applied again (same tree). */
+  trialRun?: { tree: string; run: Extract<TargetedRun, { ok: true }> };
   /** The actor's own failure, told beside the verdict, never judged. */
   actorNote: string;
   /** The snapshot after the edit. */

@@ -1,5 +1,5 @@
 // Plain typed events out of the engine; hosts (CLI, VS Code) turn them into lines, trees and status bars.
-import type { EscalationReason, IterationRecord, Outcome, RunState, Verdict } from '../../ports/runState';
+import type { CandidateRecord, CandidateVerdict, EscalationReason, IterationRecord, Outcome, RunState, Verdict } from '../../ports/runState';
 import type { FixerCommand } from '../../ports/fixers';
 import type { CoverageNote } from '../../ports/codeContext';
 
@@ -17,6 +17,10 @@ export type LoopEvent =
   /** `confirming`: the tests that flipped to passing run again before a green is believed. */
   | { type: 'verifying'; n: number; scope?: 'targeted' | 'full'; tests?: number; confirming?: boolean }
   | { type: 'verified'; n: number; verdict: Verdict; failing: number; notLoaded?: number; diagnostics: number; rolledBack: boolean; note: string; iteration: IterationRecord }
+  /** One of an attempt's candidates tried (`--candidates`): what its test run (or refusal) said. */
+  | { type: 'candidate-tried'; n: number; k: number; of: number; verdict: CandidateVerdict; files: string[]; note: string }
+  /** All of them tried: the one kept goes on to the whole suite. */
+  | { type: 'candidates-judged'; n: number; chosen: number; candidates: CandidateRecord[] }
   | { type: 'retrying'; n: number; attempt: number; delayMs: number; message: string }
   | { type: 'warning'; message: string }
   /** What coverage of the baseline's failing tests gave the prompt, or why nothing (the report's `coverage`). */

@@ -1,5 +1,5 @@
 // The JSON report of `greenloop fix` exactly as ../shared/contract.md fixes it.
-import type { ContextShown, OutsideWarning, RunState, TestRun } from '../../ports/runState';
+import type { CandidateRecord, ContextShown, OutsideWarning, RunState, TestRun } from '../../ports/runState';
 import type { Redactor } from '../../base/redact';
 import type { FixerCommand } from '../../ports/fixers';
 import type { CoverageNote } from '../../ports/codeContext';
@@ -39,6 +39,8 @@ export interface FixReport {
     matchedBy?: Record<string, number>;
     /** What the prompt's code context showed (contract addition, 2026-11-27). */
     context?: ContextShown;
+    /** Every answer of an attempt that asked for several (`--candidates N`, issue 41 addition): the chosen one and why each other lost. */
+    candidates?: CandidateRecord[];
   }[];
   /** Milliseconds spent running tests in the whole run: the baseline, every attempt's runs and re-runs (contract addition). */
   testMs?: number;
@@ -75,6 +77,7 @@ export function toReport(state: RunState, redactor: Redactor): FixReport {
       ...(it.actor ? { actor: it.actor, commands: it.commands ?? [] } : {}),
       ...(it.matchedBy ? { matchedBy: it.matchedBy } : {}),
       ...(it.context ? { context: it.context } : {}),
+      ...(it.candidates ? { candidates: it.candidates } : {}),
     })),
     testMs: state.testMs ?? state.iterations.reduce((sum, it) => sum + (it.testRuns ?? []).reduce((s, r) => s + r.ms, 0), 0),
     ...(state.coverage ? { coverage: state.coverage } : {}),

@@ -2,7 +2,7 @@
 // happened to each attempt (an edit refused, a regression rolled back, a flaky test) is said when it happens.
 import type { LoopEvent, RunPhase } from '../../core/loop/events';
 import { countsText, verdictWords } from '../../shared/plainWords';
-import { runningText } from '../../session/progressLine';
+import { candidatesText, runningText } from '../../session/progressLine';
 
 export function liveLine(e: LoopEvent): string | null {
   switch (e.type) {
@@ -21,6 +21,10 @@ export function liveLine(e: LoopEvent): string | null {
       return `attempt ${e.n}: answer received${e.files.length ? `, editing ${e.files.join(', ')}` : ''}`;
     case 'applied':
       return null;
+    case 'candidate-tried':
+      return `attempt ${e.n}: answer ${e.k} of ${e.of}: ${e.note}`;
+    case 'candidates-judged':
+      return `attempt ${e.n}: ${candidatesText(e.candidates)}; keeping answer ${e.chosen} for the whole suite`;
     case 'verifying':
       // Which tests judge the attempt: the failing ones first, the whole suite when it can change the verdict.
       return e.scope ? `${runningText(e)} (attempt ${e.n})` : `running the tests (attempt ${e.n})`;

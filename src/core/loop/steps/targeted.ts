@@ -25,22 +25,27 @@ export async function targeted(ctx: LoopContext, state: RunState, attempt: Attem
   const record = recordOf(attempt);
   // An edit to what decides which tests run and how (a test file, a runner's config, the test script: allowed with
   // --allow-test-edits) can make a narrowed run say anything: the whole suite judges it.
-  if (await changesHowTestsRun(ctx, attempt)) return undefined;
+  if (await changesHowTestsRun(ctx, attempt.from.snapshot, attempt.after!.id)) return undefined;
   const signal = runSignal(ctx);
-  ctx.events.emit({ type: 'verifying', n: attempt.n, scope: 'targeted', tests: targets.length });
+  // The chosen candidate was run so while it was tried (candidates/trial.ts): the same files, the same run.
+  const tried = attempt.trialRun?.tree === attempt.after!.tree ? attempt.trialRun.run : null;
   let run: Awaited<ReturnType<NonNullable<typeof verifier.verifyTargeted>>>;
-  try {
-    run = await verifier.verifyTargeted(targets, signal);
-  } catch (err) {
-    // A narrowed command that fails to run says nothing about the edit: the whole suite judges it, and tells.
-    if (isAbortError(err) || signal.aborted) throw err;
-    return undefined;
+  if (tried) run = tried;
+  else {
+    ctx.events.emit({ type: 'verifying', n: attempt.n, scope: 'targeted', tests: targets.length });
+    try {
+      run = await verifier.verifyTargeted(targets, signal);
+    } catch (err) {
+      // A narrowed command that fails to run says nothing about the edit: the whole suite judges it, and tells.
+      if (isAbortError(err) || signal.aborted) throw err;
+      return undefined;
+    }
+    if (!run.ok) {
+      ctx.warn(state, `The failing tests could not be run on their own (${run.why}); the whole suite runs instead.`);
+      return undefined;
+    }
+    noteTestRun(state, record, run.witness, run.command);
   }
-  if (!run.ok) {
-    ctx.warn(state, `The failing tests could not be run on their own (${run.why}); the whole suite runs instead.`);
-    return undefined;
-  }
-  noteTestRun(state, record, run.witness, run.command);
   const ids = targets.map((t) => t.id);
   if (!stillFailing(state, ids, run.witness)) {
     const coverage = targetedCoverage(ids, run.witness);
@@ -66,12 +71,12 @@ export async function targeted(ctx: LoopContext, state: RunState, attempt: Attem
   return undefined;
 }
 
-async function changesHowTestsRun(ctx: LoopContext, attempt: Attempt): Promise<boolean> {
-  const changed = await ctx.deps.snapshots.changedBetween(attempt.from.snapshot, attempt.after!.id);
+export async function changesHowTestsRun(ctx: LoopContext, from: string, after: string): Promise<boolean> {
+  const changed = await ctx.deps.snapshots.changedBetween(from, after);
   return changed.some((p) => matchesProtected(ctx.policy, p) || /(^|\/)package\.json$/.test(p));
 }
 
-function failingFirst(state: RunState): boolean {
+export function failingFirst(state: RunState): boolean {
   return (state.config.verifyScope ?? 'failing-first') === 'failing-first';
 }
 
@@ -91,7 +96,7 @@ export function targetsOf(state: RunState): TestTarget[] | null {
 }
 
 /** Every target ran and failed again, and nothing else the run showed fails that did not fail in the best state. */
-function stillFailing(state: RunState, ids: readonly string[], w: Witness): boolean {
+export function stillFailing(state: RunState, ids: readonly string[], w: Witness): boolean {
   if (w.loadError || w.unreadable || w.timedOut) return false;
   const coverage = targetedCoverage(ids, w);
   if (!coverage.complete || coverage.passing.length > 0) return false;

@@ -12,6 +12,7 @@ import { runSignal, type LoopContext } from '../loopContext';
 import { chargeCall, recordAttempt } from '../record';
 import { StopLoop } from '../stopLoop';
 import { answerReads } from './readTurn';
+import { askMany } from '../candidates/askMany';
 import { withRetries } from './retry';
 import { maxAnswerBytes, proposeOnce } from './turn';
 import { guardUserEdits } from './userEdits';
@@ -28,10 +29,12 @@ export class ModelTurn implements Turn {
     return null;
   }
 
-  // An answer that asks to READ code gets another call of the same attempt, with the code shown (readTurn.ts).
+  // An answer that asks to READ code gets another call of the same attempt, with the code shown (readTurn.ts). With
+  // several candidates, their reads are served only when no answer edits (candidates/askMany.ts picks the one read).
   async ask(ctx: LoopContext, state: RunState, attempt: Attempt): Promise<ActorResponse | AttemptOver> {
+    const wanted = ctx.deps.config.candidates ?? 1;
     for (;;) {
-      const response = await callModel(ctx, state, attempt);
+      const response = wanted > 1 ? await askMany(ctx, state, attempt, wanted) : await callModel(ctx, state, attempt);
       if ('over' in response) return response;
       const next = await answerReads(ctx, state, attempt, response);
       if (next === 'apply') return response;

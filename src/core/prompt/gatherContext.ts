@@ -12,6 +12,8 @@ import { boundedRead, importedFiles, toWorkspaceRelative } from './contextFiles'
 import { compiledSourceOf } from './compiledSource';
 import { HINT_SCORES, witnessHints } from './codeHints';
 import { codeSection, isWhole } from './codeSection';
+import { failureQuery, fuseHints } from './fuseHints';
+import { oneBodyPerFile } from './testBodies';
 
 export const DEFAULT_CONTEXT_TOKENS = 6000;
 /** A file with no ranked line is shown whole up to this size; a bigger one by its outline. */
@@ -28,11 +30,14 @@ const SECTION_OVERHEAD = 80;
 /** A region's fences and the "⋮ (lines …)" marker before it. */
 const REGION_OVERHEAD = 12;
 const REACH_HOPS = 3;
-const MAX_COVERAGE_HINTS = 40;
-const COVERAGE_BASE = 45;
-const COVERAGE_SPAN = 40;
-/** Hops of the call graph followed by name from the code the failures point to. */
-const REF_LEVELS = 4;
+/**
+ * The call graph is followed from the code the failures point to while the budget has room for another function
+ * (issue 40: a fixed four hops stopped one call short of `readBlockScalar`); this only guards against a cycle of names.
+ */
+const MAX_REF_LEVELS = 24;
+const MIN_FOLLOW_TOKENS = 120;
+/** Functions the failure's words rank, at most: the best few become ranked lines (fuseHints keeps 3). */
+const MAX_WORD_HITS = 10;
 /** The share of the budget the failing tests' own code (their bodies and helpers) may take. */
 const TEST_SHARE = 0.4;
 const SCORE_TOUCHED = 55;
@@ -116,27 +121,34 @@ export async function gatherContext(input: GatherInput): Promise<GatheredContext
     for (const r of regions) for (const name of [...(r.calls ?? []), ...(r.refs ?? [])]) if (!looked.has(name)) next.add(name);
   };
 
-  // 1. Where the failures point: the units around the ranked lines, nearest the failure first.
+  // 1. Where the failures point: the units around the ranked lines, nearest the failure first. Of a failing test
+  //    file, one test whole and the others by their assertions; every one's calls are followed.
   for (const c of candidates.filter((x) => x.lines.length)) {
     const text = textOf(c.path);
     if (text === null) continue;
-    follow(show(c, text, await regionsFor(c, text, input.reader)));
+    const cut = await regionsFor(c, text, input.reader);
+    if (show(c, text, input.isProtected(c.path) ? oneBodyPerFile(cut) : cut).length) follow(cut);
   }
   // 2. What that code refers to, level by level: the failing test's calls, then theirs (Agentless localizes test →
   //    function → line; here the hops are followed by name through the files the tests reach, the nearest first).
   const searchable = candidates.filter((c) => !input.isProtected(c.path));
-  for (let level = 0; level < REF_LEVELS && input.reader; level++) {
-    const names = next;
+  //    A call whose receiver's type the code states (`Loader.readScalar`) is looked up first, in every file; then
+  //    the names alone, anywhere the tests reach (the over-approximation, ranked below the exact edges).
+  for (let level = 0; level < MAX_REF_LEVELS && input.reader && budget.left() > MIN_FOLLOW_TOKENS; level++) {
+    const names = [...next];
     next = new Set();
     for (const name of names) looked.add(name);
-    for (const c of searchable) {
-      // What the reaching code imports from this very file comes first, then what the shown code refers to.
-      const wanted = [...new Set([...(level === 0 ? c.symbols : []), ...names])];
-      if (!wanted.length) continue;
-      const text = textOf(c.path);
-      if (text === null) continue;
-      const found = (await input.reader.regions(c.path, [], wanted)).map((r) => ({ ...r, score: c.score }));
-      follow(show(c, text, found));
+    const typed = names.filter((n) => n.includes('.'));
+    for (const pass of [typed, names]) {
+      for (const c of searchable) {
+        // What the reaching code imports from this very file comes first, then what the shown code refers to.
+        const wanted = [...new Set([...(level === 0 && pass === names ? c.symbols : []), ...pass])];
+        if (!wanted.length) continue;
+        const text = textOf(c.path);
+        if (text === null) continue;
+        const found = (await input.reader.regions(c.path, [], wanted)).map((r) => ({ ...r, score: c.score }));
+        follow(show(c, text, found));
+      }
     }
     if (!next.size) break;
   }
@@ -196,12 +208,15 @@ async function rankedFiles(input: GatherInput): Promise<Candidate[]> {
       return source ? { path: source, score: h.score, source: h.source } : h;
     }),
     ...(await testDeclarations(state.current.witness.failures, input)),
-    ...coverageHints(input.extraHints ?? []),
     ...state.iterations.flatMap((it) => it.files).map((path): CodeHint => ({ path, score: SCORE_TOUCHED, source: 'read' })),
   ];
-  const hinted = [...new Set(hints.map((h) => h.path))];
+  const coverage = input.extraHints ?? [];
+  const hinted = [...new Set([...hints, ...coverage].map((h) => h.path))];
   const reached = await reachedHints(hinted, input);
-  hints.push(...reached.hints);
+  // The failure's words rank the functions of every file the tests reach; merged with the spectrum's lines.
+  const searched = [...new Set([...hinted, ...reached.hints.map((h) => h.path)])].filter((p) => !input.isProtected(p));
+  const words = input.reader?.lexical && searched.length ? await input.reader.lexical(searched, failureQuery(state.current.witness), MAX_WORD_HITS) : [];
+  hints.push(...fuseHints(coverage, words), ...reached.hints);
 
   const byPath = new Map<string, { path: string; score: number; lineScores: Map<number, number> }>();
   for (const h of hints) {
@@ -220,16 +235,6 @@ async function rankedFiles(input: GatherInput): Promise<Candidate[]> {
     .map(({ c }) => ({ path: c.path, score: c.score, symbols: reached.symbols.get(c.path) ?? [], lines: [...c.lineScores].sort((a, b) => b[1] - a[1]).slice(0, MAX_LINES_PER_FILE).map(([line]) => line).sort((a, b) => a - b) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, MAX_FILES);
-}
-
-/**
- * Coverage's lines (suspiciousness 0..1) on the scale of the witness's hints: an Ochiai of 1 ranks between a stack
- * frame and a line of the test, "executed by the failing tests" below; only the most suspicious are kept, so that a
- * library which runs most of its code at import does not fill the prompt with it.
- */
-function coverageHints(hints: readonly CodeHint[]): CodeHint[] {
-  return [...hints].sort((a, b) => b.score - a.score).slice(0, MAX_COVERAGE_HINTS)
-    .map((h) => ({ ...h, score: COVERAGE_BASE + COVERAGE_SPAN * Math.min(1, Math.max(0, h.score)) }));
 }
 
 /**
@@ -323,6 +328,9 @@ class Budget {
     if (this.used + tokens > this.limit) return false;
     this.used += tokens;
     return true;
+  }
+  left(): number {
+    return this.limit - this.used;
   }
   force(tokens: number): void {
     this.used += tokens;

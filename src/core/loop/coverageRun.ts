@@ -23,6 +23,8 @@ export const MAX_COVERAGE_COST = 0.3;
  * tokens), and 30 % of a small suite's second is spent starting a process. Before issue 40 a suite under 10 s was never measured.
  */
 export const MIN_COVERAGE_ALLOWANCE_MS = 5_000;
+/** Of what a time budget has left, the covered runs may take at most this share: the model's attempts need the rest. */
+const MAX_BUDGET_SHARE = 0.1;
 /** Passing tests run beside the failing ones, at most: the selection is a command line. */
 const MAX_PASSING_TESTS = 200;
 
@@ -79,7 +81,11 @@ export async function collectCoverage(ctx: LoopContext, state: RunState): Promis
   if (!targets) return note({ used: false, why: 'skipped: the baseline has no failing tests that are all that is wrong with it (diagnostics, files that did not load)' });
   // Right after the baseline, the run's test time is the baseline's alone.
   const baselineMs = state.testMs ?? 0;
-  const allowance = coverageAllowanceMs(baselineMs);
+  const budgetShare = Math.floor((ctx.deadline?.remainingMs() ?? Infinity) * MAX_BUDGET_SHARE);
+  const allowance = Math.min(coverageAllowanceMs(baselineMs), budgetShare);
+  if (allowance < MIN_COVERAGE_ALLOWANCE_MS && allowance < coverageAllowanceMs(baselineMs)) {
+    return note({ used: false, baselineMs, why: `skipped: the time budget leaves ${Math.round(budgetShare / MAX_BUDGET_SHARE / 1000)} s, and covered runs may take at most ${Math.round(MAX_BUDGET_SHARE * 100)} % of it` });
+  }
   ran = true;
   const signal = runSignal(ctx);
   const deadline = new AbortController();

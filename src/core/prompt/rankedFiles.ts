@@ -4,9 +4,8 @@
 import type { CodeHint } from '../../ports/codeContext';
 import { isTestFunctionName } from '../../runners/registry';
 import { checkReadable } from '../edits/pathPolicy';
-import { importedFiles, toWorkspaceRelative } from './contextFiles';
+import { boundedRead, importedFiles, toWorkspaceRelative } from './contextFiles';
 import { compiledSourceOf } from './compiledSource';
-import { boundedRead } from './contextFiles';
 import { HINT_SCORES, witnessHints } from './codeHints';
 import { failureQuery, fuseHints } from './fuseHints';
 import type { GatherInput } from './gatherContext';

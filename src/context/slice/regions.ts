@@ -76,7 +76,12 @@ function named(tree: Tree, symbols: readonly string[], lang: LanguageId): Unit[]
     if (unit.kind === 'test' || at === undefined || end - start >= MAX_UNIT_LINES) continue;
     found.push({ unit, at: exact !== undefined && loose !== undefined ? Math.min(exact, loose) : at });
   }
-  return found.sort((a, b) => a.at - b.at).slice(0, MAX_SYMBOLS).map((f) => f.unit);
+  // A TypeScript overload's signatures are one name: they take one of the few places, not three.
+  const names: string[] = [];
+  return found.sort((a, b) => a.at - b.at).filter((f) => {
+    if (!names.includes(f.unit.name)) names.push(f.unit.name);
+    return names.indexOf(f.unit.name) < MAX_SYMBOLS;
+  }).map((f) => f.unit);
 }
 
 function wantedOrder(symbols: readonly string[]): Map<string, number> {

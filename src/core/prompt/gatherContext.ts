@@ -30,6 +30,8 @@ const REGION_OVERHEAD = 12;
  */
 const MAX_REF_LEVELS = 24;
 const MIN_FOLLOW_TOKENS = 120;
+/** How many declarations the reader gives per lookup (regions.ts's MAX_SYMBOLS): a full answer may have left some out. */
+const SYMBOLS_PER_LOOKUP = 6;
 /** The share of the budget the failing tests' own code (their bodies and helpers) may take. */
 const TEST_SHARE = 0.4;
 
@@ -125,12 +127,16 @@ export async function gatherContext(input: GatherInput): Promise<GatheredContext
     for (const pass of [typed, names]) {
       for (const c of searchable) {
         // What the reaching code imports from this very file comes first, then what the shown code refers to.
-        const wanted = [...new Set([...(level === 0 && pass === names ? c.symbols : []), ...pass])];
+        // A name already shown in this file takes no more of the reader's few declarations per lookup.
+        const have = new Set((shown.get(c.path)?.regions ?? []).flatMap((r) => (r.name ? [r.name, r.name.slice(r.name.lastIndexOf('.') + 1)] : [])));
+        const wanted = [...new Set([...(level === 0 && pass === names ? c.symbols : []), ...pass])].filter((n) => !have.has(n) && !have.has(n.slice(n.lastIndexOf('.') + 1)));
         if (!wanted.length) continue;
         const text = textOf(c.path);
         if (text === null) continue;
         const found = (await input.reader.regions(c.path, [], wanted)).map((r) => ({ ...r, score: c.score }));
         follow(show(c, text, found));
+        // The lookup was full: the names it could not take are asked again at the next level, not lost.
+        if (new Set(found.map((r) => r.name)).size >= SYMBOLS_PER_LOOKUP) for (const n of pass) if (!found.some((r) => r.name === n)) next.add(n);
       }
     }
     if (!next.size) break;

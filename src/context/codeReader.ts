@@ -3,11 +3,12 @@
 // one the engine follows one hop of imports itself.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { CodeReader, CodeRegion, FileOutline, ReachedFile } from '../ports/codeContext';
+import type { CodeReader, CodeRegion, FileOutline, LexicalHit, ReachedFile } from '../ports/codeContext';
 import { languageOf, withTree } from './parse/grammars';
 import { regionsOf } from './slice/regions';
 import { outlineOf } from './map/outline';
-import { declarations, linesOf } from './parse/units';
+import { declarations, linesOf, MAX_UNIT_LINES } from './parse/units';
+import { rankByWords, type LexicalUnit } from './rank/lexical';
 
 /** A folder with more files than this is not searched for a test's declaration. */
 const MAX_SIBLINGS = 200;
@@ -52,6 +53,23 @@ export function createCodeReader(opts: CodeReaderOptions): CodeReader {
         });
       }
       return [...found.values()];
+    },
+    async lexical(paths, query, limit): Promise<LexicalHit[]> {
+      const units: LexicalUnit[] = [];
+      for (const rel of paths) {
+        const source = await parsable(opts.cwd, rel);
+        if (!source) continue;
+        const lines = source.text.split('\n');
+        await withTree(source.lang, source.text, (tree) => {
+          for (const { unit } of declarations(tree, source.lang)) {
+            if (unit.kind !== 'function' || !unit.name) continue;
+            const [start, end] = linesOf(unit.node, source.lang);
+            if (end - start >= MAX_UNIT_LINES) continue;
+            units.push({ path: rel, line: start, endLine: end, name: unit.name, text: lines.slice(start - 1, end).join('\n') });
+          }
+        });
+      }
+      return rankByWords(units, query, limit);
     },
     async outline(rel, exportedOnly, shown = []): Promise<FileOutline> {
       const source = await parsable(opts.cwd, rel);

@@ -8,7 +8,7 @@ export interface CodeHint {
   /** Absent: the file as a whole (an import reached it, a diagnostic named no line). */
   line?: number;
   score: number;
-  source: 'stack' | 'diagnostic' | 'coverage' | 'test' | 'import' | 'read';
+  source: 'stack' | 'diagnostic' | 'coverage' | 'test' | 'import' | 'read' | 'words';
 }
 
 /** A file the failing tests reach through imports, and how many hops away (0: a failing test's own file). */
@@ -33,12 +33,24 @@ export interface CodeRegion {
   calls?: string[];
   /** The names the region refers to (calls and plain identifiers): whose declarations are followed next. */
   refs?: string[];
+  /** For a test: its lines that assert, shown alone when another failing test of its file is shown whole. */
+  assertLines?: number[];
 }
 
 /** One file's declarations that were not shown, one line each (`function total(items)`, `class Cart`). */
 export interface FileOutline {
   path: string;
   lines: string[];
+}
+
+/** A function the failure's words point to: its lines, and how well it matched (0..1; 1 when the failure says its name). */
+export interface LexicalHit {
+  path: string;
+  line: number;
+  endLine: number;
+  name: string;
+  score: number;
+  named: boolean;
 }
 
 /** What the prompt's code context section holds, and what did not fit (named in the prompt and the report). */
@@ -66,13 +78,18 @@ export interface CodeReader {
    * (a Go test fails in a helper of common_test.go while its function lives in times_test.go). First match per name.
    */
   declaredNear?(near: string, names: readonly string[]): Promise<Array<{ path: string; line: number; name: string }>>;
+  /**
+   * The functions of `paths` whose identifiers best match `query` (the failure's own words), BM25 over names split at
+   * camelCase and snake_case, best first, at most `limit`.
+   */
+  lexical?(paths: readonly string[], query: string, limit: number): Promise<LexicalHit[]>;
   /** The file's declarations, one line each; `exportedOnly` for the map; none inside `shown` (regions already in the prompt). */
   outline(path: string, exportedOnly: boolean, shown?: ReadonlyArray<Pick<CodeRegion, 'startLine' | 'endLine'>>): Promise<FileOutline>;
 }
 
 /**
  * Whether coverage of the failing tests ranked code for the prompt, and why not when it did not: the report's
- * `coverage`. Its price is set by the baseline: the covered run may take at most 30 % of the baseline's test time.
+ * `coverage`. Its price: the covered runs may take 30 % of the baseline's test time or 5 s, whichever is more.
  */
 export interface CoverageNote {
   used: boolean;
@@ -87,4 +104,6 @@ export interface CoverageNote {
   hints?: number;
   /** Ranked by Ochiai over failing and passing runs, or by "executed by the failing tests" alone. */
   ranking?: 'ochiai' | 'executed';
+  /** Passing tests of the failing tests' files whose covered run was ranked beside them (0: none, or it was cut). */
+  passingTests?: number;
 }

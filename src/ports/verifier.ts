@@ -163,13 +163,31 @@ export type TargetedRun =
  * suspiciousness, or one sentence saying why the runner's coverage could not be read (not installed, no such tool).
  */
 export type CoverageCollected =
-  | { ok: true; hints: CodeHint[]; /** Which tool measured it ("V8", "go -coverprofile", "coverage.py"). */ tool: string; /** Units (processes, packages) that failed and passed: Ochiai needs passing ones. */ units: { failing: number; passing: number } }
+  | {
+      ok: true; hints: CodeHint[]; /** Which tool measured it ("V8", "go -coverprofile", "coverage.py"). */ tool: string;
+      /** Units (processes, packages) that failed and passed: Ochiai needs passing ones. */ units: { failing: number; passing: number };
+      /** What each unit executed, so a second covered run (of passing tests) can be ranked beside these. */ spectrum: SpectrumUnit[];
+    }
   | { ok: false; why: string };
+
+/** What one run unit (a test process, a package's test binary) executed, and whether a test in it failed. */
+export interface SpectrumUnit {
+  failed: boolean;
+  /** Workspace-relative path → 1-based lines executed at least once. */
+  lines: Map<string, Set<number>>;
+  /** The lines among them executed more than once, where the tool counts. */
+  repeated?: Map<string, Set<number>>;
+}
 
 /** Options of a targeted run. */
 export interface TargetedOptions {
   /** Measure which lines the tests execute, where the runner allows it. */
   coverage?: boolean;
+  /**
+   * With `coverage`: these tests passed in the baseline and run as the spectrum's passing side (issue 40); their units
+   * are ranked as passing beside `failing`, the failing tests' units of an earlier covered run.
+   */
+  passingBeside?: SpectrumUnit[];
 }
 
 /** How the loop asks for a whole-suite run. */

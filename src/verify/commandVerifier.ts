@@ -170,7 +170,7 @@ export class CommandVerifier implements Verifier {
       const witness = this.witness(run, parsed, [], run.output, started, run.timedOut, false);
       witness.scope = 'targeted';
       const result: TargetedRun = { ok: true, witness, command: narrowed.command, tests: narrowed.tests };
-      if (coverage) result.coverage = await coverage.read(witness, targets);
+      if (coverage) result.coverage = await coverage.read(witness, targets, opts.passingBeside);
       return result;
     } finally {
       coverage?.dispose();

@@ -4,6 +4,7 @@ import type { Node, Tree } from '@vscode/tree-sitter-wasm';
 import type { LanguageId } from './grammars';
 import { firstRow, isRequire, syntaxOf, unitOf } from './syntax';
 import type { Unit } from './syntax';
+import { goReceiverType, typedCalls } from './receivers';
 
 /** A function nested in another function is shown with it while the outer one stays this short. */
 export const MAX_UNIT_LINES = 150;
@@ -57,15 +58,22 @@ export function statementAt(tree: Tree, line: number): Node | null {
   return null;
 }
 
-/** Every unit at the top of the file, with the members of classes one level down (`depth` 1). */
-export function declarations(tree: Tree, lang: LanguageId): Array<{ unit: Unit; depth: number }> {
-  const out: Array<{ unit: Unit; depth: number }> = [];
+/**
+ * Every unit at the top of the file, with the members of classes one level down (`depth` 1); `owner` is the class,
+ * impl or Go receiver type a method belongs to (`Cart.prototype.add`'s Cart), so a typed call finds it exactly.
+ */
+export function declarations(tree: Tree, lang: LanguageId): Array<{ unit: Unit; depth: number; owner?: string }> {
+  const out: Array<{ unit: Unit; depth: number; owner?: string }> = [];
   for (const child of tree.rootNode.namedChildren) {
     if (!child) continue;
     const unit = topLevelUnit(child, lang);
     if (!unit) continue;
-    out.push({ unit, depth: 0 });
-    if (unit.kind === 'class') for (const member of membersOf(unit.node, lang)) out.push({ unit: member, depth: 1 });
+    const goOwner = lang === 'go' && child.type === 'method_declaration' ? goReceiverType(child) : null;
+    const dotted = /^([A-Za-z_$][\w$]*)\.(?:prototype\.)?[A-Za-z_$][\w$]*$/.exec(unit.name)?.[1];
+    const owner = goOwner ?? dotted;
+    out.push({ unit, depth: 0, ...(owner ? { owner } : {}) });
+    const className = unit.name.replace(/\s*[[<].*$/s, '');
+    if (unit.kind === 'class') for (const member of membersOf(unit.node, lang)) out.push({ unit: member, depth: 1, ...(className ? { owner: className } : {}) });
   }
   return out;
 }
@@ -176,7 +184,8 @@ const IDENTIFIERS = ['identifier'];
  * among the declarations of the files the failing tests reach; a local variable that matches none costs nothing.
  */
 export function referencedNames(node: Node, lang: LanguageId): string[] {
-  const names = new Set(calledNames(node, lang, true));
+  // Typed calls (`Loader.readScalar`) first: they are followed before the same names matched anywhere.
+  const names = new Set([...typedCalls(node, lang), ...calledNames(node, lang, true)]);
   for (const id of node.descendantsOfType(IDENTIFIERS)) if (id && id.text.length > 1) names.add(id.text);
   return [...names];
 }

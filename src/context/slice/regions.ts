@@ -7,11 +7,11 @@ import type { LanguageId } from '../parse/grammars';
 import { calledNames, declarations, importRanges, linesOf, MAX_UNIT_LINES, referencedNames, statementAt, unitAt, valueStatements } from '../parse/units';
 import type { Node } from '@vscode/tree-sitter-wasm';
 import type { Unit } from '../parse/syntax';
+import { unitOf } from '../parse/syntax';
 
 /** Lines either side of a ranked line when no whole unit can be shown (too long, unparsable, outside any unit). */
 export const WINDOW_LINES = 20;
-/** A test's helpers, followed this many calls deep. */
-const HELPER_DEPTH = 2;
+/** A test's helpers, followed as deep as they go until this many are found (a count, not a number of hops). */
 const MAX_HELPERS = 6;
 /** Declarations shown for the names a test calls, at most, per file. */
 const MAX_SYMBOLS = 6;
@@ -29,11 +29,15 @@ export function regionsOf(tree: Tree, rel: string, text: string, want: Wanted, l
   const out: CodeRegion[] = [];
   const add = (startLine: number, endLine: number, kind: CodeRegion['kind'], name?: string, calls?: string[], node?: Node) => {
     const refs = node ? referencedNames(node, lang) : [];
-    out.push({ path: rel, startLine, endLine, kind, ...(name ? { name } : {}), text: fileLines.slice(startLine - 1, endLine).join('\n'), score: 0, ...(calls?.length ? { calls } : {}), ...(refs.length ? { refs } : {}) });
+    const asserts = kind === 'test' ? assertLines(fileLines, startLine, endLine) : [];
+    out.push({
+      path: rel, startLine, endLine, kind, ...(name ? { name } : {}), text: fileLines.slice(startLine - 1, endLine).join('\n'), score: 0,
+      ...(calls?.length ? { calls } : {}), ...(refs.length ? { refs } : {}), ...(asserts.length ? { assertLines: asserts } : {}),
+    });
   };
   for (const line of want.lines) {
     if (line < 1 || line > fileLines.length) continue;
-    const unit = unitAt(tree, line, text, lang);
+    const unit = unitAt(tree, line, text, lang) ?? documented(tree, line, text, lang);
     if (unit && !unit.node.hasError) {
       const [start, end] = linesOf(unit.node, lang);
       const calls = unit.kind === 'test' ? calledNames(unit.node, lang, true) : undefined;
@@ -62,13 +66,22 @@ function named(tree: Tree, symbols: readonly string[], lang: LanguageId): Unit[]
   if (!symbols.length) return [];
   const rank = wantedOrder(symbols);
   const found: Array<{ unit: Unit; at: number }> = [];
-  for (const { unit } of declarations(tree, lang)) {
-    const at = rank.get(unit.name.slice(unit.name.lastIndexOf('.') + 1));
+  for (const { unit, owner } of declarations(tree, lang)) {
+    const short = unit.name.slice(unit.name.lastIndexOf('.') + 1);
+    // `Loader.readScalar` (a typed call) finds only Loader's method; a bare `readScalar` any method of that name.
+    const exact = owner ? rank.get(`${owner}.${short}`) : undefined;
+    const loose = rank.get(short);
+    const at = exact ?? loose;
     const [start, end] = linesOf(unit.node, lang);
     if (unit.kind === 'test' || at === undefined || end - start >= MAX_UNIT_LINES) continue;
-    found.push({ unit, at });
+    found.push({ unit, at: exact !== undefined && loose !== undefined ? Math.min(exact, loose) : at });
   }
-  return found.sort((a, b) => a.at - b.at).slice(0, MAX_SYMBOLS).map((f) => f.unit);
+  // A TypeScript overload's signatures are one name: they take one of the few places, not three.
+  const names: string[] = [];
+  return found.sort((a, b) => a.at - b.at).filter((f) => {
+    if (!names.includes(f.unit.name)) names.push(f.unit.name);
+    return names.indexOf(f.unit.name) < MAX_SYMBOLS;
+  }).map((f) => f.unit);
 }
 
 function wantedOrder(symbols: readonly string[]): Map<string, number> {
@@ -92,6 +105,31 @@ function namedValues(tree: Tree, symbols: readonly string[], lang: LanguageId): 
   return found.sort((a, b) => a.at - b.at).slice(0, MAX_SYMBOLS);
 }
 
+/** What a test checks, line by line: assert/expect calls, `t.Error`/`t.Fatal`, `self.assert…`, Rust's `assert!`. */
+const ASSERTION = /\b(?:assert\w*!?|expect\w*|should|require\.\w+|t\.(?:Error|Fatal|Fail)\w*|self\.(?:assert|fail)\w*|panic!)\s*[(.!]?/;
+
+function assertLines(fileLines: readonly string[], start: number, end: number): number[] {
+  const out: number[] = [];
+  for (let line = start + 1; line < end; line++) if (ASSERTION.test(fileLines[line - 1] ?? '')) out.push(line);
+  return out;
+}
+
+/**
+ * A line of a doc comment (a Rust doctest failing "(line 348)", a Python docstring's example above its function's
+ * body) stands for the item it documents: the next declaration after the comment.
+ */
+function documented(tree: Tree, line: number, text: string, lang: LanguageId): Unit | null {
+  const source = text.split('\n')[line - 1] ?? '';
+  let node: Node | null = tree.rootNode.descendantForPosition({ row: line - 1, column: Math.max(0, source.search(/\S/)) });
+  while (node && node.parent && !node.type.includes('comment') && node.parent.startPosition.row === node.startPosition.row) node = node.parent;
+  if (!node?.type.includes('comment')) return null;
+  for (let next = node.nextNamedSibling; next; next = next.nextNamedSibling) {
+    if (next.type.includes('comment') || next.type === 'attribute_item') continue;
+    return unitOf(next, lang);
+  }
+  return null;
+}
+
 export function windowAround(line: number, lineCount: number): [number, number] {
   return [Math.max(1, line - WINDOW_LINES), Math.min(lineCount, line + WINDOW_LINES)];
 }
@@ -102,7 +140,7 @@ function helpersOf(tree: Tree, test: Unit, lang: LanguageId): Unit[] {
   for (const { unit, depth } of declarations(tree, lang)) if (depth === 0 && unit.kind === 'function' && unit.name) byName.set(unit.name, unit);
   const found: Unit[] = [];
   let frontier = [test];
-  for (let level = 0; level < HELPER_DEPTH && frontier.length; level++) {
+  while (frontier.length && found.length < MAX_HELPERS) {
     const next: Unit[] = [];
     for (const unit of frontier) {
       for (const name of calledNames(unit.node, lang)) {

@@ -1,36 +1,67 @@
-// Where the failing tests went, before the first prompt (issue 31). When no stack frame of the baseline names the code
-// under test (an assertion in the test itself, a runner that prints no frames), the baseline's failing tests run once
-// more on their own with the runner's coverage, and the lines they executed become the state's code hints (source
-// 'coverage'). Its price is set by the run Greenloop makes anyway — the baseline: the covered run may take at most
-// 30 % of the baseline's test time, and is stopped at that deadline, so it never costs more; whether it was used, and
-// why not, is the report's `coverage`.
+// Where the failing tests went, before the first prompt (issues 31 and 40). When no stack frame of the baseline names
+// the code under test (an assertion in the test itself, a runner that prints no frames), the baseline's failing tests
+// run once more on their own with the runner's coverage, then the passing tests of their files, and the lines are
+// ranked by Ochiai over both: a line only the failing tests run comes first, the entry point every test runs after it.
+// Its price: the covered runs together may take 30 % of the baseline's test time or 5 s, whichever is more (a wasted
+// model call costs seconds and thousands of tokens), and are stopped at that deadline; whether they were used, what
+// they cost, and why not, is the report's `coverage`.
 import type { RunState } from '../../ports/runState';
 import type { CoverageNote } from '../../ports/codeContext';
+import type { CoverageCollected, TestTarget } from '../../ports/verifier';
 import { isAbortError } from '../../base/abort';
 import { matchesProtected } from '../edits/pathPolicy';
 import { witnessHints } from '../prompt/codeHints';
 import { runSignal, type LoopContext } from './loopContext';
 import { targetsOf } from './steps/targeted';
-import { addTestTime, testTimeOf } from './testRuns';
+import { addTestTime, testsIn, testTimeOf } from './testRuns';
 
 /** Coverage may add at most this share of the run it rides on (the baseline's test time). */
 export const MAX_COVERAGE_COST = 0.3;
 
 /**
- * Coverage is tried from a baseline this long on: 30 % of it (3 s) leaves a covered run room to finish, where 30 % of a
- * small suite's second is spent starting the process and killing it. A small suite's failures are near enough to their
- * stack frames and the call graph; a big one's (the suites that take minutes) are where coverage pays.
+ * The covered runs may always take this long: a model call that misses the bug costs more (seconds, and thousands of
+ * tokens), and 30 % of a small suite's second is spent starting a process. Before issue 40 a suite under 10 s was never measured.
  */
-export const MIN_COVERAGE_BASELINE_MS = 10_000;
+export const MIN_COVERAGE_ALLOWANCE_MS = 5_000;
+/** Of what a time budget has left, the covered runs may take at most this share: the model's attempts need the rest. */
+const MAX_BUDGET_SHARE = 0.1;
+/** Passing tests run beside the failing ones, at most: the selection is a command line. */
+const MAX_PASSING_TESTS = 200;
 
-/** How long the covered run may take: 30 % of the baseline's test time, in whole milliseconds. */
+/** How long the covered runs may take together: 30 % of the baseline's test time or 5 s, whichever is more. */
 export function coverageAllowanceMs(baselineMs: number): number {
-  return Math.floor(baselineMs * MAX_COVERAGE_COST);
+  return Math.max(MIN_COVERAGE_ALLOWANCE_MS, Math.floor(baselineMs * MAX_COVERAGE_COST));
 }
 
-/** The report's sentence for a covered run that finished: what it took beside the baseline. */
+/** The rule in words, for the report. */
+function ruleWords(baselineMs: number): string {
+  return `${Math.round(MAX_COVERAGE_COST * 100)} % of the baseline's ${baselineMs} ms or ${MIN_COVERAGE_ALLOWANCE_MS / 1000} s, whichever is more`;
+}
+
+/** The report's sentence for covered runs that finished: what they took beside the baseline. */
 export function coverageCostWords(baselineMs: number, coveredMs: number): string {
-  return `the covered run took ${coveredMs} ms, ${Math.round((coveredMs / Math.max(1, baselineMs)) * 100)} % of the baseline's ${baselineMs} ms (at most ${Math.round(MAX_COVERAGE_COST * 100)} %)`;
+  return `the covered runs took ${coveredMs} ms, ${Math.round((coveredMs / Math.max(1, baselineMs)) * 100)} % of the baseline's ${baselineMs} ms (at most ${coverageAllowanceMs(baselineMs)} ms: ${ruleWords(baselineMs)})`;
+}
+
+/**
+ * The spectrum's passing side: the baseline's passing tests of the failing tests' files (a test id that names its
+ * file, pytest's `path::name`, only with its own file). Ids without a file run in each failing file, where the
+ * runner's selection matches the ones that are there.
+ */
+export function passingTargets(state: RunState): TestTarget[] {
+  const best = state.best.witness;
+  const files = [...new Set(best.failures.map((f) => f.file).filter((f): f is string => !!f))];
+  if (!files.length || !best.ran?.length) return [];
+  const not = new Set([...best.failing, ...(best.skipped ?? []), ...state.flaky]);
+  const out: TestTarget[] = [];
+  for (const id of best.ran) {
+    if (not.has(id)) continue;
+    const own = files.find((f) => id.startsWith(`${f}::`));
+    if (own) out.push({ id, file: own });
+    else if (!id.includes('::')) for (const file of files) out.push({ id, file });
+    if (out.length >= MAX_PASSING_TESTS) break;
+  }
+  return out;
 }
 
 export async function collectCoverage(ctx: LoopContext, state: RunState): Promise<void> {
@@ -50,38 +81,67 @@ export async function collectCoverage(ctx: LoopContext, state: RunState): Promis
   if (!targets) return note({ used: false, why: 'skipped: the baseline has no failing tests that are all that is wrong with it (diagnostics, files that did not load)' });
   // Right after the baseline, the run's test time is the baseline's alone.
   const baselineMs = state.testMs ?? 0;
-  if (baselineMs < MIN_COVERAGE_BASELINE_MS) {
-    return note({ used: false, baselineMs, why: `skipped: the baseline took ${baselineMs} ms; coverage is tried from ${MIN_COVERAGE_BASELINE_MS / 1000} s on, where ${Math.round(MAX_COVERAGE_COST * 100)} % of it leaves a covered run room to finish` });
+  const budgetShare = Math.floor((ctx.deadline?.remainingMs() ?? Infinity) * MAX_BUDGET_SHARE);
+  const allowance = Math.min(coverageAllowanceMs(baselineMs), budgetShare);
+  if (allowance < MIN_COVERAGE_ALLOWANCE_MS && allowance < coverageAllowanceMs(baselineMs)) {
+    return note({ used: false, baselineMs, why: `skipped: the time budget leaves ${Math.round(budgetShare / MAX_BUDGET_SHARE / 1000)} s, and covered runs may take at most ${Math.round(MAX_BUDGET_SHARE * 100)} % of it` });
   }
-  const allowance = coverageAllowanceMs(baselineMs);
   ran = true;
   const signal = runSignal(ctx);
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), allowance);
+  const both = AbortSignal.any([signal, deadline.signal]);
   ctx.events.emit({ type: 'phase', phase: 'coverage-tests' });
   try {
-    const covered = await verifier.verifyTargeted(targets, AbortSignal.any([signal, deadline.signal]), { coverage: true });
+    const covered = await verifier.verifyTargeted(targets, both, { coverage: true });
     if (!covered.ok) return note({ used: false, why: `skipped: the failing tests cannot be run on their own (${covered.why})` });
     addTestTime(state, covered.witness);
-    const measured = covered.coverage;
+    let measured = covered.coverage;
     if (!measured || !measured.ok) return note({ used: false, why: `skipped: ${measured ? measured.why : 'the verifier measured no coverage'}` });
-    const coveredMs = testTimeOf(covered.witness);
+    let coveredMs = testTimeOf(covered.witness);
+    const passing = await passingRun(ctx, state, measured, both, { deadline: deadline.signal, run: signal });
+    coveredMs += passing.ms;
+    if (passing.collected) measured = passing.collected;
     const ranking = measured.units.passing > 0 ? ('ochiai' as const) : ('executed' as const);
     // The model may not edit the tests: their lines would only crowd out the code under test.
     const hints = measured.hints.filter((h) => !isTest(h.path));
     state.codeHints = [...(state.codeHints ?? []).filter((h) => h.source !== 'coverage'), ...hints];
+    const rankedBy = ranking === 'ochiai' ? `Ochiai, beside a covered run of the same files' passing tests (${passing.tests} ran)` : `the failing tests alone (${passing.why})`;
     note({
-      used: true, tool: measured.tool, baselineMs, coveredMs, hints: hints.length, ranking,
-      why: `${measured.tool}: ${hints.length} lines the failing tests executed, ranked by ${ranking === 'ochiai' ? 'Ochiai' : 'the failing tests alone (no passing run measured)'}; ${coverageCostWords(baselineMs, coveredMs)}`,
+      used: true, tool: measured.tool, baselineMs, coveredMs, hints: hints.length, ranking, passingTests: passing.collected ? passing.tests : 0,
+      why: `${measured.tool}: ${hints.length} lines the failing tests executed, ranked by ${rankedBy}; ${coverageCostWords(baselineMs, coveredMs)}`,
     });
   } catch (err) {
     if (signal.aborted) throw err;
     if (deadline.signal.aborted) {
-      return note({ used: false, baselineMs, why: `skipped: the covered run of the failing tests passed ${allowance} ms, ${Math.round(MAX_COVERAGE_COST * 100)} % of the baseline's ${baselineMs} ms, and was stopped there` });
+      return note({ used: false, baselineMs, coveredMs: allowance, why: `skipped: the covered run of the failing tests passed ${allowance} ms (${ruleWords(baselineMs)}) and was stopped there` });
     }
     if (isAbortError(err)) throw err;
     note({ used: false, why: `skipped: the covered run failed (${(err as Error).message})` });
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * The passing side of the spectrum, within what is left of the same deadline: when it is cut, fails or has nothing to
+ * run, the failing tests' coverage is ranked alone and the report says why.
+ */
+async function passingRun(ctx: LoopContext, state: RunState, failing: Extract<CoverageCollected, { ok: true }>, signal: AbortSignal, stops: { deadline: AbortSignal; run: AbortSignal }): Promise<{ collected?: Extract<CoverageCollected, { ok: true }>; tests: number; ms: number; why: string }> {
+  const targets = passingTargets(state);
+  if (!targets.length) return { tests: 0, ms: 0, why: 'no test of their files passed in the baseline' };
+  const tests = new Set(targets.map((t) => t.id)).size;
+  const started = Date.now();
+  try {
+    const run = await ctx.deps.verifier.verifyTargeted!(targets, signal, { coverage: true, passingBeside: failing.spectrum });
+    if (!run.ok) return { tests, ms: 0, why: `the passing tests cannot be run on their own: ${run.why}` };
+    addTestTime(state, run.witness);
+    const ms = testTimeOf(run.witness);
+    if (!run.coverage?.ok) return { tests, ms, why: `the passing tests' coverage was not read: ${run.coverage ? run.coverage.why : 'none measured'}` };
+    // What ran, not what was asked for: a name that lives in another file matches nothing here.
+    return { collected: run.coverage, tests: testsIn(run.witness), ms, why: '' };
+  } catch (err) {
+    if (!stops.deadline.aborted || stops.run.aborted) throw err;
+    return { tests, ms: Date.now() - started, why: `the covered run of ${tests} passing tests was stopped at the deadline` };
   }
 }

@@ -7,6 +7,13 @@ import { SOURCE_PATH, toWorkspaceRelative } from './contextFiles';
 /** Python's traceback lines: `File "/work/app/cart.py", line 12, in total`. */
 const PY_FRAME = /File "([^"]+)", line (\d+)/g;
 
+/**
+ * A doctest's own line: cargo names it `src/lib.rs - Version::parse (line 348)`, other runners say "(line 348)" of the
+ * failure's file. The line is in the doc comment; the reader shows the item it documents.
+ */
+const DOCTEST = /([\w./-]+\.[A-Za-z]+) - [^\n]*?\(line (\d+)\)/g;
+const LINE_SAID = /\(line (\d+)\)/;
+
 export const HINT_SCORES = { diagnostic: 100, loadError: 95, frame: 90, testLine: 80, excerpt: 50, testFile: 40 } as const;
 
 /** Hints in the order the witness gives them; `isTest` tells a test file's lines from the code under test's. */
@@ -30,6 +37,13 @@ export function witnessHints(witness: WitnessSummary, cwd: string, isTest: (rel:
     add(e.file, e.line, HINT_SCORES.testFile, 'test');
   }
   for (const f of witness.failures) {
+    let doctest = false;
+    for (const m of `${f.id}\n${f.message}`.matchAll(DOCTEST)) {
+      add(m[1], Number(m[2]), HINT_SCORES.frame, 'stack');
+      doctest = true;
+    }
+    const said = doctest || !f.file ? null : LINE_SAID.exec(`${f.id}\n${f.message}`);
+    if (said) add(f.file, Number(said[1]), HINT_SCORES.frame, 'stack');
     frames(f.message, HINT_SCORES.frame);
     add(f.file, undefined, HINT_SCORES.testFile, 'test');
   }

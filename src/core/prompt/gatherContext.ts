@@ -5,20 +5,17 @@
 import type { CodeContext, CodeHint, CodeReader, CodeRegion, FileOutline } from '../../ports/codeContext';
 import type { RunState } from '../../ports/runState';
 import { estimateTokens } from '../../base/estimateTokens';
-import { isTestFunctionName } from '../../runners/registry';
 import { checkReadable } from '../edits/pathPolicy';
 import type { PathPolicy } from '../edits/pathPolicy';
-import { boundedRead, importedFiles, toWorkspaceRelative } from './contextFiles';
-import { compiledSourceOf } from './compiledSource';
-import { HINT_SCORES, witnessHints } from './codeHints';
+import { boundedRead } from './contextFiles';
+import { rankedFiles, type Candidate } from './rankedFiles';
 import { codeSection, isWhole } from './codeSection';
+import { oneBodyPerFile } from './testBodies';
 
 export const DEFAULT_CONTEXT_TOKENS = 6000;
 /** A file with no ranked line is shown whole up to this size; a bigger one by its outline. */
 const WHOLE_FILE_TOKENS = 1500;
 const WINDOW_LINES = 20;
-const MAX_FILES = 30;
-const MAX_LINES_PER_FILE = 6;
 const MAX_OUTLINE_LINES = 30;
 const MAX_MAP_LINES = 20;
 const MAX_READ_BYTES = 2 * 1024 * 1024;
@@ -27,16 +24,16 @@ const FILE_OVERHEAD = 40;
 const SECTION_OVERHEAD = 80;
 /** A region's fences and the "⋮ (lines …)" marker before it. */
 const REGION_OVERHEAD = 12;
-const REACH_HOPS = 3;
-const MAX_COVERAGE_HINTS = 40;
-const COVERAGE_BASE = 45;
-const COVERAGE_SPAN = 40;
-/** Hops of the call graph followed by name from the code the failures point to. */
-const REF_LEVELS = 4;
+/**
+ * The call graph is followed from the code the failures point to while the budget has room for another function
+ * (issue 40: a fixed four hops stopped one call short of `readBlockScalar`); this only guards against a cycle of names.
+ */
+const MAX_REF_LEVELS = 24;
+const MIN_FOLLOW_TOKENS = 120;
+/** How many declarations the reader gives per lookup (regions.ts's MAX_SYMBOLS): a full answer may have left some out. */
+const SYMBOLS_PER_LOOKUP = 6;
 /** The share of the budget the failing tests' own code (their bodies and helpers) may take. */
 const TEST_SHARE = 0.4;
-const SCORE_TOUCHED = 55;
-const SCORE_REACHED = 50;
 
 export interface GatherInput {
   state: RunState;
@@ -64,13 +61,6 @@ export interface GatheredContext extends CodeContext {
   files: ShownFile[];
 }
 
-interface Candidate {
-  path: string;
-  score: number;
-  lines: number[];
-  /** Names the code that reaches this file uses from it (the resolver's): their declarations are shown. */
-  symbols: string[];
-}
 
 export async function gatherContext(input: GatherInput): Promise<GatheredContext> {
   const candidates = await rankedFiles(input);
@@ -116,27 +106,38 @@ export async function gatherContext(input: GatherInput): Promise<GatheredContext
     for (const r of regions) for (const name of [...(r.calls ?? []), ...(r.refs ?? [])]) if (!looked.has(name)) next.add(name);
   };
 
-  // 1. Where the failures point: the units around the ranked lines, nearest the failure first.
+  // 1. Where the failures point: the units around the ranked lines, nearest the failure first. Of a failing test
+  //    file, one test whole and the others by their assertions; every one's calls are followed.
   for (const c of candidates.filter((x) => x.lines.length)) {
     const text = textOf(c.path);
     if (text === null) continue;
-    follow(show(c, text, await regionsFor(c, text, input.reader)));
+    const cut = await regionsFor(c, text, input.reader);
+    if (show(c, text, input.isProtected(c.path) ? oneBodyPerFile(cut) : cut).length) follow(cut);
   }
   // 2. What that code refers to, level by level: the failing test's calls, then theirs (Agentless localizes test →
   //    function → line; here the hops are followed by name through the files the tests reach, the nearest first).
   const searchable = candidates.filter((c) => !input.isProtected(c.path));
-  for (let level = 0; level < REF_LEVELS && input.reader; level++) {
-    const names = next;
+  //    A call whose receiver's type the code states (`Loader.readScalar`) is looked up first, in every file; then
+  //    the names alone, anywhere the tests reach (the over-approximation, ranked below the exact edges).
+  for (let level = 0; level < MAX_REF_LEVELS && input.reader && budget.left() > MIN_FOLLOW_TOKENS; level++) {
+    const names = [...next];
     next = new Set();
     for (const name of names) looked.add(name);
-    for (const c of searchable) {
-      // What the reaching code imports from this very file comes first, then what the shown code refers to.
-      const wanted = [...new Set([...(level === 0 ? c.symbols : []), ...names])];
-      if (!wanted.length) continue;
-      const text = textOf(c.path);
-      if (text === null) continue;
-      const found = (await input.reader.regions(c.path, [], wanted)).map((r) => ({ ...r, score: c.score }));
-      follow(show(c, text, found));
+    const typed = names.filter((n) => n.includes('.'));
+    for (const pass of [typed, names]) {
+      for (const c of searchable) {
+        // What the reaching code imports from this very file comes first, then what the shown code refers to.
+        // A name already shown in this file takes no more of the reader's few declarations per lookup.
+        const have = new Set((shown.get(c.path)?.regions ?? []).flatMap((r) => (r.name ? [r.name, r.name.slice(r.name.lastIndexOf('.') + 1)] : [])));
+        const wanted = [...new Set([...(level === 0 && pass === names ? c.symbols : []), ...pass])].filter((n) => !have.has(n) && !have.has(n.slice(n.lastIndexOf('.') + 1)));
+        if (!wanted.length) continue;
+        const text = textOf(c.path);
+        if (text === null) continue;
+        const found = (await input.reader.regions(c.path, [], wanted)).map((r) => ({ ...r, score: c.score }));
+        follow(show(c, text, found));
+        // The lookup was full: the names it could not take are asked again at the next level, not lost.
+        if (new Set(found.map((r) => r.name)).size >= SYMBOLS_PER_LOOKUP) for (const n of pass) if (!found.some((r) => r.name === n)) next.add(n);
+      }
     }
     if (!next.size) break;
   }
@@ -184,87 +185,6 @@ export async function gatherContext(input: GatherInput): Promise<GatheredContext
 
 function wholeFile(c: Candidate, text: string): CodeRegion {
   return { path: c.path, startLine: 1, endLine: lineCount(text), kind: 'file', text: text.split('\n').slice(0, lineCount(text)).join('\n'), score: c.score };
-}
-
-/** Files by their best hint, each with its ranked lines; readable, not git-ignored, compiled output mapped to its source. */
-async function rankedFiles(input: GatherInput): Promise<Candidate[]> {
-  const { state, policy } = input;
-  const hints: CodeHint[] = [
-    ...witnessHints(state.current.witness, state.cwd, input.isProtected).map((h) => {
-      // A stack frame in compiled output (out/test/x.test.js) stands for its TypeScript source; its line does not.
-      const source = compiledSourceOf(h.path, policy, boundedRead);
-      return source ? { path: source, score: h.score, source: h.source } : h;
-    }),
-    ...(await testDeclarations(state.current.witness.failures, input)),
-    ...coverageHints(input.extraHints ?? []),
-    ...state.iterations.flatMap((it) => it.files).map((path): CodeHint => ({ path, score: SCORE_TOUCHED, source: 'read' })),
-  ];
-  const hinted = [...new Set(hints.map((h) => h.path))];
-  const reached = await reachedHints(hinted, input);
-  hints.push(...reached.hints);
-
-  const byPath = new Map<string, { path: string; score: number; lineScores: Map<number, number> }>();
-  for (const h of hints) {
-    const c = byPath.get(h.path) ?? { path: h.path, score: -Infinity, lineScores: new Map<number, number>() };
-    c.score = Math.max(c.score, h.score);
-    if (h.line) c.lineScores.set(h.line, Math.max(c.lineScores.get(h.line) ?? -Infinity, h.score));
-    byPath.set(h.path, c);
-  }
-  const checked = [...byPath.values()].flatMap((c) => {
-    const check = checkReadable(policy, c.path);
-    return check.ok ? [{ c, real: check.realRel }] : [];
-  });
-  const ignored = new Set(await input.unrecorded(checked.map((x) => x.real)));
-  return checked
-    .filter((x) => !ignored.has(x.real))
-    .map(({ c }) => ({ path: c.path, score: c.score, symbols: reached.symbols.get(c.path) ?? [], lines: [...c.lineScores].sort((a, b) => b[1] - a[1]).slice(0, MAX_LINES_PER_FILE).map(([line]) => line).sort((a, b) => a - b) }))
-    .sort((a, b) => b.score - a.score)
-    .slice(0, MAX_FILES);
-}
-
-/**
- * Coverage's lines (suspiciousness 0..1) on the scale of the witness's hints: an Ochiai of 1 ranks between a stack
- * frame and a line of the test, "executed by the failing tests" below; only the most suspicious are kept, so that a
- * library which runs most of its code at import does not fill the prompt with it.
- */
-function coverageHints(hints: readonly CodeHint[]): CodeHint[] {
-  return [...hints].sort((a, b) => b.score - a.score).slice(0, MAX_COVERAGE_HINTS)
-    .map((h) => ({ ...h, score: COVERAGE_BASE + COVERAGE_SPAN * Math.min(1, Math.max(0, h.score)) }));
-}
-
-/**
- * Where each failing test's function is declared, when its name is one (Go's `TestPast`, pytest's `test_ttl`): the
- * runner names the file of the line that failed, which for a Go test is often a shared helper (`common_test.go`)
- * while the test — and so the calls that lead to the bug — lives in another file of the package.
- */
-async function testDeclarations(failures: ReadonlyArray<{ id: string; file?: string }>, input: GatherInput): Promise<CodeHint[]> {
-  const reader = input.reader;
-  if (!reader?.declaredNear) return [];
-  const out: CodeHint[] = [];
-  const byFile = new Map<string, Set<string>>();
-  for (const f of failures.slice(0, MAX_FILES)) {
-    if (!f.file) continue;
-    const names = f.id.split(/[^A-Za-z0-9_]+/).filter((w) => isTestFunctionName(w));
-    if (names.length) byFile.set(f.file, new Set([...(byFile.get(f.file) ?? []), ...names]));
-  }
-  for (const [file, names] of byFile) {
-    const rel = toWorkspaceRelative(file, input.state.cwd);
-    if (!rel) continue;
-    for (const d of await reader.declaredNear(rel, [...names])) out.push({ path: d.path, line: d.line, score: HINT_SCORES.testLine, source: 'test' });
-  }
-  return out;
-}
-
-/** The files the hinted files import: the reader's resolver, several hops; without one, one hop of local imports. */
-async function reachedHints(from: string[], input: GatherInput): Promise<{ hints: CodeHint[]; symbols: Map<string, string[]> }> {
-  const reached = (input.reader ? await input.reader.reach(from, REACH_HOPS) : []).filter((r) => r.distance > 0);
-  if (!reached.length) {
-    return { hints: from.flatMap((rel) => importedFiles(rel, input.policy)).map((path) => ({ path, score: SCORE_REACHED, source: 'import' })), symbols: new Map() };
-  }
-  return {
-    hints: reached.map((r) => ({ path: r.path, score: SCORE_REACHED - 5 * (r.distance - 1), source: 'import' })),
-    symbols: new Map(reached.filter((r) => r.symbols?.length).map((r) => [r.path, r.symbols!])),
-  };
 }
 
 async function regionsFor(c: Candidate, text: string, reader: CodeReader | undefined): Promise<CodeRegion[]> {
@@ -323,6 +243,9 @@ class Budget {
     if (this.used + tokens > this.limit) return false;
     this.used += tokens;
     return true;
+  }
+  left(): number {
+    return this.limit - this.used;
   }
   force(tokens: number): void {
     this.used += tokens;

@@ -65,11 +65,12 @@ describe('ranking by the failing tests\' spectrum', () => {
 });
 
 describe('what coverage may cost', () => {
-  it("the covered run may take 30 % of the baseline's test time, said in words", () => {
+  it("the covered runs may take 30 % of the baseline's test time or 5 s, whichever is more, said in words", () => {
     assert.strictEqual(MAX_COVERAGE_COST, 0.3);
-    assert.strictEqual(coverageAllowanceMs(1000), 300);
-    assert.strictEqual(coverageAllowanceMs(0), 0, 'a baseline of 0 ms leaves no time to measure in');
-    assert.strictEqual(coverageCostWords(1000, 240), "the covered run took 240 ms, 24 % of the baseline's 1000 ms (at most 30 %)");
+    assert.strictEqual(coverageAllowanceMs(1000), 5000);
+    assert.strictEqual(coverageAllowanceMs(0), 5000, 'a wasted model call costs more than 5 s of a covered run');
+    assert.strictEqual(coverageAllowanceMs(100_000), 30_000);
+    assert.strictEqual(coverageCostWords(20_000, 2400), "the covered runs took 2400 ms, 12 % of the baseline's 20000 ms (at most 6000 ms: 30 % of the baseline's 20000 ms or 5 s, whichever is more)");
   });
 });
 
@@ -133,7 +134,8 @@ describe('the loop and the coverage of the baseline\'s failing tests (real node 
     assert.strictEqual(report.coverage?.tool, 'V8');
     assert.strictEqual(report.coverage?.baselineMs, 400_000);
     assert.ok((report.coverage?.coveredMs ?? 0) > 0);
-    assert.match(report.coverage!.why, /^V8: \d+ lines the failing tests executed, ranked by the failing tests alone .*; the covered run took \d+ ms, \d+ % of the baseline's 400000 ms \(at most 30 %\)$/);
+    assert.match(report.coverage!.why, /^V8: \d+ lines the failing tests executed, ranked by Ochiai, beside a covered run of the same files' passing tests \(0 ran\); the covered runs took \d+ ms, \d+ % of the baseline's 400000 ms \(at most 120000 ms: .*\)$/);
+    assert.strictEqual(report.coverage?.ranking, 'ochiai');
     const hints = state.codeHints ?? [];
     assert.ok(hints.some((h) => h.path === 'lib/tax.js' && h.line === 3 && h.source === 'coverage'), JSON.stringify(hints));
     assert.ok(!hints.some((h) => h.path.startsWith('test/')), 'the protected test files are no hints');
@@ -143,21 +145,26 @@ describe('the loop and the coverage of the baseline\'s failing tests (real node 
     assert.ok(at > 0 && lines[at - 1].startsWith('greenloop: baseline — ') && lines[at + 1].startsWith('greenloop: attempt 1/'), lines.join('\n'));
   });
 
-  it('a covered run past 30 % of the baseline (a 10 s baseline, 3 s allowed; the covered run waits a minute): stopped there, skipped, no hint kept, the report says why', async () => {
-    // Only the covered run has NODE_V8_COVERAGE: it alone waits, so it can never finish within its 3 s.
-    const { state, report, verifier, lines } = await run(10_000, 'node -e "if (process.env.NODE_V8_COVERAGE) setTimeout(() => {}, 60000)" && node --test test/');
+  it('a covered run past its deadline (a 20 s baseline, 6 s allowed; the covered run waits a minute): stopped there, skipped, no hint kept, the report says why', async () => {
+    // Only the covered run has NODE_V8_COVERAGE: it alone waits, so it can never finish within its 6 s.
+    const { state, report, verifier, lines } = await run(20_000, 'node -e "if (process.env.NODE_V8_COVERAGE) setTimeout(() => {}, 60000)" && node --test test/');
     assert.ok(lines.includes(`greenloop: coverage of the failing tests not used — ${report.coverage!.why}`), lines.join('\n'));
     assert.strictEqual(report.coverage?.used, false);
-    assert.strictEqual(report.coverage!.why, "skipped: the covered run of the failing tests passed 3000 ms, 30 % of the baseline's 10000 ms, and was stopped there");
+    assert.strictEqual(report.coverage!.why, "skipped: the covered run of the failing tests passed 6000 ms (30 % of the baseline's 20000 ms or 5 s, whichever is more) and was stopped there");
     assert.strictEqual(state.codeHints, undefined);
     assert.strictEqual(verifier.coveredRuns, 1, 'one covered run, stopped; no plain twin');
     assert.strictEqual(state.outcome, 'green', 'the loop goes on as without coverage');
   });
 
-  it('a baseline under 10 s: no covered run (30 % of a small suite is spent starting a process), and the report says so', async () => {
-    const { report, verifier } = await run(4_000);
-    assert.strictEqual(verifier.coveredRuns, 0);
-    assert.strictEqual(report.coverage!.why, 'skipped: the baseline took 4000 ms; coverage is tried from 10 s on, where 30 % of it leaves a covered run room to finish');
+  it('a small suite (a 1 s baseline): measured all the same, within 5 s, failing and passing tests in two covered runs', async () => {
+    const { report, verifier } = await run(1_000);
+    assert.strictEqual(verifier.coveredRuns, 2);
+    assert.strictEqual(report.coverage?.used, true, report.coverage?.why);
+    // taxrate's failing test is alone in its file: the passing side is that file loaded with no test run, which
+    // tells the lines run at import from the ones the failing test ran.
+    assert.strictEqual(report.coverage?.ranking, 'ochiai');
+    assert.strictEqual(report.coverage?.passingTests, 0);
+    assert.ok((report.coverage?.coveredMs ?? 0) <= 5000 + 1000, `within the deadline: ${report.coverage?.coveredMs}`);
   });
 
   it('a stack frame already names the code under test: no covered run at all', async () => {

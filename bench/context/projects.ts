@@ -33,7 +33,7 @@ export interface Project {
   mutants?: number;
 }
 
-const TESTS = /(^|\/)(tests?|spec|__tests__|testdata|fixtures?|benchmarks?|examples?|fuzzing|unity)(\/|$)|[._-]test\.|_test\.go$|(^|\/)test_[^/]*\.py$|Test\.java$/;
+const TESTS = /(^|\/)(tests?|spec|__tests__|testdata|fixtures?|benchmarks?|examples?|fuzzing|unity)(\/|$)|[._-](test|spec|bench)\.|_test\.go$|(^|\/)test_[^/]*\.py$|Test\.java$/;
 
 // The Maven project commons-cli's tests build with: Debian's JUnit 5, commons-lang3 and commons-text, Surefire 2.22.3.
 const CLI_POM = `<?xml version="1.0" encoding="UTF-8"?>

@@ -1,40 +1,46 @@
-// npm run bench:context — does the model see the bug? For each injected single-line bug (bugs.ts) in a real project
-// (projects.ts), the real `greenloop fix` runs once with --max-iterations 1 against a scripted model that answers no
-// edit; its first prompt is captured and the wrong line looked for in the prompt's code (measure.ts). The same bugs
-// run through today's CLI too (a build of --baseline REF, default the commit issue 31 started from), in the same run.
-//   -- --only NAME,…        projects (or bug ids) to run
-//   -- --baseline REF       the commit whose CLI is "today" (default below); --no-baseline runs only this checkout
-//   -- --verify             only check that each bug makes a test fail and the pristine project passes (no CLI)
-//   -- --json FILE          every bug's figures as JSON, written after each bug (default: in the bench cache)
-//   -- --resume             keep the bugs already in that file (same ids) and measure the rest: a long run can stop
-//   -- --table              print the table of that file and measure nothing
-//   -- --prompts DIR        keep each captured first prompt (and the CLI's stderr) there, one file per bug and CLI
-import { execFile } from 'node:child_process';
+// npm run bench:context — does the model see the bug, on bugs no one picked? In each real project (projects.ts) a
+// seeded generator (mutate.ts) draws single-line mutants uniformly over the source functions the project's own suite
+// covers (coverage.ts), keeps those that make at least one of its tests fail, and for each kept mutant the real
+// `greenloop fix --max-iterations 1` runs once against a scripted model on loopback that answers no edit: its first
+// prompt is captured and the mutated line looked for in the prompt's code (measure.ts).
+//   -- --projects NAME,…   projects to run (default: all, one at a time)
+//   -- --limit N           mutants kept per project at most (default: the project's own, else 12)
+//   -- --seed N            the draw's seed (default below; the table names it)
+//   -- --cli PATH          the CLI measured as "today" (default: this checkout's dist/cli.js)
+//   -- --after PATH|REF    a second CLI measured on the same mutants in the same run (a built dist/cli.js, or a commit
+//                          built once into the cache as baselineCli.ts does), its column beside today's
+//   -- --results DIR       per-project results, reused on the next run (default: bench/context/.results, ignored by git)
+//   -- --fresh             forget the cached results of the selected projects
+//   -- --table             print the table of the cached results and measure nothing
+//   -- --prompts DIR       keep each captured first prompt (and the CLI's stderr) there
+import { execFile, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BUGS, type Bug } from './bugs';
 import { PROJECTS, type Project } from './projects';
 import { measure } from './measure';
-import { startWorkspace, wrongLine, CACHE } from './workspace';
+import { startWorkspace, applyMutant, revertMutant, mutatedLine, CACHE } from './workspace';
 import { startFakeOpenAIServer } from '../../test/support/fakeOpenAIServer';
 import { baselineCli } from './baselineCli';
+import { coveredLines, isCovered, run } from './coverage';
+import { draw, functionsOf, grammarOf, projectSeed, sitesOf, type Fn, type Mutant, type Site } from './mutate';
 
 const ROOT = path.resolve(__dirname, '../..');
-/** main when issue 31's work began: its prompt builder is "today's". */
-export const BASELINE_COMMIT = '32f8b10';
+export const SEED = 40;
+const DEFAULT_LIMIT = 12;
 
-interface Args { only: string[]; baseline: string | null; verify: boolean; json: string; resume: boolean; tableOnly: boolean; prompts: string | null }
+interface Args { projects: string[]; limit: number | null; seed: number; cli: string; after: string | null; results: string; fresh: boolean; tableOnly: boolean; prompts: string | null }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { only: [], baseline: BASELINE_COMMIT, verify: false, json: path.join(CACHE, 'results.json'), resume: false, tableOnly: false, prompts: null };
+  const args: Args = { projects: [], limit: null, seed: SEED, cli: path.join(ROOT, 'dist', 'cli.js'), after: null, results: path.join(__dirname, '.results'), fresh: false, tableOnly: false, prompts: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--only') args.only = argv[++i].split(',');
-    else if (a === '--baseline') args.baseline = argv[++i];
-    else if (a === '--no-baseline') args.baseline = null;
-    else if (a === '--verify') args.verify = true;
-    else if (a === '--json') args.json = argv[++i];
-    else if (a === '--resume') args.resume = true;
+    if (a === '--projects') args.projects = argv[++i].split(',');
+    else if (a === '--limit') args.limit = Number(argv[++i]);
+    else if (a === '--seed') args.seed = Number(argv[++i]);
+    else if (a === '--cli') args.cli = path.resolve(argv[++i]);
+    else if (a === '--after') args.after = argv[++i];
+    else if (a === '--results') args.results = path.resolve(argv[++i]);
+    else if (a === '--fresh') args.fresh = true;
     else if (a === '--table') args.tableOnly = true;
     else if (a === '--prompts') args.prompts = argv[++i];
     else throw new Error(`Unknown option ${a}; see the head of bench/context/run.ts.`);
@@ -42,61 +48,106 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
-function sh(cmd: string, cwd: string): Promise<{ code: number; out: string }> {
-  return new Promise((resolve) => {
-    execFile('bash', ['-c', cmd], { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CI: '1', NO_COLOR: '1' } }, (err, stdout, stderr) =>
-      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr }));
-  });
+/** What one CLI's first prompt showed: the mutated line or not, the code context's tokens, the coverage note. */
+interface Shown { found: boolean; tokens: number; failing: number; outcome: string; coverage: string | null }
+
+interface Tried { mutant: Mutant; killed: boolean; seconds: number }
+
+interface ProjectResult {
+  project: string; language: string; commit: string; seed: number; limit: number;
+  sourceLines: number; functions: number; coveredFunctions: number; sites: number;
+  coverage: { note: string; seconds: number; plainSeconds: number };
+  tried: Tried[];
+  /** Per kept mutant id, per CLI label ("today", "after"). */
+  shown: Record<string, Record<string, Shown>>;
+  cli: Record<string, string>;
 }
 
-/** `failing`: tests failing and type errors at the run's baseline; `unloaded`: test files that did not load there. */
-interface Shown { found: boolean; tokens: number; failing: number; unloaded?: number; outcome: string }
-
-/** One `greenloop fix` run of `cli` on the bug's workspace; the first prompt measured. */
-async function firstPrompt(cli: string, p: Project, bug: Bug, keep: string | null): Promise<Shown> {
-  let ws: ReturnType<typeof startWorkspace>;
-  try {
-    ws = startWorkspace(p, bug);
-  } catch (err) {
-    return { found: false, tokens: 0, failing: 0, outcome: `no prompt: the bug could not be set up (${(err as Error).message})` };
+function walk(root: string, rel: string, out: string[]): void {
+  const abs = path.join(root, rel);
+  if (!fs.existsSync(abs)) return;
+  if (fs.statSync(abs).isFile()) {
+    out.push(rel);
+    return;
   }
+  for (const e of fs.readdirSync(abs).sort()) if (!e.startsWith('.') && e !== 'node_modules') walk(root, rel === '.' ? e : `${rel}/${e}`, out);
+}
+
+/** The project's non-test source files the generator can parse. */
+function sourceFiles(p: Project, root: string): string[] {
+  const out: string[] = [];
+  for (const s of p.sources) walk(root, s, out);
+  return out.filter((f) => grammarOf(f) && !p.tests.test(f) && !f.endsWith('.d.ts'));
+}
+
+async function firstPrompt(cli: string, label: string, p: Project, m: Mutant, keep: string | null): Promise<Shown> {
+  const ws = startWorkspace(p, m);
   const server = await startFakeOpenAIServer([{ content: 'I cannot tell where the bug is from this.' }]);
   try {
     const args = ['fix', '--cwd', ws.cwd, '--actor', 'openai', '--base-url', server.url, '--model', 'scripted', '--no-stream', '--json',
-      '--state-dir', path.join(ws.dir, 'state'), '--test-cmd', p.testCmd, '--max-iterations', '1', '--tsc', bug.kind === 'type error' ? 'on' : 'off'];
+      '--state-dir', path.join(ws.dir, 'state'), '--test-cmd', p.testCmd, '--max-iterations', '1', '--tsc', 'off'];
     const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((resolve) =>
-      execFile(process.execPath, [cli, ...args], { maxBuffer: 64 * 1024 * 1024 }, (_e, stdout, stderr) => resolve({ stdout, stderr })));
+      execFile(process.execPath, [cli, ...args], { maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GOFLAGS: '-mod=mod', GOPROXY: 'off' } }, (_e, stdout, stderr) => resolve({ stdout, stderr })));
     let report: { outcome?: string; reason?: string; baseline?: { failing: string[]; loadErrorFiles: string[]; diagnostics: number } } = {};
     try { report = JSON.parse(stdout); } catch { /* no report: named below */ }
-    const failing = (report.baseline?.failing.length ?? 0) + (report.baseline?.diagnostics ?? 0);
-    const unloaded = report.baseline?.loadErrorFiles.length ?? 0;
+    const failing = (report.baseline?.failing.length ?? 0) + (report.baseline?.loadErrorFiles.length ?? 0);
+    const coverage = /greenloop: coverage of the failing tests (.*)/.exec(stderr)?.[1] ?? null;
+    const request = server.requests[0];
     if (keep) {
       fs.mkdirSync(keep, { recursive: true });
-      fs.writeFileSync(path.join(keep, `${bug.id}.${path.basename(path.dirname(path.dirname(cli)))}.stderr.txt`), stderr);
+      fs.writeFileSync(path.join(keep, `${p.name}-${m.id}.${label}.stderr.txt`), stderr);
     }
-    const request = server.requests[0];
-    if (!request) return { found: false, tokens: 0, failing, unloaded, outcome: `no prompt (${report.outcome ?? 'no report'} ${report.reason ?? ''})` };
-    const user = request.body.messages.filter((m: { role: string }) => m.role === 'user').map((m: { content: string }) => m.content).join('\n');
-    if (keep) fs.writeFileSync(path.join(keep, `${bug.id}.${path.basename(path.dirname(path.dirname(cli)))}.prompt.md`), user);
-    return { ...measure(user, wrongLine(ws.cwd, bug)), failing, unloaded, outcome: report.outcome ?? 'no report' };
+    if (!request) return { found: false, tokens: 0, failing, coverage, outcome: `no prompt (${report.outcome ?? 'no report'} ${report.reason ?? ''})` };
+    const user = request.body.messages.filter((x: { role: string }) => x.role === 'user').map((x: { content: string }) => x.content).join('\n');
+    if (keep) fs.writeFileSync(path.join(keep, `${p.name}-${m.id}.${label}.prompt.md`), user);
+    const lines = fs.readFileSync(path.join(ws.cwd, m.file), 'utf8').split('\n');
+    return { ...measure(user, mutatedLine(m, lines)), failing, coverage, outcome: report.outcome ?? 'no report' };
   } finally {
     await server.close();
     ws.dispose();
   }
 }
 
-async function verify(selected: Project[], bugs: Bug[]): Promise<void> {
-  for (const p of selected) {
-    const ws = startWorkspace(p, null);
-    const r = await sh(p.testCmd, ws.cwd);
-    ws.dispose();
-    console.log(`${p.name}: pristine ${r.code === 0 ? 'passes' : `FAILS (exit ${r.code})\n${r.out.slice(-1500)}`}`);
-    for (const bug of bugs.filter((b) => b.project === p.name)) {
-      const w = startWorkspace(p, bug);
-      const t = await sh(bug.kind === 'type error' ? 'node_modules/.bin/tsc --noEmit -p . 2>&1 || exit 1' : p.testCmd, w.cwd);
-      w.dispose();
-      console.log(`  ${bug.id}: ${t.code !== 0 ? 'fails a test (ok)' : 'PASSES: not a bug the tests see'}`);
+const keptOf = (r: ProjectResult) => r.tried.filter((t) => t.killed).length;
+const drawn = (r: ProjectResult) => keptOf(r) >= r.limit || r.tried.length >= 4 * r.limit;
+
+/** Draws and keeps the project's mutants, each tried in one work copy and saved in `r` as it is tried. */
+async function drawMutants(p: Project, r: ProjectResult, save: () => void): Promise<void> {
+  if (drawn(r)) return;
+  const ws = startWorkspace(p, null);
+  try {
+    const cov = await coveredLines(p, ws.cwd, path.join(CACHE, 'coverage', p.name));
+    const texts = new Map<string, string[]>();
+    const fns: Fn[] = [];
+    const sites: Site[] = [];
+    for (const f of sourceFiles(p, ws.cwd)) {
+      const text = fs.readFileSync(path.join(ws.cwd, f), 'utf8');
+      texts.set(f, text.split('\n'));
+      fns.push(...(await functionsOf(f, text, grammarOf(f)!)));
+      sites.push(...(await sitesOf(f, text, grammarOf(f)!)));
     }
+    const covered = fns.filter((f) => isCovered(f, cov.lines));
+    Object.assign(r, {
+      sourceLines: [...texts.values()].reduce((n, ls) => n + ls.filter((l) => l.trim()).length, 0), functions: fns.length, coveredFunctions: covered.length, sites: sites.length,
+      coverage: { note: cov.note, seconds: cov.seconds, plainSeconds: cov.plainSeconds },
+    });
+    save();
+    console.error(`${p.name}: ${texts.size} source files, ${r.sourceLines} lines, ${covered.length} of ${fns.length} functions covered (${cov.note}; covered run ${cov.seconds.toFixed(1)} s, plain ${cov.plainSeconds.toFixed(1)} s)`);
+    const timeout = Math.max(120, 6 * cov.plainSeconds) * 1000;
+    const gen = draw(covered, sites, texts, projectSeed(r.seed, p.name));
+    // The draws already tried (a resumed run) are drawn again and skipped: the order depends on the seed alone.
+    for (let i = 0; i < r.tried.length; i++) gen.next();
+    for (const m of gen) {
+      if (drawn(r)) break;
+      applyMutant(ws.cwd, m);
+      const t = await run(p.testCmd, ws.cwd, {}, timeout);
+      revertMutant(ws.cwd, m);
+      r.tried.push({ mutant: m, killed: t.code !== 0, seconds: t.seconds });
+      save();
+      console.error(`  ${m.id} ${m.file}:${m.line} ${m.operator} in ${m.fn}: ${t.code !== 0 ? 'kept (a test fails)' : 'dropped (no test fails)'} ${t.seconds.toFixed(1)} s`);
+    }
+  } finally {
+    ws.dispose();
   }
 }
 
@@ -107,83 +158,75 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[m] : Math.round((s[m - 1] + s[m]) / 2);
 }
 
-interface Row { bug: Bug; language: string; now: Shown; today: Shown | null }
-
-/** A bug counts when the tests saw it: a test failed, tsc named an error, or (a compile error) a test file did not load. */
-const seen = (r: Row) => r.now.failing + (r.now.unloaded ?? 0) > 0;
-
-/**
- * The project's own suite passes on its pristine tree before any of its bugs is measured: a set-up that keeps the
- * tests from loading (cookie's tsconfig extends a package the project installs) would make every bug "fail" a
- * test and every prompt be about the set-up.
- */
-async function checkPristine(p: Project): Promise<void> {
-  const ws = startWorkspace(p, null);
-  try {
-    const r = await sh(p.testCmd, ws.cwd);
-    if (r.code !== 0) throw new Error(`${p.name}: its own tests fail on the pristine tree (exit ${r.code}), so its bugs cannot be measured:\n${r.out.slice(-1500)}`);
-  } finally {
-    ws.dispose();
-  }
-}
-
-function table(rows: Row[], baseline: string | null): string {
-  const out: string[] = [];
+function table(results: ProjectResult[], labels: string[]): string {
   const pct = (n: number, d: number) => (d ? `${n} / ${d} (${Math.round((100 * n) / d)} %)` : '–');
-  const cell = (rs: Row[], pick: (r: Row) => Shown | null) => {
-    const got = rs.map(pick).filter((s): s is Shown => s !== null);
-    return got.length ? `${pct(got.filter((s) => s.found).length, got.length)} · ${median(got.map((s) => s.tokens)).toLocaleString('en-US')}` : '–';
-  };
-  const head = baseline ? `| | bugs | today (${baseline}): found · median tokens | this build: found · median tokens |\n|---|---|---|---|` : '| | bugs | this build: found · median tokens |\n|---|---|---|';
-  const line = (label: string, rs: Row[]) => `| ${label} | ${rs.length} | ${baseline ? `${cell(rs, (r) => r.today)} | ` : ''}${cell(rs, (r) => r.now)} |`;
-  out.push(head);
-  for (const name of [...new Set(rows.map((r) => r.bug.project))]) {
-    const rs = rows.filter((r) => r.bug.project === name);
-    out.push(line(`${name} (${rs[0].language})`, rs));
+  const cell = (shown: Shown[]) => `${pct(shown.filter((s) => s.found).length, shown.length)} | ${shown.length ? median(shown.map((s) => s.tokens)).toLocaleString('en-US') : '–'}`;
+  const head = `| project | language | non-test lines | functions covered / all | mutants drawn / kept | ${labels.map((l) => `${l}: mutated line in first prompt | ${l}: median code-context tokens`).join(' | ')} | covered run (bench) · plain run | Greenloop's coverage of the failing tests (${labels[0]}) |`;
+  const out = [head, `|${'---|'.repeat(7 + 2 * labels.length)}`];
+  const rowsOf = (r: ProjectResult, l: string) => Object.values(r.shown).map((s) => s[l]).filter((s): s is Shown => !!s && s.failing > 0);
+  for (const r of results) {
+    const kept = r.tried.filter((t) => t.killed).length;
+    const notes = rowsOf(r, labels[0]).map((s) => s.coverage ?? 'no note');
+    const used = notes.filter((n) => n.startsWith('used')).length;
+    out.push(`| ${r.project} | ${r.language} | ${r.sourceLines.toLocaleString('en-US')} | ${r.coverage.note.startsWith('no covered') ? `– / ${r.functions} ¹` : `${r.coveredFunctions} / ${r.functions}`} | ${r.tried.length} / ${kept} | ${labels.map((l) => cell(rowsOf(r, l))).join(' | ')} | ${r.coverage.seconds ? `${r.coverage.seconds.toFixed(1)} s` : '–'} · ${r.coverage.plainSeconds.toFixed(1)} s | used ${used} of ${notes.length} |`);
   }
-  for (const kind of [...new Set(rows.map((r) => r.bug.kind))]) out.push(line(`kind: ${kind}`, rows.filter((r) => r.bug.kind === kind)));
-  out.push(line('**all**', rows));
+  const all = (l: string) => results.flatMap((r) => rowsOf(r, l));
+  out.push(`| **all** | ${new Set(results.map((r) => r.language)).size} languages | ${results.reduce((n, r) => n + r.sourceLines, 0).toLocaleString('en-US')} | | ${results.reduce((n, r) => n + r.tried.length, 0)} / ${results.reduce((n, r) => n + r.tried.filter((t) => t.killed).length, 0)} | ${labels.map((l) => cell(all(l))).join(' | ')} | | |`);
   return out.join('\n');
 }
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const picked = (x: string) => args.only.length === 0 || args.only.includes(x);
-  const selected = PROJECTS.filter((p) => picked(p.name) || BUGS.some((b) => b.project === p.name && picked(b.id)));
-  const bugs = BUGS.filter((b) => selected.some((p) => p.name === b.project) && (picked(b.project) || picked(b.id)));
-  if (args.verify) return verify(selected, bugs);
-  const now = path.join(ROOT, 'dist', 'cli.js');
-  if (!fs.existsSync(now)) throw new Error('dist/cli.js is missing; run `npm run build` first.');
-  const saved: Row[] = fs.existsSync(args.json) && (args.resume || args.tableOnly) ? JSON.parse(fs.readFileSync(args.json, 'utf8')) : [];
-  const rows: Row[] = saved.filter((r) => bugs.some((b) => b.id === r.bug.id));
-  if (!args.tableOnly) {
-    const today = args.baseline ? baselineCli(args.baseline, CACHE) : null;
-    const todo = bugs.filter((b) => !rows.some((r) => r.bug.id === b.id));
-    for (const p of selected.filter((x) => todo.some((b) => b.project === x.name))) await checkPristine(p);
-    for (const bug of todo) {
-      const p = selected.find((x) => x.name === bug.project)!;
-      const nowShown = await firstPrompt(now, p, bug, args.prompts);
-      const todayShown = today ? await firstPrompt(today, p, bug, args.prompts) : null;
-      rows.push({ bug, language: p.language, now: nowShown, today: todayShown });
-      fs.mkdirSync(path.dirname(args.json), { recursive: true });
-      fs.writeFileSync(args.json, JSON.stringify(rows, null, 1));
-      const f = (s: Shown | null) => (s ? `${s.found ? 'found' : 'MISSED'} ${s.tokens} tok` : '');
-      const note = nowShown.failing + (nowShown.unloaded ?? 0) === 0 ? ' — NO FAILURE AT BASELINE: the tests do not see this bug' : nowShown.outcome.startsWith('no prompt') ? ` — ${nowShown.outcome}` : '';
-      console.error(`${bug.id}: this build ${f(nowShown)}${today ? ` · today ${f(todayShown)}` : ''}${note}`);
+  const selected = PROJECTS.filter((p) => args.projects.length === 0 || args.projects.includes(p.name));
+  if (args.projects.some((n) => !PROJECTS.some((p) => p.name === n))) throw new Error(`Unknown project in --projects; known: ${PROJECTS.map((p) => p.name).join(', ')}.`);
+  fs.mkdirSync(args.results, { recursive: true });
+  const clis: Record<string, string> = { today: args.cli };
+  if (args.after) clis.after = fs.existsSync(args.after) ? path.resolve(args.after) : baselineCli(args.after, CACHE);
+  if (!args.tableOnly && !fs.existsSync(args.cli)) throw new Error(`${args.cli} is missing; run \`npm run build\` first.`);
+  const results: ProjectResult[] = [];
+  for (const p of selected) {
+    const file = path.join(args.results, `${p.name}.json`);
+    const limit = args.limit ?? p.mutants ?? DEFAULT_LIMIT;
+    let r: ProjectResult | null = fs.existsSync(file) && !args.fresh ? JSON.parse(fs.readFileSync(file, 'utf8')) : null;
+    if (r && (r.seed !== args.seed || r.commit !== p.commit)) r = null;
+    if (args.tableOnly) {
+      if (r) results.push(r);
+      continue;
     }
+    r ??= { project: p.name, language: p.language, commit: p.commit, seed: args.seed, limit, sourceLines: 0, functions: 0, coveredFunctions: 0, sites: 0, coverage: { note: '', seconds: 0, plainSeconds: 0 }, tried: [], shown: {}, cli: {} };
+    r.limit = limit;
+    const save = () => fs.writeFileSync(file, JSON.stringify(r, null, 1));
+    try {
+      await drawMutants(p, r, save);
+    } catch (err) {
+      console.error(`${p.name}: ${(err as Error).message}`);
+      continue;
+    }
+    for (const [label, cli] of Object.entries(clis)) {
+      // A cached column is reused only for the same build.
+      const stamp = `${cli} ${fs.statSync(cli).mtimeMs}`;
+      if (r.cli[label] !== stamp) for (const s of Object.values(r.shown)) delete s[label];
+      r.cli[label] = stamp;
+    }
+    for (const t of r.tried.filter((x) => x.killed)) {
+      for (const [label, cli] of Object.entries(clis)) {
+        if (r.shown[t.mutant.id]?.[label]) continue;
+        const s = await firstPrompt(cli, label, p, t.mutant, args.prompts);
+        (r.shown[t.mutant.id] ??= {})[label] = s;
+        save();
+        console.error(`  ${t.mutant.id} ${label}: ${s.found ? 'found' : 'MISSED'} · ${s.tokens} tokens · ${s.failing} failing · ${s.outcome}`);
+      }
+    }
+    results.push(r);
   }
-  const valid = rows.filter(seen);
-  const projects = new Set(valid.map((r) => r.bug.project)).size;
-  const hasToday = valid.some((r) => r.today !== null);
-  console.log(`\nbench:context — ${valid.length} injected single-line bugs in ${projects} projects; the first prompt of \`greenloop fix --max-iterations 1\`: is the wrong line in the prompt's code, and how many tokens is that code (characters / 4)\n`);
-  console.log(table(valid, hasToday ? (args.baseline ?? 'baseline') : null));
-  const unseen = rows.filter((r) => !seen(r)).map((r) => r.bug.id);
-  if (unseen.length) console.log(`\nLeft out (no test failed with the bug in): ${unseen.join(', ')}`);
-  console.log(`\nEvery bug's figures: ${args.json}`);
+  const labels = Object.keys(clis);
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  console.log(`\nbench:context — seeded mutants (seed ${args.seed}) in ${results.length} projects; the first prompt of \`greenloop fix --max-iterations 1\` (today: ${path.relative(ROOT, args.cli) || args.cli} at ${commit}${args.after ? `, after: ${args.after}` : ''})\n`);
+  console.log(table(results, labels));
+  console.log('\n¹ no covered run for this language: every function of the sources is drawn from; only mutants a test sees are kept.');
 }
 
 main().catch((err) => {
   console.error(err instanceof Error ? err.message : err);
   process.exitCode = 1;
 });
-

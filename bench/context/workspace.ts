@@ -1,11 +1,12 @@
-// The projects' pristine copies (cloned once from the fetched mirrors into ~/.cache/greenloop-bench/context) and a
-// fresh git workspace per bug: the pristine tree with the one line changed and committed, as a user's repository.
+// The projects' pristine copies (cloned once from the fetched mirrors into ~/.cache/greenloop-bench/context, with a
+// project's offline set-up committed) and a fresh git workspace per mutant: the pristine tree with the one line
+// changed and committed, as a user's repository.
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Project } from './projects';
-import type { Bug } from './bugs';
+import type { Mutant } from './mutate';
 
 const ROOT = path.resolve(__dirname, '../..');
 export const CACHE = path.join(process.env.GREENLOOP_BENCH_CACHE ?? path.join(os.homedir(), '.cache', 'greenloop-bench'), 'context');
@@ -50,8 +51,6 @@ function withPackages(runner: string, packages: readonly string[]): string {
   return dir;
 }
 
-const TYPESCRIPT = '5.9.3';
-
 /** The project at its pinned commit, ready to copy; cloned on first use. */
 export function pristine(p: Project): string {
   const dir = path.join(CACHE, `${p.name}-${p.commit.slice(0, 12)}`);
@@ -62,28 +61,30 @@ export function pristine(p: Project): string {
   fs.mkdirSync(CACHE, { recursive: true });
   execFileSync('git', ['clone', '-q', '--no-checkout', mirror, dir], { stdio: 'pipe' });
   git(dir, 'checkout', '-q', '-b', 'bench', p.commit);
+  if (p.setup) {
+    execFileSync('bash', ['-c', p.setup], { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'] });
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-qm', 'bench: offline set-up', '--allow-empty');
+  }
   fs.writeFileSync(path.join(dir, '.ready'), `${p.commit}\n`);
   return dir;
 }
 
 export interface Workspace { cwd: string; dir: string; dispose(): void }
 
-/** A fresh repository with the bug's line changed and committed (the line must be there exactly once). */
-export function startWorkspace(p: Project, bug: Bug | null): Workspace {
+/** A fresh repository of the pristine tree, with the mutant's line changed and committed when there is one. */
+export function startWorkspace(p: Project, mutant: Mutant | null): Workspace {
   const source = pristine(p);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `gl-context-${p.name}-`));
   const cwd = path.join(dir, p.name);
   try {
     git(dir, 'clone', '-q', source, cwd);
     // The runner is not part of the project's tree: git ignores node_modules here as in every JS project.
-    if (p.runner) {
-      const packages = [...(p.packages ?? []), ...(bug?.kind === 'type error' ? [`typescript@${TYPESCRIPT}`] : [])];
-      fs.symlinkSync(packages.length ? withPackages(p.runner, packages) : runnerModules(p.runner), path.join(cwd, 'node_modules'));
-    }
-    fs.appendFileSync(path.join(cwd, '.git', 'info', 'exclude'), '\nnode_modules\n__pycache__/\n*.pyc\n.pytest_cache/\n');
-    if (bug) {
-      inject(cwd, bug);
-      git(cwd, 'commit', '-qam', `bench: ${bug.id}`);
+    if (p.runner) fs.symlinkSync(p.packages?.length ? withPackages(p.runner, p.packages) : runnerModules(p.runner), path.join(cwd, 'node_modules'));
+    fs.appendFileSync(path.join(cwd, '.git', 'info', 'exclude'), '\nnode_modules\n__pycache__/\n*.pyc\n.pytest_cache/\ntarget/\nbuild/\n');
+    if (mutant) {
+      applyMutant(cwd, mutant);
+      git(cwd, 'commit', '-qam', `bench: ${mutant.id}`);
     }
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -92,26 +93,30 @@ export function startWorkspace(p: Project, bug: Bug | null): Workspace {
   return { cwd, dir, dispose: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Replaces the one line that is exactly `bug.line` (whitespace aside) with `bug.wrong`, keeping its indentation. */
-export function inject(cwd: string, bug: Bug): void {
-  const file = path.join(cwd, bug.file);
+/** Replaces the mutant's line (which must still read as it was drawn) with its mutated text. */
+export function applyMutant(cwd: string, m: Mutant): void {
+  const file = path.join(cwd, m.file);
   const lines = fs.readFileSync(file, 'utf8').split('\n');
-  const at = lines.flatMap((l, i) => (l.trim() === bug.line.trim() ? [i] : []));
-  if (at.length !== 1) throw new Error(`${bug.id}: the line ${JSON.stringify(bug.line)} is in ${bug.file} ${at.length} times, not once.`);
-  const indent = /^\s*/.exec(lines[at[0]])![0];
-  lines[at[0]] = indent + bug.wrong.trim();
-  // The wrong line is found in the prompt by its text: it must be the only such line of the file.
-  if (lines.filter((l) => l.trim() === bug.wrong.trim()).length !== 1) throw new Error(`${bug.id}: the wrong line ${JSON.stringify(bug.wrong)} is already elsewhere in ${bug.file}.`);
+  if (lines[m.line - 1] !== m.before) throw new Error(`${m.id}: ${m.file}:${m.line} is not the line it was drawn from.`);
+  lines[m.line - 1] = m.after;
   fs.writeFileSync(file, lines.join('\n'));
 }
 
-/** The wrong line and its neighbours (the nearest non-blank line above and below), as they are in the workspace. */
-export function wrongLine(cwd: string, bug: Bug): { line: string; above: string | null; below: string | null; lineNo: number } {
-  const lines = fs.readFileSync(path.join(cwd, bug.file), 'utf8').split('\n').map((l) => l.trim());
-  const i = lines.indexOf(bug.wrong.trim());
-  const near = (from: number, step: number) => {
-    for (let j = from + step; j >= 0 && j < lines.length; j += step) if (lines[j]) return lines[j];
+/** Puts the mutant's line back as it was. */
+export function revertMutant(cwd: string, m: Mutant): void {
+  const file = path.join(cwd, m.file);
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  lines[m.line - 1] = m.before;
+  fs.writeFileSync(file, lines.join('\n'));
+}
+
+/** The mutated line and its neighbours (the nearest non-blank line above and below), trimmed, as measure() takes them. */
+export function mutatedLine(m: Mutant, lines: readonly string[]): { line: string; above: string | null; below: string | null } {
+  const t = lines.map((l) => l.trim());
+  const i = m.line - 1;
+  const near = (step: number) => {
+    for (let j = i + step; j >= 0 && j < t.length; j += step) if (t[j]) return t[j];
     return null;
   };
-  return { line: lines[i], above: near(i, -1), below: near(i, 1), lineNo: i + 1 };
+  return { line: m.after.trim(), above: near(-1), below: near(1) };
 }

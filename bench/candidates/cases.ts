@@ -1,12 +1,14 @@
 // The cases of bench:candidates: the pathology benchmark's calc repository with one to three functions wrong, and
-// single-line bugs of the context benchmark's real projects (bench/context/bugs.ts), taken in its order, not chosen.
+// the context benchmark's seeded mutants (bench/context/draw.ts, seed 40) in two real projects whose runners need no
+// network once cached — range-parser (mocha) and tomli (pytest) — the first five each kept, in the draw's order.
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { calcRepo, CALC, WRONG, RIGHT } from '../pathologies/calcRepo';
-import { BUGS } from '../context/bugs';
-import { PROJECTS } from '../context/projects';
+import { keptMutants } from '../context/draw';
+import type { Mutant } from '../context/mutate';
+import { PROJECTS, type Project } from '../context/projects';
 import { startWorkspace } from '../context/workspace';
 import type { Case } from './model';
 
@@ -18,24 +20,50 @@ export interface Prepared {
 }
 
 const CALC_CASES: string[][] = [['add'], ['add', 'mul'], ['div', 'pow'], ['sub', 'mul', 'mod']];
-/** The context bench's first bugs of two projects whose runners need no network once cached: mocha (JavaScript) and pytest (Python). */
-const CONTEXT_BUGS = BUGS.filter((b) => b.project === 'bytes' || b.project === 'cachetools').filter((b) => b.kind !== 'type error').slice(0, 10);
+const CONTEXT_PROJECTS = ['range-parser', 'tomli'];
+const PER_PROJECT = 5;
 
-export function caseIds(): string[] {
-  return [...CALC_CASES.map((w) => `calc-${w.join('+')}`), ...CONTEXT_BUGS.map((b) => b.id)];
+interface ContextCase { id: string; project: Project; mutant: Mutant }
+
+/** The context cases, drawn once per process (the draw is cached on disk beside bench:context's results). */
+let contextCases: Promise<ContextCase[]> | null = null;
+function contextCasesOnce(): Promise<ContextCase[]> {
+  contextCases ??= (async () => {
+    const out: ContextCase[] = [];
+    for (const name of CONTEXT_PROJECTS) {
+      const project = PROJECTS.find((p) => p.name === name)!;
+      for (const mutant of await keptMutants(project, undefined, PER_PROJECT)) out.push({ id: `${name}-${mutant.id}`, project, mutant });
+    }
+    return out;
+  })();
+  return contextCases;
 }
 
-export function prepare(id: string): Prepared {
+export async function caseIds(): Promise<string[]> {
+  return [...CALC_CASES.map((w) => `calc-${w.join('+')}`), ...(await contextCasesOnce()).map((c) => c.id)];
+}
+
+/**
+ * The mutated line as a SEARCH the model can land: with as many lines above it as make it unique in the file, and
+ * the same lines with the original put back as the REPLACE.
+ */
+function wrongLine(lines: readonly string[], m: Mutant): { wrong: string; right: string } {
+  const i = m.line - 1;
+  for (let from = i; from >= 0; from--) {
+    const wrong = lines.slice(from, i + 1).join('\n');
+    if (lines.join('\n').split(wrong).length === 2) return { wrong, right: [...lines.slice(from, i), m.before].join('\n') };
+  }
+  return { wrong: lines.slice(0, i + 1).join('\n'), right: [...lines.slice(0, i), m.before].join('\n') };
+}
+
+export async function prepare(id: string): Promise<Prepared> {
   if (id.startsWith('calc-')) return calcCase(id, id.slice(5).split('+'));
-  const bug = CONTEXT_BUGS.find((b) => b.id === id)!;
-  const project = PROJECTS.find((p) => p.name === bug.project)!;
-  const ws = startWorkspace(project, bug);
-  const text = fs.readFileSync(path.join(ws.cwd, bug.file), 'utf8');
-  const line = text.split('\n').find((l) => l.trim() === bug.wrong.trim())!;
-  const indent = /^\s*/.exec(line)![0];
+  const { project, mutant } = (await contextCasesOnce()).find((c) => c.id === id)!;
+  const ws = startWorkspace(project, mutant);
+  const lines = fs.readFileSync(path.join(ws.cwd, mutant.file), 'utf8').split('\n');
   const python = project.language === 'Python';
   return {
-    c: { id, source: 'context', lines: [{ file: bug.file, wrong: line, right: indent + bug.line.trim() }], testDir: python ? 'tests' : 'test', comment: python ? '#' : '//', testExt: python ? '.py' : '.js' },
+    c: { id, source: 'context', lines: [{ file: mutant.file, ...wrongLine(lines, mutant) }], testDir: python ? 'tests' : 'test', comment: python ? '#' : '//', testExt: python ? '.py' : '.js' },
     cwd: ws.cwd, testCmd: project.testCmd, dispose: ws.dispose,
   };
 }

@@ -45,7 +45,7 @@ function sh(cmd: string, args: string[], cwd: string): Promise<{ code: number; s
 }
 
 async function runOne(id: string, index: number, n: number, args: Args): Promise<Row> {
-  const p = prepare(id);
+  const p = await prepare(id);
   // The same stream of answers for every N: N = 3's one attempt sees the answers N = 1 sees over three.
   const random = rng(args.seed * 1000 + index);
   const kinds: Partial<Record<Kind, number>> = {};
@@ -121,8 +121,8 @@ function table(rows: Row[], args: Args, cases: number): string {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const ids = caseIds().filter((id) => !args.only.length || args.only.includes(id));
-  const all = caseIds();
+  const all = await caseIds();
+  const ids = all.filter((id) => !args.only.length || args.only.includes(id));
   const rows: Row[] = [];
   await pool(ids.flatMap((id) => NS.map((n) => ({ id, n }))), args.jobs, async ({ id, n }) => {
     const row = await runOne(id, all.indexOf(id), n, args);

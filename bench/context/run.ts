@@ -18,20 +18,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { PROJECTS, type Project } from './projects';
 import { measure } from './measure';
-import { startWorkspace, applyMutant, revertMutant, mutatedLine, CACHE } from './workspace';
+import { startWorkspace, mutatedLine, CACHE } from './workspace';
 import { startFakeOpenAIServer } from '../../test/support/fakeOpenAIServer';
 import { baselineCli } from './baselineCli';
-import { coveredLines, isCovered, run } from './coverage';
-import { draw, functionsOf, grammarOf, projectSeed, sitesOf, type Fn, type Mutant, type Site } from './mutate';
+import type { Mutant } from './mutate';
+import { DEFAULT_LIMIT, RESULTS, SEED, drawMutants, loadResult, type ProjectResult, type Shown } from './draw';
 
 const ROOT = path.resolve(__dirname, '../..');
-export const SEED = 40;
-const DEFAULT_LIMIT = 12;
 
 interface Args { projects: string[]; limit: number | null; seed: number; cli: string; after: string | null; results: string; fresh: boolean; tableOnly: boolean; prompts: string | null }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { projects: [], limit: null, seed: SEED, cli: path.join(ROOT, 'dist', 'cli.js'), after: null, results: path.join(__dirname, '.results'), fresh: false, tableOnly: false, prompts: null };
+  const args: Args = { projects: [], limit: null, seed: SEED, cli: path.join(ROOT, 'dist', 'cli.js'), after: null, results: RESULTS, fresh: false, tableOnly: false, prompts: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--projects') args.projects = argv[++i].split(',');
@@ -46,38 +44,6 @@ function parseArgs(argv: string[]): Args {
     else throw new Error(`Unknown option ${a}; see the head of bench/context/run.ts.`);
   }
   return args;
-}
-
-/** What one CLI's first prompt showed: the mutated line or not, the code context's tokens, the coverage note. */
-interface Shown { found: boolean; tokens: number; failing: number; outcome: string; coverage: string | null }
-
-interface Tried { mutant: Mutant; killed: boolean; seconds: number }
-
-interface ProjectResult {
-  project: string; language: string; commit: string; seed: number; limit: number;
-  sourceLines: number; functions: number; coveredFunctions: number; sites: number;
-  coverage: { note: string; seconds: number; plainSeconds: number };
-  tried: Tried[];
-  /** Per kept mutant id, per CLI label ("today", "after"). */
-  shown: Record<string, Record<string, Shown>>;
-  cli: Record<string, string>;
-}
-
-function walk(root: string, rel: string, out: string[]): void {
-  const abs = path.join(root, rel);
-  if (!fs.existsSync(abs)) return;
-  if (fs.statSync(abs).isFile()) {
-    out.push(rel);
-    return;
-  }
-  for (const e of fs.readdirSync(abs).sort()) if (!e.startsWith('.') && e !== 'node_modules') walk(root, rel === '.' ? e : `${rel}/${e}`, out);
-}
-
-/** The project's non-test source files the generator can parse. */
-function sourceFiles(p: Project, root: string): string[] {
-  const out: string[] = [];
-  for (const s of p.sources) walk(root, s, out);
-  return out.filter((f) => grammarOf(f) && !p.tests.test(f) && !f.endsWith('.d.ts'));
 }
 
 async function firstPrompt(cli: string, label: string, p: Project, m: Mutant, keep: string | null): Promise<Shown> {
@@ -104,49 +70,6 @@ async function firstPrompt(cli: string, label: string, p: Project, m: Mutant, ke
     return { ...measure(user, mutatedLine(m, lines)), failing, coverage, outcome: report.outcome ?? 'no report' };
   } finally {
     await server.close();
-    ws.dispose();
-  }
-}
-
-const keptOf = (r: ProjectResult) => r.tried.filter((t) => t.killed).length;
-const drawn = (r: ProjectResult) => keptOf(r) >= r.limit || r.tried.length >= 4 * r.limit;
-
-/** Draws and keeps the project's mutants, each tried in one work copy and saved in `r` as it is tried. */
-async function drawMutants(p: Project, r: ProjectResult, save: () => void): Promise<void> {
-  if (drawn(r)) return;
-  const ws = startWorkspace(p, null);
-  try {
-    const cov = await coveredLines(p, ws.cwd, path.join(CACHE, 'coverage', p.name));
-    const texts = new Map<string, string[]>();
-    const fns: Fn[] = [];
-    const sites: Site[] = [];
-    for (const f of sourceFiles(p, ws.cwd)) {
-      const text = fs.readFileSync(path.join(ws.cwd, f), 'utf8');
-      texts.set(f, text.split('\n'));
-      fns.push(...(await functionsOf(f, text, grammarOf(f)!)));
-      sites.push(...(await sitesOf(f, text, grammarOf(f)!)));
-    }
-    const covered = fns.filter((f) => isCovered(f, cov.lines));
-    Object.assign(r, {
-      sourceLines: [...texts.values()].reduce((n, ls) => n + ls.filter((l) => l.trim()).length, 0), functions: fns.length, coveredFunctions: covered.length, sites: sites.length,
-      coverage: { note: cov.note, seconds: cov.seconds, plainSeconds: cov.plainSeconds },
-    });
-    save();
-    console.error(`${p.name}: ${texts.size} source files, ${r.sourceLines} lines, ${covered.length} of ${fns.length} functions covered (${cov.note}; covered run ${cov.seconds.toFixed(1)} s, plain ${cov.plainSeconds.toFixed(1)} s)`);
-    const timeout = Math.max(120, 6 * cov.plainSeconds) * 1000;
-    const gen = draw(covered, sites, texts, projectSeed(r.seed, p.name));
-    // The draws already tried (a resumed run) are drawn again and skipped: the order depends on the seed alone.
-    for (let i = 0; i < r.tried.length; i++) gen.next();
-    for (const m of gen) {
-      if (drawn(r)) break;
-      applyMutant(ws.cwd, m);
-      const t = await run(p.testCmd, ws.cwd, {}, timeout);
-      revertMutant(ws.cwd, m);
-      r.tried.push({ mutant: m, killed: t.code !== 0, seconds: t.seconds });
-      save();
-      console.error(`  ${m.id} ${m.file}:${m.line} ${m.operator} in ${m.fn}: ${t.code !== 0 ? 'kept (a test fails)' : 'dropped (no test fails)'} ${t.seconds.toFixed(1)} s`);
-    }
-  } finally {
     ws.dispose();
   }
 }
@@ -187,14 +110,11 @@ async function main(): Promise<void> {
   for (const p of selected) {
     const file = path.join(args.results, `${p.name}.json`);
     const limit = args.limit ?? p.mutants ?? DEFAULT_LIMIT;
-    let r: ProjectResult | null = fs.existsSync(file) && !args.fresh ? JSON.parse(fs.readFileSync(file, 'utf8')) : null;
-    if (r && (r.seed !== args.seed || r.commit !== p.commit)) r = null;
+    const r = loadResult(p, file, args.seed, limit, args.fresh);
     if (args.tableOnly) {
-      if (r) results.push(r);
+      if (r.tried.length) results.push(r);
       continue;
     }
-    r ??= { project: p.name, language: p.language, commit: p.commit, seed: args.seed, limit, sourceLines: 0, functions: 0, coveredFunctions: 0, sites: 0, coverage: { note: '', seconds: 0, plainSeconds: 0 }, tried: [], shown: {}, cli: {} };
-    r.limit = limit;
     const save = () => fs.writeFileSync(file, JSON.stringify(r, null, 1));
     try {
       await drawMutants(p, r, save);

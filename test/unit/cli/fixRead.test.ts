@@ -9,8 +9,10 @@ import { execFileSync } from 'child_process';
 import { fixHarness, type FixHarness } from '../support/fixHarness';
 import { answer, edit, FIX_MUL, USAGE } from '../../support/calcAnswers';
 
-// add() calls plus() in src/ops.js through a path computed at run time, which no resolver follows: the prompt does
-// not show it, and the model has to ask.
+// add() calls plus() in src/ops.js through a path computed at run time, which no resolver follows, and the tests run
+// through a shell script Greenloop cannot narrow to the failing tests, so no covered run finds plus() either: the
+// prompt does not show it, and the model has to ask.
+const UNNARROWABLE = ['--test-cmd', "sh -c 'node --test test/'"];
 const CALC = "'use strict';\nconst { plus } = require(['.', 'ops'].join('/'));\n\nfunction add(a, b) {\n  return plus(a, b);\n}\n\nfunction mul(a, b) {\n  return a + b;\n}\n\nfunction neg(a) {\n  return -a;\n}\n\nmodule.exports = { add, mul, neg };\n";
 const OPS = "'use strict';\n\n// Sums two numbers.\nfunction plus(a, b) {\n  return a - b;\n}\n\nmodule.exports = { plus };\n";
 const FIX_PLUS = edit('src/ops.js', '  return a - b;', '  return a + b;', 'plus() subtracts; it should add.');
@@ -35,7 +37,7 @@ describe('greenloop fix: the model may READ code (real CLI, scripted model serve
   afterEach(async () => h.close());
 
   it('shows the file a READ asks for in the next turn of the same attempt, and the edit made from it goes green', async () => {
-    const res = await h.fix([answer('The bug must be in plus(), which I cannot see.\nREAD src/ops.js#plus'), answer(FIX_BOTH)]);
+    const res = await h.fix([answer('The bug must be in plus(), which I cannot see.\nREAD src/ops.js#plus'), answer(FIX_BOTH)], UNNARROWABLE);
     assert.strictEqual(res.report?.outcome, 'green', res.stderr);
     assert.strictEqual(res.report.iterations.length, 1, 'one attempt: the read is part of it');
     assert.strictEqual(h.server.requests.length, 2);
@@ -53,7 +55,7 @@ describe('greenloop fix: the model may READ code (real CLI, scripted model serve
 
   it('refuses a fourth read: the attempt ends as an invalid proposal with a note that says why', async () => {
     const reads = ['src/ops.js', 'src/more.js', 'src/extra.js', 'src/last.js'].map((p) => answer(`READ ${p}`));
-    const res = await h.fix([...reads, answer(FIX_BOTH)], ['--max-iterations', '1']);
+    const res = await h.fix([...reads, answer(FIX_BOTH)], ['--max-iterations', '1', ...UNNARROWABLE]);
     assert.strictEqual(res.report?.outcome, 'escalated', res.stderr);
     assert.strictEqual(h.server.requests.length, 4, 'no call after the fourth read');
     assert.strictEqual(res.report.llmCalls, 4);

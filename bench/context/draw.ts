@@ -8,7 +8,7 @@ import { coveredLines, isCovered, run } from './coverage';
 import { draw, functionsOf, grammarOf, projectSeed, sitesOf, type Fn, type Mutant, type Site } from './mutate';
 
 export const SEED = 40;
-export const DEFAULT_LIMIT = 12;
+export const DEFAULT_LIMIT = 13;
 export const RESULTS = path.join(__dirname, '.results');
 
 /** What one CLI's first prompt showed: the mutated line or not, the code context's tokens, the coverage note. */

@@ -84,14 +84,16 @@ function median(xs: number[]): number {
 function table(results: ProjectResult[], labels: string[]): string {
   const pct = (n: number, d: number) => (d ? `${n} / ${d} (${Math.round((100 * n) / d)} %)` : '–');
   const cell = (shown: Shown[]) => `${pct(shown.filter((s) => s.found).length, shown.length)} | ${shown.length ? median(shown.map((s) => s.tokens)).toLocaleString('en-US') : '–'}`;
-  const head = `| project | language | non-test lines | functions covered / all | mutants drawn / kept | ${labels.map((l) => `${l}: mutated line in first prompt | ${l}: median code-context tokens`).join(' | ')} | covered run (bench) · plain run | Greenloop's coverage of the failing tests (${labels[0]}) |`;
+  const head = `| project | language | non-test lines | functions covered / all | mutants drawn / kept | ${labels.map((l) => `${l}: mutated line in first prompt | ${l}: median code-context tokens`).join(' | ')} | covered run (bench) · plain run | Greenloop's covered runs (${labels[labels.length - 1]}): used · median cost |`;
   const out = [head, `|${'---|'.repeat(7 + 2 * labels.length)}`];
   const rowsOf = (r: ProjectResult, l: string) => Object.values(r.shown).map((s) => s[l]).filter((s): s is Shown => !!s && s.failing > 0);
   for (const r of results) {
     const kept = r.tried.filter((t) => t.killed).length;
-    const notes = rowsOf(r, labels[0]).map((s) => s.coverage ?? 'no note');
+    const notes = rowsOf(r, labels[labels.length - 1]).map((s) => s.coverage ?? 'no note');
     const used = notes.filter((n) => n.startsWith('used')).length;
-    out.push(`| ${r.project} | ${r.language} | ${r.sourceLines.toLocaleString('en-US')} | ${r.coverage.note.startsWith('no covered') ? `– / ${r.functions} ¹` : `${r.coveredFunctions} / ${r.functions}`} | ${r.tried.length} / ${kept} | ${labels.map((l) => cell(rowsOf(r, l))).join(' | ')} | ${r.coverage.seconds ? `${r.coverage.seconds.toFixed(1)} s` : '–'} · ${r.coverage.plainSeconds.toFixed(1)} s | used ${used} of ${notes.length} |`);
+    // What the covered runs cost, used or not: "the covered runs took 1643 ms", or a run stopped at its allowance.
+    const costs = notes.map((n) => Number(/covered runs took (\d+) ms|passed (\d+) ms/.exec(n)?.slice(1).find(Boolean) ?? NaN)).filter((x) => !Number.isNaN(x));
+    out.push(`| ${r.project} | ${r.language} | ${r.sourceLines.toLocaleString('en-US')} | ${r.coverage.note.startsWith('no covered') ? `– / ${r.functions} ¹` : `${r.coveredFunctions} / ${r.functions}`} | ${r.tried.length} / ${kept} | ${labels.map((l) => cell(rowsOf(r, l))).join(' | ')} | ${r.coverage.seconds ? `${r.coverage.seconds.toFixed(1)} s` : '–'} · ${r.coverage.plainSeconds.toFixed(1)} s | used ${used} of ${notes.length} · ${costs.length ? `${(median(costs) / 1000).toFixed(1)} s` : '–'} |`);
   }
   const all = (l: string) => results.flatMap((r) => rowsOf(r, l));
   out.push(`| **all** | ${new Set(results.map((r) => r.language)).size} languages | ${results.reduce((n, r) => n + r.sourceLines, 0).toLocaleString('en-US')} | | ${results.reduce((n, r) => n + r.tried.length, 0)} / ${results.reduce((n, r) => n + r.tried.filter((t) => t.killed).length, 0)} | ${labels.map((l) => cell(all(l))).join(' | ')} | | |`);

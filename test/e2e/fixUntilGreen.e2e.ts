@@ -9,8 +9,9 @@ import { ceiling, patientTests } from './harness/patience';
 import { eventually } from './harness/poll';
 import { stillRunning } from './harness/processGroup';
 import { runSaved } from './harness/savedRuns';
-import { expandTreeRow, openFile, openViewContainer, problemsCounts, reloadWindow, runCommand, statusBarText, treeRows, waitForNotification, widenSideBar } from './harness/workbench';
+import { clickTreeRow, expandTreeRow, openFile, openViewContainer, problemsCounts, reloadWindow, runCommand, statusBarText, treeRows, waitForNotification, widenSideBar } from './harness/workbench';
 import { fixturesDir, runTestsOnDisk } from './harness/workspaces';
+import { waitForActiveTab } from './harness/webviewPanel';
 import { answer, edit, FIX_ADD, FIX_MUL, WEAKEN_TEST } from '../support/calcAnswers';
 
 // Scenarios a, g, d, e of issue 6: the person runs "Fix until green" in a real VS Code (code-server in Chromium),
@@ -210,6 +211,10 @@ describe('Greenloop in a real VS Code: Fix until green', function () {
     const rows = await eventually('the answers under the attempt', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label.startsWith('Answer ')));
     const answers = rows.filter((r) => r.label.startsWith('Answer ')).map((r) => r.label).sort();
     assert.deepEqual(answers, ['Answer 1: refused', 'Answer 2 (chosen): green'], JSON.stringify(rows));
+    // The chosen answer's file opens its own diff: the attempt's start ↔ that answer's edit.
+    await expandTreeRow(page, ui.historyView, 'Answer 2 (chosen): green');
+    await clickTreeRow(page, ui.historyView, 'src/calc.js');
+    await waitForActiveTab(page, 'src/calc.js (attempt 1, answer 2: before ↔ after)');
     await widenSideBar(page, 160);
     await screenshot(page, 'q-candidates-in-history');
   });

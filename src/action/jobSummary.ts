@@ -1,5 +1,5 @@
 // The job summary (GITHUB_STEP_SUMMARY) of one run, as GitHub-flavoured markdown with HTML: the outcome, failing before
-// → after, one row per attempt, the budget spent, the tests fixed and those still failing by name, the patch in a
+// → after, one row per attempt (and, for an attempt that asked for several answers, one row per answer), the budget spent, the tests fixed and those still failing by name, the patch in a
 // collapsed block, and the run whose artifacts hold the report. The same text is the body of the pull request that
 // proposes the fix, so it names no file on the runner.
 //
@@ -7,7 +7,8 @@
 // <code> or a fence, escaped: in a pull request body a bare "@someone" pings, "Fixes #12" closes an issue on merge,
 // and "<img src=…>" loads a picture.
 import * as path from 'path';
-import { countsText, verdictWords } from '../shared/plainWords';
+import { candidateWords, countsText, verdictWords } from '../shared/plainWords';
+import { candidatesText } from '../session/progressLine';
 import { isFullReport } from './runFacts';
 import type { PatchFacts, RunFacts } from './runFacts';
 import type { FixReport } from '../core/run/report';
@@ -48,6 +49,7 @@ export function jobSummary(facts: RunFacts, opts: { diffChars?: number } = {}): 
   const after = countsText(report.final.failing.length, report.final.diagnostics, report.final.loadErrorFiles.length);
   lines.push(`<p><b>Failing before → after:</b> ${before} → ${after}; the workspace was left at the ${report.final.state} state.</p>`, '');
   if (report.iterations.length) lines.push(attemptsTable(report.iterations), '');
+  for (const it of report.iterations) if (it.candidates?.length) lines.push(candidatesTable(it.n, it.candidates), '');
   lines.push(`<p><b>Budget spent:</b> ${budgetLine(facts)}</p>`, '');
   const fixed = fixedTests(report);
   if (fixed.length) lines.push(`<p><b>Fixed:</b> ${plural(fixed.length, 'test')}</p>`, namedList(fixed.map(code)), '');
@@ -94,6 +96,19 @@ function attemptsTable(iterations: Iteration[]): string {
     return `<tr><td>${escapeHtml(n)}</td><td>${escapeHtml(verdict)}</td><td>${escapeHtml(failing)}</td><td>${files}</td><td>${code(clip(note, NOTE_CHARS))}</td></tr>`;
   });
   return ['<table>', '<tr><th>#</th><th>Verdict</th><th>Failing after</th><th>Files</th><th>Note</th></tr>', ...rows, '</table>'].join('\n');
+}
+
+/** An attempt's answers (`--candidates N`): which was kept, what each trial said, and why each other lost. */
+function candidatesTable(n: number, candidates: NonNullable<Iteration['candidates']>): string {
+  const kept = candidates.find((c) => c.chosen);
+  const head = `<p><b>Attempt ${n}'s answers:</b> ${escapeHtml(candidatesText(candidates))}${kept ? `; answer ${kept.k} went on to the whole suite` : ''}.</p>`;
+  const rows = candidates.map((c) => {
+    const failing = c.failing === null ? '—' : `${c.failing}${c.newlyFailing ? ` (${c.newlyFailing} newly)` : ''}`;
+    const files = c.files.length ? c.files.map(code).join(' ') : '—';
+    const why = c.chosen ? c.note : `${c.note}${c.lostBecause ? `; not kept: ${c.lostBecause}` : ''}`;
+    return `<tr><td>${c.k}${c.chosen ? ' (kept)' : ''}</td><td>${escapeHtml(candidateWords(c.verdict))}</td><td>${failing}</td><td>${files}</td><td>${number(c.tokens.prompt + c.tokens.completion)}</td><td>${code(clip(why, NOTE_CHARS))}</td></tr>`;
+  });
+  return [head, '<table>', '<tr><th>Answer</th><th>Verdict</th><th>Failing tests</th><th>Files</th><th>Tokens</th><th>Note</th></tr>', ...rows, '</table>'].join('\n');
 }
 
 function budgetLine(facts: RunFacts): string {

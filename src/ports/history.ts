@@ -1,7 +1,7 @@
 // The run history's port: one record per finished run, as the history view and the cross-run guard read it. The core
 // produces records (core/run/historyRecord.ts); a store writes them.
 import type { FixerCommand } from './fixers';
-import type { OutsideWarning } from './runState';
+import type { CandidateRecord, OutsideWarning } from './runState';
 import type { AgentCounts } from '../shared/plainWords';
 
 export interface HistoryIteration {
@@ -36,6 +36,8 @@ export interface HistoryIteration {
   /** Attempt 0 made by the project's own fixers (no model), and the commands they ran. */
   actor?: 'autofix';
   commands?: FixerCommand[];
+  /** Every answer of an attempt that asked for several (`--candidates N`): verdicts, why each lost, each one's snapshot. */
+  candidates?: CandidateRecord[];
 }
 
 export interface HistoryRecord {

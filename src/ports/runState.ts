@@ -167,6 +167,11 @@ export interface CandidateRecord {
   /** What happened to it, in words (why refused, which state it repeats). */
   note: string;
   proposalHash: string | null;
+  /**
+   * The state it left (its edit applied, before the rollback), so a person can see its diff against the attempt's
+   * start; absent when it was never applied (refused, missing). Kept out of the report, like every snapshot id.
+   */
+  snapshot?: string;
 }
 
 /** The code context of an attempt's prompt: regions and files shown, its tokens, the files left out for the budget. */

@@ -2,7 +2,7 @@
 import type { LoopEvent } from '../core/loop/events';
 import type { FixerCommand } from '../ports/fixers';
 import type { CandidateRecord, CandidateVerdict } from '../ports/runState';
-import { agentCountsText, notLoadedText } from '../shared/plainWords';
+import { agentCountsText, candidateWords, notLoadedText } from '../shared/plainWords';
 
 /** "27 failing, 106 test files did not load": a file that did not load is not a failing test. */
 function failingText(failing: number, notLoaded = 0): string {
@@ -39,7 +39,7 @@ export function progressLine(e: LoopEvent): string | null {
     case 'applied':
       return null;
     case 'candidate-tried':
-      return `greenloop: attempt ${e.n}: answer ${e.k} of ${e.of} — ${CANDIDATE_WORDS[e.verdict]}${e.files.length ? ` (${e.files.join(', ')})` : ''}: ${e.note}`;
+      return `greenloop: attempt ${e.n}: answer ${e.k} of ${e.of} — ${candidateWords(e.verdict)}${e.files.length ? ` (${e.files.join(', ')})` : ''}: ${e.note}`;
     case 'candidates-judged':
       return `greenloop: attempt ${e.n}: ${candidatesText(e.candidates)}; answer ${e.chosen} goes on`;
     case 'verifying':
@@ -65,14 +65,11 @@ export function progressLine(e: LoopEvent): string | null {
   }
 }
 
-const CANDIDATE_WORDS: Record<CandidateVerdict, string> = {
-  green: 'green', progress: 'progress', 'no-progress': 'no progress', refused: 'refused', repeat: 'repeated', missing: 'did not arrive',
-};
 
 /** "3 candidates — 1 green, 1 no progress, 1 refused": what an attempt's answers came to, in the order of the pick. */
 export function candidatesText(all: readonly Pick<CandidateRecord, 'verdict'>[]): string {
   const order: CandidateVerdict[] = ['green', 'progress', 'no-progress', 'refused', 'repeat', 'missing'];
-  const parts = order.map((v) => [v, all.filter((c) => c.verdict === v).length] as const).filter(([, n]) => n > 0).map(([v, n]) => `${n} ${CANDIDATE_WORDS[v]}`);
+  const parts = order.map((v) => [v, all.filter((c) => c.verdict === v).length] as const).filter(([, n]) => n > 0).map(([v, n]) => `${n} ${candidateWords(v)}`);
   return `${all.length} candidates — ${parts.join(', ')}`;
 }
 

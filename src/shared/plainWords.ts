@@ -61,3 +61,12 @@ export function agentCountsText(a: AgentCounts): string {
   const ended = a.exitCode === null ? 'stopped before it exited' : `exit ${a.exitCode}`;
   return `${plural(a.requests, 'request', 'requests')}${answered}, ${ended}`;
 }
+
+const CANDIDATE_WORDS: Record<string, string> = {
+  green: 'green', progress: 'progress', 'no-progress': 'no progress', refused: 'refused', repeat: 'repeated', missing: 'did not arrive',
+};
+
+/** One answer's verdict of an attempt that asked for several (`--candidates N`): progress lines, tree, panel, summary. */
+export function candidateWords(verdict: string): string {
+  return Object.prototype.hasOwnProperty.call(CANDIDATE_WORDS, verdict) ? CANDIDATE_WORDS[verdict] : verdict.replace(/-/g, ' ');
+}

@@ -32,6 +32,30 @@ export interface HypothesisItem {
   castWarnings?: string[];
 }
 
+/** One answer of an attempt that asked for several (`--candidates N`), as the panel lists it. */
+export interface CandidateItem {
+  k: number;
+  chosen: boolean;
+  verdict: string;
+  /** The verdict in plain words ("no progress", "refused"). */
+  verdictText: string;
+  /** "2 failing (1 newly) · 1,300 tokens"; for an answer never tested, its tokens alone. */
+  detail: string;
+  files: string[];
+  /** What its trial said, or why it was set aside untested. */
+  note: string;
+  /** Why another answer was kept instead; absent for the chosen one. */
+  lostBecause?: string;
+}
+
+/** The answers of the last attempt that asked for several: the panel lists them, with why each lost. */
+export interface CandidatesOfAttempt {
+  n: number;
+  /** "3 candidates — 1 green, 1 no progress, 1 refused". */
+  summary: string;
+  items: CandidateItem[];
+}
+
 /** A cast an attempt added that the workspace still holds, for the person to check. */
 export interface CastWarningItem {
   n: number;
@@ -104,6 +128,8 @@ export interface PanelData {
    * it is kept, but it may only hide the error.
    */
   castWarnings?: CastWarningItem[];
+  /** The last attempt that asked for several answers (`--candidates N`): each answer, its verdict and why it lost. */
+  candidates?: CandidatesOfAttempt;
   defaultExtra: ExtraBudgetInput;
   /** What fixes a setup problem (Open Settings, Open tasks.json, Set API key…): shown before Retry with hint. */
   setupActions?: SetupAction[];
@@ -181,6 +207,15 @@ function isStringArray(v: unknown): v is string[] {
   return Array.isArray(v) && v.every((s) => typeof s === 'string');
 }
 
+function isCandidateItem(v: unknown): v is CandidateItem {
+  return isRecord(v) && typeof v.k === 'number' && typeof v.chosen === 'boolean' && typeof v.verdict === 'string' && typeof v.verdictText === 'string'
+    && typeof v.detail === 'string' && isStringArray(v.files) && typeof v.note === 'string' && (v.lostBecause === undefined || typeof v.lostBecause === 'string');
+}
+
+function isCandidatesOfAttempt(v: unknown): v is CandidatesOfAttempt {
+  return isRecord(v) && typeof v.n === 'number' && typeof v.summary === 'string' && Array.isArray(v.items) && v.items.every(isCandidateItem);
+}
+
 function isPanelData(v: unknown): v is PanelData {
   if (!isRecord(v)) return false;
   const strings = ['runId', 'folderName', 'outcome', 'reasonTitle', 'reasonSentence', 'advice', 'reasonText', 'outputExcerpt', 'workspaceText', 'baselineText', 'finalText', 'countsText'];
@@ -194,6 +229,7 @@ function isPanelData(v: unknown): v is PanelData {
       && (h.agentText === undefined || typeof h.agentText === 'string') && (h.reverted === undefined || isStringArray(h.reverted))
       && (h.outsideWarnings === undefined || isStringArray(h.outsideWarnings)) && (h.castWarnings === undefined || isStringArray(h.castWarnings)))
     && (v.castWarnings === undefined || (Array.isArray(v.castWarnings) && v.castWarnings.every((c) => isRecord(c) && typeof c.n === 'number' && typeof c.text === 'string')))
+    && (v.candidates === undefined || isCandidatesOfAttempt(v.candidates))
     && isStringArray(v.hints)
     && isStringArray(v.flaky)
     && isStringArray(v.failingTests)

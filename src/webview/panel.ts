@@ -50,6 +50,10 @@ const ui = {
   failingSummary: el('failing-summary'),
   failingTests: el('failing-tests'),
   hypotheses: el('hypotheses'),
+  candidates: el('candidates'),
+  candidatesHeading: el('candidates-heading'),
+  candidatesSummary: el('candidates-summary'),
+  candidateList: el('candidate-list'),
   output: el('output'),
 };
 
@@ -161,6 +165,24 @@ function renderHypotheses(data: PanelData): void {
   }));
 }
 
+/** The last attempt's answers (`--candidates N`): which went on, what each trial said, and why each other lost. */
+function renderCandidates(data: PanelData): void {
+  const c = data.candidates;
+  ui.candidates.hidden = !c;
+  if (!c) return;
+  setText(ui.candidatesHeading, `Answers of attempt ${c.n}`);
+  setText(ui.candidatesSummary, c.summary);
+  ui.candidateList.replaceChildren(...c.items.map((item) => {
+    const li = document.createElement('li');
+    li.value = item.k;
+    li.append(make('span', `verdict ${item.verdict}`, `${item.verdictText}${item.chosen ? ' · chosen' : ''} · ${item.detail}`));
+    if (item.files.length) li.append(make('p', 'files muted', `Files: ${item.files.join(', ')}`));
+    if (item.note) li.append(make('p', 'note', item.note));
+    if (item.lostBecause) li.append(make('p', 'lost muted', `Not chosen: ${item.lostBecause}`));
+    return li;
+  }));
+}
+
 /** A setup problem's fixes (Open Settings, Set API key…) lead, right under the reason, before Retry with hint. */
 function renderSetupActions(data: PanelData): void {
   const actions = data.setupActions ?? [];
@@ -198,6 +220,7 @@ function render(data: PanelData): void {
   renderChart(data);
   renderChanged(data);
   renderFailing(data);
+  renderCandidates(data);
   renderHypotheses(data);
   setText(ui.output, data.outputExcerpt || '(no output captured)');
   if (defaultsFor !== data.runId) {

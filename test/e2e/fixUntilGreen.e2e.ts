@@ -9,8 +9,9 @@ import { ceiling, patientTests } from './harness/patience';
 import { eventually } from './harness/poll';
 import { stillRunning } from './harness/processGroup';
 import { runSaved } from './harness/savedRuns';
-import { expandTreeRow, openFile, openViewContainer, problemsCounts, reloadWindow, runCommand, statusBarText, treeRows, waitForNotification, widenSideBar } from './harness/workbench';
+import { clickTreeRow, expandTreeRow, openFile, openViewContainer, problemsCounts, reloadWindow, runCommand, statusBarText, treeRows, waitForNotification, widenSideBar } from './harness/workbench';
 import { fixturesDir, runTestsOnDisk } from './harness/workspaces';
+import { waitForActiveTab } from './harness/webviewPanel';
 import { answer, edit, FIX_ADD, FIX_MUL, WEAKEN_TEST } from '../support/calcAnswers';
 
 // Scenarios a, g, d, e of issue 6: the person runs "Fix until green" in a real VS Code (code-server in Chromium),
@@ -186,5 +187,35 @@ describe('Greenloop in a real VS Code: Fix until green', function () {
     await expandTreeRow(page, ui.historyView, 'Green');
     const rows = await eventually('the attempts of the run', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label === 'Attempt 2: green'));
     assert.ok(rows.some((r) => r.label === 'Attempt 1: edit refused'), JSON.stringify(rows));
+  });
+
+  // Issue 41: with greenloop.candidates 2 one attempt asks for two answers; the history lists both under it, the one
+  // refused for editing a test and the one chosen, each with its verdict.
+  it('q. several answers per attempt: the Loop history lists each answer under its attempt, the refused one and the chosen one', async function () {
+    const page = s.browser.page;
+    const ws = s.farm.copy('calc', 'q-candidates');
+    mkdirSync(join(ws, '.vscode'));
+    writeFileSync(join(ws, '.vscode', 'settings.json'), JSON.stringify({ 'greenloop.candidates': 2 }, null, 2));
+    const asked = s.model.requests.length;
+    s.model.push(answer(WEAKEN_TEST), answer(`${FIX_ADD}\n${FIX_MUL}`));
+    await s.open(ws);
+    await runCommand(page, ui.fix);
+    assert.equal((await runSaved(s.server, ws, 1)).outcome, 'green', 'the run ended green');
+    await eventually('the status bar to show green', status, (t) => t.includes('Greenloop green'));
+    assert.equal(s.model.requests.length - asked, 2, 'two answers for the one attempt');
+
+    await openViewContainer(page, ui.container);
+    await eventually('the run in the Loop history', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label === 'Green'));
+    await expandTreeRow(page, ui.historyView, 'Green');
+    await expandTreeRow(page, ui.historyView, 'Attempt 1: green');
+    const rows = await eventually('the answers under the attempt', () => treeRows(page, ui.historyView), (r) => r.some((row) => row.label.startsWith('Answer ')));
+    const answers = rows.filter((r) => r.label.startsWith('Answer ')).map((r) => r.label).sort();
+    assert.deepEqual(answers, ['Answer 1: refused', 'Answer 2 (chosen): green'], JSON.stringify(rows));
+    // The chosen answer's file opens its own diff: the attempt's start ↔ that answer's edit.
+    await expandTreeRow(page, ui.historyView, 'Answer 2 (chosen): green');
+    await clickTreeRow(page, ui.historyView, 'src/calc.js');
+    await waitForActiveTab(page, 'src/calc.js (attempt 1, answer 2: before ↔ after)');
+    await widenSideBar(page, 160);
+    await screenshot(page, 'q-candidates-in-history');
   });
 });

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { buildPanelData } from '../../src/extension/views/panelData';
 import { panelHtml } from '../../src/extension/views/panelHtml';
 import type { PanelData } from '../../src/shared/protocol';
-import { iteration, record } from '../unit/extension/views/records';
+import { candidate, iteration, record } from '../unit/extension/views/records';
 import { ceiling } from './harness/patience';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -185,6 +185,29 @@ describe('escalation panel in Chromium', function () {
     assert.deepStrictEqual(await page.locator('#hypotheses .casts li').allTextContents(), [`Cast to check: ${cast}`]);
     assert.strictEqual(await page.locator('#casts b, #hypotheses b').count(), 0, 'the sentence is text, never markup');
     assert.ok((await page.locator('#casts').evaluate((e) => e.getBoundingClientRect().top)) < (await page.locator('#chart').evaluate((e) => e.getBoundingClientRect().top)), 'said before the chart');
+  });
+
+  // Issue 41: the last attempt's answers, each with its verdict, which went on, and why each other lost, as text.
+  it("lists the last attempt's answers with their verdicts and why each lost, only when it asked for several", async () => {
+    await show(data());
+    assert.strictEqual(await page.locator('#candidates').isVisible(), false, 'no list for one answer per attempt');
+    const r = record({
+      iterations: [iteration(1, {
+        verdict: 'no-progress', failing: ['Cart > tax'],
+        candidates: [
+          candidate(1, { chosen: true, lostBecause: undefined, failing: 1, note: 'the failing tests still fail' }),
+          candidate(2, { verdict: 'refused', failing: null, files: ['test/<b>cart</b>.test.ts'], snapshot: undefined, note: 'a protected test file', lostBecause: 'it was refused' }),
+        ],
+      })],
+    });
+    await show(buildPanelData(r, 'cart', []));
+    assert.strictEqual(await page.locator('#candidates').isVisible(), true);
+    assert.strictEqual(await page.textContent('#candidates-heading'), 'Answers of attempt 1');
+    assert.strictEqual(await page.textContent('#candidates-summary'), '2 candidates — 1 no progress, 1 refused');
+    const items = page.getByRole('list', { name: 'Answers of the last attempt' }).locator(':scope > li');
+    assert.deepStrictEqual(await items.locator('.verdict').allTextContents(), ['no progress · chosen · 1 failing · 1,150 tokens', 'refused · 1,150 tokens']);
+    assert.deepStrictEqual(await items.locator('.lost').allTextContents(), ['Not chosen: it was refused']);
+    assert.strictEqual(await page.locator('#candidates b').count(), 0, 'file names are text, never markup');
   });
 
   it('retries with the hint and the extra budget it shows, driven by keyboard alone', async () => {

@@ -39,6 +39,7 @@ export function toHistoryRecord(state: RunState): HistoryRecord {
       ...(it.outsideWarnings?.length ? { outsideWarnings: it.outsideWarnings } : {}),
       ...(it.castWarnings?.length ? { castWarnings: it.castWarnings } : {}),
       ...(it.actor ? { actor: it.actor, commands: it.commands ?? [] } : {}),
+      ...(it.candidates?.length ? { candidates: it.candidates } : {}),
     })),
     tokens: { prompt: state.tokens.prompt, completion: state.tokens.completion },
     llmCalls: state.llmCalls,

@@ -77,7 +77,8 @@ export function toReport(state: RunState, redactor: Redactor): FixReport {
       ...(it.actor ? { actor: it.actor, commands: it.commands ?? [] } : {}),
       ...(it.matchedBy ? { matchedBy: it.matchedBy } : {}),
       ...(it.context ? { context: it.context } : {}),
-      ...(it.candidates ? { candidates: it.candidates } : {}),
+      // Snapshot ids are the store's, not the contract's: the report names none.
+      ...(it.candidates ? { candidates: it.candidates.map(({ snapshot: _snapshot, ...c }) => c) } : {}),
     })),
     testMs: state.testMs ?? state.iterations.reduce((sum, it) => sum + (it.testRuns ?? []).reduce((s, r) => s + r.ms, 0), 0),
     ...(state.coverage ? { coverage: state.coverage } : {}),

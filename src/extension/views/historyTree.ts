@@ -199,7 +199,7 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
     if (view.tooltip) item.tooltip = new vscode.MarkdownString(view.tooltip.split('\n').filter((l) => l.trim()).join('\n\n'));
     item.contextValue = view.contextValue;
     if (view.command) item.command = view.command;
-    if (view.resourcePath && (node.kind === 'file')) {
+    if (view.resourcePath && (node.kind === 'file' || node.kind === 'candidateFile')) {
       item.resourceUri = vscode.Uri.joinPath(vscode.Uri.parse(node.folder, true), view.resourcePath);
       item.iconPath = vscode.ThemeIcon.File;
     } else {

@@ -3,6 +3,7 @@
 import type { HistoryIteration, HistoryRecord } from '../../ports/history';
 import type { OutsideWarning } from '../../ports/runState';
 import { explainStop } from './reasonText';
+import { candidateFileNodes, candidateNodeId, candidateNodes, describeCandidateNode, type CandidateNode } from './candidateNodes';
 import { agentCountsText, countsText, NO_TEST_COUNT, verdictWords, workspaceAtText } from '../../shared/plainWords';
 
 export type HistoryNode =
@@ -17,7 +18,8 @@ export type HistoryNode =
   | { kind: 'testsWrote'; folder: string; runId: string; n: number; path: string }
   | { kind: 'outside'; folder: string; runId: string; n: number; warning: OutsideWarning }
   | { kind: 'cast'; folder: string; runId: string; iteration: HistoryIteration; sentence: string }
-  | { kind: 'more'; folder: string; parentId: string; count: number };
+  | { kind: 'more'; folder: string; parentId: string; count: number }
+  | CandidateNode;
 
 /**
  * failing after the attempt; missing: ran before it and not after; flaky: failed, then passed on a re-run;
@@ -120,6 +122,9 @@ export function nodeId(node: HistoryNode): string {
     case 'outside': return `${node.folder}|${node.runId}|${node.n}|outside|${node.warning.where}`;
     case 'cast': return `${node.folder}|${node.runId}|${node.iteration.n}|cast|${node.sentence}`;
     case 'more': return `${node.parentId}|more`;
+    case 'candidate':
+    case 'candidateFile':
+      return candidateNodeId(node);
   }
 }
 
@@ -149,8 +154,12 @@ export function childrenOf(node: HistoryNode): HistoryNode[] {
       const undone = (iteration.testsWrote?.paths ?? []).map((p): HistoryNode => ({ kind: 'testsWrote', folder, runId, n: iteration.n, path: p }));
       const outside = (iteration.outsideWarnings ?? []).map((warning): HistoryNode => ({ kind: 'outside', folder, runId, n: iteration.n, warning }));
       const casts = (iteration.castWarnings ?? []).map((sentence): HistoryNode => ({ kind: 'cast', folder, runId, iteration, sentence }));
-      return [...agent, ...reverted, ...undone, ...outside, ...casts, ...tests, ...more, ...files];
+      // Every answer of the attempt, first: which was chosen explains the tests and files below.
+      const answers = candidateNodes(folder, runId, iteration);
+      return [...answers, ...agent, ...reverted, ...undone, ...outside, ...casts, ...tests, ...more, ...files];
     }
+    case 'candidate':
+      return candidateFileNodes(node);
     default:
       return [];
   }
@@ -201,7 +210,7 @@ function iterationView(node: Extract<HistoryNode, { kind: 'iteration' }>): NodeV
       it.castWarnings?.length ? `${it.castWarnings.length} cast${it.castWarnings.length === 1 ? '' : 's'} to check: ${it.castWarnings.map((c) => castPlace(c).short).join(', ')}` : '']
       .filter(Boolean).join('\n\n'),
     icon: VERDICT_ICONS[it.verdict] ?? { id: 'question' },
-    collapsible: it.failing.length || it.loadErrorFiles?.length || it.files.length || it.missing?.length || it.flaky?.length || it.agent || it.reverted?.length || it.testsWrote || it.outsideWarnings?.length || it.castWarnings?.length ? 'collapsed' : 'none',
+    collapsible: it.failing.length || it.loadErrorFiles?.length || it.files.length || it.missing?.length || it.flaky?.length || it.agent || it.reverted?.length || it.testsWrote || it.outsideWarnings?.length || it.castWarnings?.length || it.candidates?.length ? 'collapsed' : 'none',
     contextValue: 'greenloop.iteration',
   };
 }
@@ -307,6 +316,9 @@ export function describeNode(node: HistoryNode, now: number): NodeView {
     }
     case 'more':
       return { id: nodeId(node), label: `…and ${node.count} more failing`, icon: { id: 'ellipsis' }, collapsible: 'none', contextValue: 'greenloop.more' };
+    case 'candidate':
+    case 'candidateFile':
+      return describeCandidateNode(node);
   }
 }
 

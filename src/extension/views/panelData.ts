@@ -1,8 +1,9 @@
 // Turns a run (live or from history) into what the escalation panel shows. Pure: no vscode, no I/O.
 import type { FixerCommand } from '../../ports/fixers';
 import type { HistoryRecord } from '../../ports/history';
-import type { CastWarningItem, ChangedFile, ChartPoint, ExtraBudgetInput, HypothesisItem, PanelActions, PanelData } from '../../shared/protocol';
-import { agentCountsText, countsText, NO_TEST_COUNT, verdictWords, workspaceAtText } from '../../shared/plainWords';
+import type { CandidatesOfAttempt, CastWarningItem, ChangedFile, ChartPoint, ExtraBudgetInput, HypothesisItem, PanelActions, PanelData } from '../../shared/protocol';
+import { agentCountsText, candidateWords, countsText, NO_TEST_COUNT, verdictWords, workspaceAtText } from '../../shared/plainWords';
+import { candidatesText } from '../../session/progressLine';
 import { MAX_EXTRA } from '../../shared/protocol';
 import { explainStop } from './reasonText';
 import { setupActionsFor } from '../../shared/setupActions';
@@ -56,6 +57,27 @@ export function standingCasts(record: HistoryRecord): CastWarningItem[] {
   if (record.finalState === 'baseline') return [];
   const best = record.finalState === 'best' ? record.iterations.find((it) => it.afterSnapshot === record.bestSnapshot)?.n ?? 0 : Infinity;
   return record.iterations.filter((it) => !it.rolledBack && it.n <= best).flatMap((it) => (it.castWarnings ?? []).map((text) => ({ n: it.n, text })));
+}
+
+/**
+ * The answers of the last attempt that asked for several (`--candidates N`): what a retry's hint can steer away from
+ * is what they all tried, and why each one lost.
+ */
+export function lastCandidates(record: HistoryRecord): CandidatesOfAttempt | undefined {
+  const it = [...record.iterations].reverse().find((i) => i.candidates?.length);
+  if (!it?.candidates) return undefined;
+  return {
+    n: it.n,
+    summary: candidatesText(it.candidates),
+    items: it.candidates.map((c) => {
+      const tokens = `${(c.tokens.prompt + c.tokens.completion).toLocaleString('en-US')} tokens`;
+      const failing = c.failing === null ? null : `${c.failing} failing${c.newlyFailing ? ` (${c.newlyFailing} newly)` : ''}`;
+      return {
+        k: c.k, chosen: c.chosen, verdict: c.verdict, verdictText: candidateWords(c.verdict), detail: [failing, tokens].filter(Boolean).join(' · '),
+        files: c.files, note: c.note, ...(c.lostBecause !== undefined && !c.chosen ? { lostBecause: c.lostBecause } : {}),
+      };
+    }),
+  };
 }
 
 /**
@@ -130,6 +152,7 @@ export function buildPanelData(record: HistoryRecord, folderName: string, change
     hints: record.hints,
     flaky: record.flaky ?? [],
     castWarnings: standingCasts(record),
+    ...(lastCandidates(record) ? { candidates: lastCandidates(record) } : {}),
     defaultExtra: defaultExtraBudget(record),
     // A model that cannot be reached, a test command that cannot run: what to open comes first, not a retry.
     setupActions: record.reason === 'actor-error' || (record.reason === 'verify-error' && record.iterations.length === 0)

@@ -97,6 +97,11 @@ export function panelHtml(input: PanelHtmlInput): string {
     <div id="chart" class="chart-box"></div>
     <p class="legend muted"><span class="key baseline">■</span> baseline · <span class="key normal">●</span> attempt · <span class="key regression">✕</span> regression · <span class="key green">●</span> green</p>
   </section>
+  <section id="candidates" aria-labelledby="candidates-heading" hidden>
+    <h2 id="candidates-heading">Answers of the last attempt</h2>
+    <p id="candidates-summary"></p>
+    <ol id="candidate-list" class="candidates" aria-label="Answers of the last attempt"></ol>
+  </section>
   <section aria-labelledby="hypotheses-heading">
     <h2 id="hypotheses-heading">The model's hypotheses</h2>
     <ol id="hypotheses" class="hypotheses"></ol>

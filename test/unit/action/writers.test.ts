@@ -74,6 +74,31 @@ describe('the job summary', () => {
     assert.match(md, /0 of 8 attempts/);
   });
 
+  // Issue 41: an attempt that asked for several answers gets a compact table of them under the attempts.
+  it("lists each answer of an attempt with several candidates: verdict, failing tests, files, tokens, and why it was not kept", () => {
+    const cand = (k: number, over: Partial<NonNullable<FixReport['iterations'][number]['candidates']>[number]>) => ({
+      k, tokens: { prompt: 1200, completion: 100 }, files: ['src/a.js'], verdict: 'no-progress' as const, failing: 2, newlyFailing: 0, findings: 0, diffLines: 2, votes: 1, chosen: false, note: '', proposalHash: null, ...over,
+    });
+    const it1 = {
+      n: 1, verdict: 'green', failing: [], loadErrorFiles: [], rolledBack: false, treeHash: null, proposalHash: null, tokens: { prompt: 3600, completion: 300 }, durationMs: 1000, note: '', hypothesis: '', files: ['src/a.js'], ran: 2, missing: [], flaky: [],
+      candidates: [
+        cand(1, { verdict: 'green', failing: 0, chosen: true, note: 'the failing tests pass' }),
+        cand(2, { failing: 3, newlyFailing: 1, note: 'the failing tests still fail, and 1 other test now fails', lostBecause: 'answer 1 turns the failing tests green' }),
+        cand(3, { verdict: 'refused', failing: null, files: ['test/<a>.test.js'], note: 'test/<a>.test.js is a protected test file', lostBecause: 'it was refused' }),
+      ],
+    };
+    const md = jobSummary({ report: report({ outcome: 'green', reason: null, iterations: [it1] }), reportPath: '/tmp/r.json' });
+    assert.match(md, /<p><b>Attempt 1's answers:<\/b> 3 candidates — 1 green, 1 no progress, 1 refused; answer 1 went on to the whole suite\.<\/p>/);
+    assert.match(md, /<tr><th>Answer<\/th><th>Verdict<\/th><th>Failing tests<\/th><th>Files<\/th><th>Tokens<\/th><th>Note<\/th><\/tr>/);
+    assert.match(md, /<tr><td>1 \(kept\)<\/td><td>green<\/td><td>0<\/td><td><code>src\/a\.js<\/code><\/td><td>1,300<\/td><td><code>the failing tests pass<\/code><\/td><\/tr>/);
+    assert.match(md, /<tr><td>2<\/td><td>no progress<\/td><td>3 \(1 newly\)<\/td>.*not kept: answer 1 turns the failing tests green<\/code>/);
+    assert.match(md, /<tr><td>3<\/td><td>refused<\/td><td>—<\/td><td><code>test\/&lt;a&gt;\.test\.js<\/code><\/td>/);
+    assert.ok(!md.includes('<a>'), 'a file name is escaped');
+    // A run of one answer per attempt has no such table.
+    const { candidates: _none, ...single } = it1;
+    assert.doesNotMatch(jobSummary({ report: report({ iterations: [single] }), reportPath: '/tmp/r.json' }), /answers:/);
+  });
+
   it('names the tests fixed and those still failing, 20 of each at most and "and N more", and links the run instead of a path', () => {
     const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
     const facts: RunFacts = {

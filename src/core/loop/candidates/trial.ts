@@ -40,6 +40,8 @@ export interface Trial {
   files: string[];
   note: string;
   proposalHash: string | null;
+  /** The snapshot of its edit applied: what the Loop history shows as its diff. */
+  snapshot?: string;
   /** The state it made, without the test command's own files: how a later candidate is known to repeat it. */
   identity?: string;
   /** Its targeted run, reused if it is chosen. */
@@ -62,7 +64,7 @@ export async function tryCandidate(ctx: LoopContext, state: RunState, attempt: A
   const parsed = parseEditBlocks(text);
   const hash = parsed.blocks.length && !parsed.errors.length ? proposalHash(parsed.blocks) : null;
   const same = hash ? earlier.find((t) => t.proposalHash === hash && t.agreeKey) : undefined;
-  if (same) return untried(answer, 'repeat', `the same edit as candidate ${same.k}`, { agreeKey: same.agreeKey, diffLines: same.diffLines, files: same.files, proposalHash: hash });
+  if (same) return untried(answer, 'repeat', `the same edit as candidate ${same.k}`, { agreeKey: same.agreeKey, diffLines: same.diffLines, files: same.files, proposalHash: hash, snapshot: same.snapshot });
 
   const scratch = newRecord(attempt.n, ctx.deps.clock.now(), attempt.from);
   const before = await readFiles(ctx, parsed.blocks.map((b) => b.path));
@@ -95,7 +97,7 @@ export async function tryCandidate(ctx: LoopContext, state: RunState, attempt: A
   } else measured = await measure(ctx, state, attempt, snap);
 
   await undo(ctx, state, attempt, snap.id, scratch.files);
-  return { k: answer.k, answer, tokens: answer.usage, ...shape, ...measured, identity };
+  return { k: answer.k, answer, tokens: answer.usage, ...shape, ...measured, identity, snapshot: snap.id };
 }
 
 /** The failing tests alone when they can be run so; else the whole suite. Every run lands in the attempt's record. */

@@ -23,7 +23,7 @@ export async function candidates(ctx: LoopContext, state: RunState, attempt: Att
   record.candidates = trials.map((t): CandidateRecord => ({
     k: t.k, tokens: t.tokens, files: t.files, verdict: t.verdict, failing: t.failing, newlyFailing: t.newlyFailing, findings: t.findings,
     diffLines: t.diffLines, votes: pick.votes.get(t.k) ?? 0, chosen: t === chosen, ...(t === chosen ? {} : { lostBecause: pick.lostBecause.get(t.k) ?? '' }),
-    note: t.note, proposalHash: t.proposalHash,
+    note: t.note, proposalHash: t.proposalHash, ...(t.snapshot ? { snapshot: t.snapshot } : {}),
   }));
   ctx.events.emit({ type: 'candidates-judged', n: attempt.n, chosen: chosen.k, candidates: record.candidates });
   attempt.response = chosen.answer.response;

@@ -1,5 +1,15 @@
 // Small HistoryRecords shaped like the engine writes them, for the views' tests.
 import type { HistoryIteration, HistoryRecord } from '../../../../src/ports/history';
+import type { CandidateRecord } from '../../../../src/ports/runState';
+
+/** One answer of an attempt that asked for several (`--candidates N`), as the engine records it. */
+export function candidate(k: number, over: Partial<CandidateRecord> = {}): CandidateRecord {
+  return {
+    k, tokens: { prompt: 1000, completion: 150 }, files: ['src/cart.ts'], verdict: 'no-progress', failing: 2, newlyFailing: 0, findings: 0,
+    diffLines: 4, votes: 1, chosen: false, lostBecause: 'another answer leaves fewer tests failing', note: 'the failing tests still fail',
+    proposalHash: `p${k}`, snapshot: `run-1/${10 + k}`, ...over,
+  };
+}
 
 export function iteration(n: number, over: Partial<HistoryIteration> = {}): HistoryIteration {
   return {

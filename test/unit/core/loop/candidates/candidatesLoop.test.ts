@@ -88,6 +88,20 @@ describe('candidates: several answers per attempt, one kept', function () {
     assert.equal(scopes.filter((s) => s === 'full').length, 1);
   });
 
+  // Issue 41 item 5: the Loop history opens each answer's diff, from the attempt's start to the state it left.
+  it("keeps each tried answer's edit in a snapshot of the run; a refused one has none", async () => {
+    const actor = new ManyActor([FIX_ADD, EDIT_TEST, FIX_BOTH]);
+    const { state } = await run(actor, { candidates: 3, autofix: 'off' });
+    const [it1] = state.iterations;
+    const cands = it1!.candidates!;
+    assert.equal(cands[1]!.snapshot, undefined, 'the refused answer never reached the files');
+    const viewer = await openSnapshotStore({ workspace: project, stateDir, excludes: DEFAULT_LOOP_CONFIG.snapshotExcludes, runId: 'view' });
+    const calc = async (snapshot: string) => (await viewer.readFile(snapshot, 'src/calc.js'))?.toString('utf8') ?? '';
+    assert.match(await calc(it1!.beforeSnapshot), /return a - b;/);
+    assert.match(await calc(cands[0]!.snapshot!), /return a \+ b;[\s\S]*function mul\(a, b\) \{\n {2}return a \+ b;/, 'answer 1 fixed add only');
+    assert.match(await calc(cands[2]!.snapshot!), /return a \* b;/);
+  });
+
   it('agreeing answers vote together; the next prompt shows what the others tried', async () => {
     const actor = new ManyActor([FIX_ADD, FIX_BOTH, FIX_BOTH_SPACED, COMMENT('x')]);
     const { state } = await run(actor, { candidates: 3, autofix: 'off', maxIterations: 2 });

@@ -51,7 +51,8 @@ export interface LoopConfig {
   contextTokens?: number;
   /**
    * Answers a model is asked for per attempt, each judged from the same state and the best one kept
-   * (core/loop/candidates/); absent or 1: one answer, as before. Agents take one whatever this says.
+   * (core/loop/candidates/); absent or 1: one answer, as before. An agent CLI runs as this many agents, each in its
+   * own copy of the workspace (core/loop/candidates/askAgents.ts).
    */
   candidates?: number;
 }

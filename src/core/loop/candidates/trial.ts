@@ -1,7 +1,8 @@
 // One candidate tried: applied from the attempt's starting state, judged by the failing tests alone (the whole suite
 // when they cannot be run alone), and rolled back — every write announced in the journal, so a kill between two
 // candidates leaves a state the next start puts back whole. Refused without a test run: an answer that cannot apply,
-// or touches a protected file (applyModelAnswer's rules), a state the run rolled back before, an earlier candidate's edit.
+// or touches a protected file (applyModelAnswer's rules; an agent's: acceptAgentEdits'), a state the run rolled back
+// before, an earlier candidate's edit. An agent's candidate is written from its copy's state (candidates/copiedAnswer.ts).
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import type { TokenUsage } from '../../../ports/actor';
@@ -26,6 +27,7 @@ import { noteTestRun } from '../testRuns';
 import { changesHowTestsRun, failingFirst, targetsOf } from '../steps/targeted';
 import { agreementKey, diffLines, type FileAfter } from './agreement';
 import type { CandidateAnswer } from './askMany';
+import { applyCopied } from './copiedAnswer';
 
 export interface Trial {
   k: number;
@@ -65,13 +67,18 @@ export async function tryCandidate(ctx: LoopContext, state: RunState, attempt: A
   if (same) return untried(answer, 'repeat', `the same edit as candidate ${same.k}`, { agreeKey: same.agreeKey, diffLines: same.diffLines, files: same.files, proposalHash: hash });
 
   const scratch = newRecord(attempt.n, ctx.deps.clock.now(), attempt.from);
-  const before = await readFiles(ctx, parsed.blocks.map((b) => b.path));
+  const copied = answer.copied?.snapshot;
+  const touched = copied ? await ctx.deps.snapshots.changedBetween(attempt.from.snapshot, copied) : parsed.blocks.map((b) => b.path);
+  const before = await readFiles(ctx, touched);
   const applyCtx: ApplyContext = {
     cwd: ctx.deps.cwd, policy: ctx.policy, snapshots: ctx.deps.snapshots, journal: ctx.deps.journal, memory: ctx.lastApply,
     intent: { attempt: attempt.n, returnTo: attempt.from.snapshot, artifacts: state.artifacts }, signal: runSignal(ctx),
   };
   ctx.lastApply.forget();
-  if (!(await applyModelAnswer(applyCtx, state, scratch, text))) {
+  // An agent's candidate is the state its copy ended in (candidates/askAgents.ts); a model's, its blocks.
+  const applied = copied ? await applyCopied(applyCtx, state, scratch, attempt.from.snapshot, copied) : await applyModelAnswer(applyCtx, state, scratch, text);
+  if (!applied) {
+    state.inFlight = undefined;
     const repeat = scratch.proposalHash !== null && state.seenProposals.includes(scratch.proposalHash);
     return untried(answer, repeat ? 'repeat' : 'refused', scratch.note, { proposalHash: scratch.proposalHash, files: scratch.files });
   }

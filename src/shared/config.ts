@@ -55,6 +55,12 @@ export interface LoopConfig {
    * own copy of the workspace (core/loop/candidates/askAgents.ts).
    */
   candidates?: number;
+  /**
+   * With several candidates: each is judged at the same time in its own copy of the workspace (its failing tests run
+   * there), and only the chosen one is applied to the workspace for the whole suite; absent: one after another in the
+   * workspace, which no port, cache or database of the tests can clash over.
+   */
+  candidatesParallel?: boolean;
 }
 
 /** More answers than this per attempt cost more test runs than they can save. */

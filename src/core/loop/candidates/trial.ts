@@ -57,7 +57,11 @@ export function untried(answer: CandidateAnswer, verdict: CandidateVerdict, note
   };
 }
 
-export async function tryCandidate(ctx: LoopContext, state: RunState, attempt: Attempt, answer: CandidateAnswer, earlier: readonly Trial[]): Promise<Trial> {
+/**
+ * `inCopy`: ctx is a copy of the workspace (candidates/parallelTrials.ts), thrown away afterwards: nothing of the
+ * person's is written, so nothing is rolled back or named in flight.
+ */
+export async function tryCandidate(ctx: LoopContext, state: RunState, attempt: Attempt, answer: CandidateAnswer, earlier: readonly Trial[], inCopy = false): Promise<Trial> {
   if (!answer.response) return untried(answer, answer.refused ? 'refused' : 'missing', answer.note);
   if (answer.refused) return untried(answer, 'refused', answer.note);
   const text = answer.response.kind === 'text' ? answer.response.text : '';
@@ -78,11 +82,11 @@ export async function tryCandidate(ctx: LoopContext, state: RunState, attempt: A
   // An agent's candidate is the state its copy ended in (candidates/askAgents.ts); a model's, its blocks.
   const applied = copied ? await applyCopied(applyCtx, state, scratch, attempt.from.snapshot, copied) : await applyModelAnswer(applyCtx, state, scratch, text);
   if (!applied) {
-    state.inFlight = undefined;
+    if (!inCopy) state.inFlight = undefined;
     const repeat = scratch.proposalHash !== null && state.seenProposals.includes(scratch.proposalHash);
     return untried(answer, repeat ? 'repeat' : 'refused', scratch.note, { proposalHash: scratch.proposalHash, files: scratch.files });
   }
-  state.inFlight = scratch.files;
+  if (!inCopy) state.inFlight = scratch.files;
   const files: FileAfter[] = [];
   const after = await readFiles(ctx, scratch.files);
   for (const f of scratch.files) files.push({ path: f, before: before.get(f) ?? null, after: after.get(f) ?? null });
@@ -101,7 +105,7 @@ export async function tryCandidate(ctx: LoopContext, state: RunState, attempt: A
     measured = { ...fromWhole(state, w), note: `returns to a state the run was in (known, not tested again)` };
   } else measured = await measure(ctx, state, attempt, snap);
 
-  await undo(ctx, state, attempt, snap.id, scratch.files);
+  if (!inCopy) await undo(ctx, state, attempt, snap.id, scratch.files);
   return { k: answer.k, answer, tokens: answer.usage, ...shape, ...measured, identity };
 }
 

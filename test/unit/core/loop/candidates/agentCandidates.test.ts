@@ -96,8 +96,8 @@ describe('candidates: several agents per attempt, each in its own copy of the wo
 
   const seen = (k: number) => JSON.parse(fs.readFileSync(path.join(agentDir, `seen-${k}.json`), 'utf8')) as { cwd: string; workspaceCalc: string; nodeModulesLink: boolean | null; nodeModulesIno: number | null };
 
-  it('agents edit their copies at once; the workspace is untouched until the pick, then holds only the chosen edit', async () => {
-    const { e, snapshots } = await engine({ candidates: 3, maxIterations: 1 }, [EDIT_TEST, FIX_ADD, FIX_BOTH]);
+  for (const parallel of [false, true]) it(`agents edit their copies at once; the workspace is untouched until the pick, then holds only the chosen edit${parallel ? ' (judged side by side, --candidates-parallel)' : ''}`, async () => {
+    const { e, snapshots } = await engine({ candidates: 3, maxIterations: 1, ...(parallel ? { candidatesParallel: true } : {}) }, [EDIT_TEST, FIX_ADD, FIX_BOTH]);
     const state: RunState = await e.run(new AbortController().signal);
     assert.equal(state.outcome, 'green', `${state.reasonText}\n${JSON.stringify(state.iterations.map((it) => it.candidates), null, 1).slice(0, 3000)}`);
     for (const k of [1, 2, 3]) {

@@ -15,7 +15,8 @@ import { openSnapshotStore } from '../../../../../src/snapshot/gitSnapshotStore'
 import { copiesOf, copiesRoot } from '../../../../../src/snapshot/workspaceCopies';
 import { openWorkspace } from '../../../../../src/session/openWorkspace';
 import { createRedactor } from '../../../../../src/base/redact';
-import { tempDir, tempProject } from '../../../support/cli';
+import { canonicalWorkspace, shadowDirFor } from '../../../../../src/base/stateDir';
+import { startCli, tempDir, tempProject } from '../../../support/cli';
 import { waitUntil } from '../../../support/waitUntil';
 
 const ORIGINAL = `'use strict';
@@ -53,7 +54,10 @@ fs.writeFileSync(path.join(dir, 'seen-' + k + '.json'), JSON.stringify({
   nodeModulesLink: nm ? nm.isSymbolicLink() : null,
   nodeModulesIno: nm ? fs.statSync('node_modules/dep/index.js').ino : null,
 }));
-if (process.env.AGENT_HANG) setInterval(() => {}, 1000);
+if (process.env.AGENT_HANG) {
+  fs.writeFileSync(path.join(dir, 'pid-' + k), String(process.pid));
+  setInterval(() => {}, 1000);
+}
 `;
 
 const FIX_ADD = ['src/calc.js', '  return a - b;', '  return a + b;'];
@@ -145,6 +149,34 @@ describe('candidates: several agents per attempt, each in its own copy of the wo
     assert.equal(state.outcome, 'cancelled');
     assert.ok(!fs.existsSync(copiesRoot(snapshots.storeDir)) || fs.readdirSync(copiesRoot(snapshots.storeDir)).length === 0, 'no copy is left');
     assert.equal(fs.readFileSync(path.join(project, 'src/calc.js'), 'utf8'), before);
+  });
+
+  it('a CLI run killed while its agents work leaves copies that the next start removes, with the workspace put back', async () => {
+    fs.writeFileSync(path.join(agentDir, 'edits.json'), JSON.stringify([FIX_ADD, FIX_BOTH]));
+    const before = fs.readFileSync(path.join(project, 'src/calc.js'), 'utf8');
+    const { child, done } = startCli([
+      'fix', '--cwd', project, '--state-dir', stateDir, '--test-cmd', 'node --test test/', '--tsc', 'off', '--autofix', 'off',
+      '--actor', 'command', '--actor-cmd', `node ${JSON.stringify(path.join(agentDir, 'agent.js'))}`, '--candidates', '2',
+    ], { env: { AGENT_DIR: agentDir, AGENT_N: '2', WORKSPACE: project, AGENT_HANG: '1' }, timeoutMs: 170_000 });
+    try {
+      await waitUntil(() => fs.existsSync(path.join(agentDir, 'pid-1')) && fs.existsSync(path.join(agentDir, 'pid-2')), 'both agents editing their copies');
+      const root = copiesRoot(shadowDirFor(stateDir, canonicalWorkspace(project)));
+      assert.equal(fs.readdirSync(root).filter((n) => fs.statSync(path.join(root, n)).isDirectory()).length, 2);
+      child.kill('SIGKILL');
+      await done;
+      assert.equal(fs.readdirSync(root).filter((n) => fs.statSync(path.join(root, n)).isDirectory()).length, 2, 'a kill leaves the copies');
+      const opened = await openWorkspace({ workspace: project, stateDir, runId: 'next' });
+      await opened.journal.release();
+      assert.ok(!fs.existsSync(root), 'the next start removed them');
+      assert.equal(fs.readFileSync(path.join(project, 'src/calc.js'), 'utf8'), before);
+    } finally {
+      child.kill('SIGKILL');
+      // The agents outlive the CLI killed under them: they are this test's processes, stopped by their ids.
+      for (const k of [1, 2]) {
+        const pidFile = path.join(agentDir, `pid-${k}`);
+        if (fs.existsSync(pidFile)) try { process.kill(Number(fs.readFileSync(pidFile, 'utf8')), 'SIGKILL'); } catch { /* already gone */ }
+      }
+    }
   });
 
   it('a killed run\'s copies and their snapshots are removed when the next run takes the folder', async () => {

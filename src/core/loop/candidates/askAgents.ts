@@ -67,9 +67,13 @@ export async function askAgents(ctx: LoopContext, state: RunState, attempt: Atte
   const came = answers.filter((a) => a.response);
   const lead = came.find((a) => a.copied!.tree !== attempt.from.tree) ?? came[0];
   if (lead) {
-    const agent = lead.response!.kind === 'workspace-edited' ? lead.response!.agent : undefined;
-    if (agent) record.agent = agent;
-    return lead.response!;
+    const response = lead.response!;
+    if (response.kind !== 'workspace-edited') return response;
+    if (response.agent) record.agent = response.agent;
+    // "The same failure twice with nothing changed" looks at the workspace, which no agent touched: an agent that
+    // failed yet changed its copy must not count as one that changed nothing.
+    if (response.failure && lead.copied!.tree !== attempt.from.tree) return { ...response, failure: undefined };
+    return response;
   }
   if (failures.every((f) => f.category === 'timeout')) {
     record.note = failures[0]!.message;

@@ -31,7 +31,7 @@ function mul(a, b) {
 `;
 
 /**
- * Takes the next number (1, 2, 3… in the order the agents start), notes what it sees, waits until all `AGENT_N` have
+ * Takes the next number (1, 2, 3… in the order the agents start, counting on over attempts), notes what it sees, waits until all `AGENT_N` have
  * started (so they work at the same time), then makes edit number k in its folder and, with AGENT_HANG, never ends.
  */
 const AGENT = String.raw`
@@ -42,7 +42,7 @@ for (;; k++) { try { fs.mkdirSync(path.join(dir, 'claim-' + k)); break; } catch 
 const edits = JSON.parse(fs.readFileSync(path.join(dir, 'edits.json'), 'utf8'));
 const started = Date.now();
 while (!fs.existsSync(path.join(dir, 'claim-' + n)) && Date.now() - started < 60000) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
-const [file, search, replace] = edits[k - 1];
+const [file, search, replace] = edits[(k - 1) % edits.length];
 fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(search, replace));
 fs.mkdirSync(path.join(dir, 'edited-' + k));
 // Every agent has edited its folder: the person's workspace must still be as it was.
@@ -54,6 +54,7 @@ fs.writeFileSync(path.join(dir, 'seen-' + k + '.json'), JSON.stringify({
   nodeModulesLink: nm ? nm.isSymbolicLink() : null,
   nodeModulesIno: nm ? fs.statSync('node_modules/dep/index.js').ino : null,
 }));
+if (process.env.AGENT_EXIT) process.exit(Number(process.env.AGENT_EXIT));
 if (process.env.AGENT_HANG) {
   fs.writeFileSync(path.join(dir, 'pid-' + k), String(process.pid));
   setInterval(() => {}, 1000);
@@ -123,6 +124,15 @@ describe('candidates: several agents per attempt, each in its own copy of the wo
     assert.equal(state.iterations.length, 1);
     assert.equal(state.llmCalls, 3, 'each agent is one call of the one attempt');
     assert.ok(!fs.existsSync(copiesRoot(snapshots.storeDir)) || fs.readdirSync(copiesRoot(snapshots.storeDir)).length === 0, 'no copy is left');
+  });
+
+  it('agents that exit with an error after editing their copies are judged, not taken for agents that changed nothing', async () => {
+    const comment = (t: string) => ['src/calc.js', "'use strict';", `'use strict';\n// ${t}`];
+    const { e } = await engine({ candidates: 2, maxIterations: 2, patience: 5 }, [comment('a'), comment('b'), comment('c'), comment('d')], { AGENT_EXIT: '3' });
+    const state = await e.run(new AbortController().signal);
+    assert.notEqual(state.reason, 'actor-error', state.reasonText);
+    assert.equal(state.iterations.length, 2, state.reasonText);
+    for (const it of state.iterations) assert.deepEqual(it.candidates!.map((c) => c.verdict), ['no-progress', 'no-progress']);
   });
 
   it('links the installed dependencies into every copy instead of copying them', async () => {

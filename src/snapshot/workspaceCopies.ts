@@ -51,6 +51,8 @@ export class ShadowCopies implements WorkspaceCopies {
     const remove = async () => {
       await fsp.rm(dir, { recursive: true, force: true, maxRetries: 3 });
       await Promise.all(Object.values(files).map((f) => fsp.rm(f, { force: true })));
+      // The workspace's folder of copies goes with its last copy (rmdir refuses while another is still there).
+      await fsp.rmdir(root).catch(() => undefined);
     };
     try {
       await fsp.mkdir(dir, { recursive: true });

@@ -79,7 +79,8 @@ const GATEWAY_STOP_TEXT: Partial<Record<GatewayStop, string>> = {
 export class CommandActor implements Actor {
   readonly label: string;
   readonly editsWorkspace: boolean;
-  private gateway: Promise<ModelGateway> | null = null;
+  /** One gateway per lane: lane 0 for the one agent of an attempt, 1…N for several side by side, each metered alone. */
+  private readonly gateways = new Map<number, Promise<ModelGateway>>();
   private workspace: WorkspaceState | undefined;
 
   constructor(private readonly opts: CommandActorOptions) {
@@ -95,21 +96,23 @@ export class CommandActor implements Actor {
 
   /** Stops the gateway; the actor starts it again if asked to propose once more. */
   async dispose(): Promise<void> {
-    const gateway = this.gateway;
-    this.gateway = null;
-    if (gateway) await (await gateway.catch(() => null))?.close();
+    const all = [...this.gateways.values()];
+    this.gateways.clear();
+    await Promise.all(all.map(async (g) => (await g.catch(() => null))?.close()));
   }
 
   async propose(req: ActorRequest): Promise<ActorResponse> {
     if (req.signal.aborted) throw abortError(req.signal);
     const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'greenloop-prompt-'));
     const promptFile = path.join(dir, 'prompt.md');
-    const gateway = await this.startGateway();
+    const gateway = await this.startGateway(req.copy?.lane ?? 0);
+    // An agent of several works in its own copy of the workspace (`--candidates`): that copy is its folder.
+    const cwd = req.copy ? req.cwd : this.opts.cwd ?? req.cwd;
     const stopped = new AbortController();
     let stoppedBy: GatewayStop | null = null;
     gateway?.openAttempt(
       {
-        maxRequests: this.opts.gateway!.requestsPerAttempt, cwd: this.opts.cwd ?? req.cwd, workspace: this.workspace,
+        maxRequests: this.opts.gateway!.requestsPerAttempt, cwd, workspace: req.copy?.state ?? this.workspace,
         tokensLeft: req.tokensLeft, deadlineAt: req.timeLeftMs === undefined ? undefined : Date.now() + req.timeLeftMs,
       },
       (why) => {
@@ -125,7 +128,7 @@ export class CommandActor implements Actor {
       await fs.promises.writeFile(promptFile, text, 'utf8');
       const result = await runCommand({
         command: withPromptOnStdin(this.opts.command),
-        cwd: this.opts.cwd ?? req.cwd,
+        cwd,
         env: {
           ...childEnvironment(process.env, this.opts.withheldEnv),
           ...this.opts.env,
@@ -164,7 +167,7 @@ export class CommandActor implements Actor {
         const tail = lastLines(result.output);
         const failure = `The agent command ${how}${tail ? `; its last output:\n${tail}` : ' and printed nothing.'}`;
         // The same exit with the same last words (timings, pids and temp paths aside) is the same failure.
-        const signature = createHash('sha256').update(`${how}\0${normalizeMessage(tail, { cwd: this.opts.cwd ?? req.cwd })}`).digest('hex');
+        const signature = createHash('sha256').update(`${how}\0${normalizeMessage(tail, { cwd })}`).digest('hex');
         return { kind: 'workspace-edited', transcript: result.output, usage, failure: { text: failure, signature }, agent };
       }
       return { kind: 'workspace-edited', transcript: result.output, usage, agent };
@@ -174,14 +177,18 @@ export class CommandActor implements Actor {
     }
   }
 
-  private async startGateway(): Promise<ModelGateway | null> {
+  private async startGateway(lane: number): Promise<ModelGateway | null> {
     const g = this.opts.gateway;
     if (!g) return null;
-    this.gateway ??= ModelGateway.start({ upstream: g.upstream, apiKey: g.apiKey, protocol: g.protocol });
+    let started = this.gateways.get(lane);
+    if (!started) {
+      started = ModelGateway.start({ upstream: g.upstream, apiKey: g.apiKey, protocol: g.protocol });
+      this.gateways.set(lane, started);
+    }
     try {
-      return await this.gateway;
+      return await started;
     } catch (err) {
-      this.gateway = null;
+      this.gateways.delete(lane);
       throw new ActorError(`Greenloop's model gateway could not start: ${(err as Error).message}`, 'fatal');
     }
   }

@@ -68,6 +68,7 @@ const SETTING_OF: Record<string, string> = {
   autofix: 'autofix',
   contextTokens: 'contextTokens',
   candidates: 'candidates',
+  candidatesParallel: 'candidatesParallel',
 };
 
 type Getter = (key: string) => unknown;
@@ -125,6 +126,7 @@ export function settingsFrom(get: Getter, isSet?: (key: string) => boolean): Ext
     // Written only when set, so a run's saved settings read as they always did.
     ...(get('contextTokens') !== undefined && get('contextTokens') !== null ? { contextTokens: num('contextTokens', 6000) } : {}),
     ...(num('candidates', 1) > 1 ? { candidates: num('candidates', 1) } : {}),
+    ...(bool('candidatesParallel', false) ? { candidatesParallel: true } : {}),
     ...(bool('allowSuppressions', false) ? { allowSuppressions: true } : {}),
     // Written only when it differs from the default, so a run's saved settings read as they always did.
     ...(oneOf<VerifyScope>('verify.scope', VERIFY_SCOPES, 'failing-first') === 'full' ? { verifyScope: 'full' as const } : {}),

@@ -21,7 +21,7 @@ export const FIX_FLAGS = {
   ...MODEL_FLAGS,
   ...pickFlags('no-stream', 'request-timeout-s', 'agent-requests-per-attempt', 'agent-timeout-s'),
   ...pickFlags('max-iterations', 'max-tokens', 'max-minutes', 'patience', 'verify-timeout-s', 'on-give-up', 'allow-test-edits', 'protect'),
-  ...pickFlags('flaky-reruns', 'verify-scope', 'autofix', 'context-tokens', 'candidates', 'cross-run-limit', 'ignore-history', 'max-answer-bytes', 'focus'),
+  ...pickFlags('flaky-reruns', 'verify-scope', 'autofix', 'context-tokens', 'candidates', 'candidates-parallel', 'cross-run-limit', 'ignore-history', 'max-answer-bytes', 'focus'),
   ...pickFlags('state-dir', 'report', 'json', 'format', 'resume', 'hint', 'extra-iterations', 'extra-tokens', 'extra-minutes'),
 };
 

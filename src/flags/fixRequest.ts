@@ -40,11 +40,6 @@ export function fixRequestFromFlags(values: FixRequestFlags, over: { cwd?: strin
   const actor = over.actor ?? actorFromFlags(values, cwd, model, withheld, actorWarnings);
   // An agent resends its whole conversation with every request: a model's token budget would not last one attempt.
   if (actor.editsWorkspace && values['max-tokens'] === undefined) config.maxTokens = DEFAULT_AGENT_SETTINGS.maxTokens;
-  // Several agents in their own copies of the workspace are not built yet: an agent gives one answer per attempt.
-  if (actor.editsWorkspace && (config.candidates ?? 1) > 1) {
-    actorWarnings.push(`--candidates ${config.candidates} applies to models; an agent CLI makes one edit per attempt.`);
-    delete config.candidates;
-  }
   return {
     request: { cwd, stateDir, actor, verifier, typeChecks: verifier.typeChecks, config, redactor, checks: checkSpecs(values), withheldEnv: withheld },
     testCommand, model, actorWarnings,

@@ -42,6 +42,8 @@ export interface FixFlagValues {
   'context-tokens'?: string;
   /** Answers per attempt, each judged, the best kept (default 1). */
   candidates?: string;
+  /** Candidates judged at once, each in its own copy of the workspace. */
+  'candidates-parallel'?: boolean;
 }
 
 export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
@@ -67,6 +69,7 @@ export function loopConfigFromFlags(v: FixFlagValues): LoopConfig {
     ...(v['context-tokens'] !== undefined ? { contextTokens: parseNumberFlag('context-tokens', v['context-tokens'], { min: 500, integer: true }) } : {}),
     // Written only above 1, so a run's saved settings read as they always did.
     ...(candidatesOf(v.candidates) > 1 ? { candidates: candidatesOf(v.candidates) } : {}),
+    ...(v['candidates-parallel'] ? { candidatesParallel: true } : {}),
     ...(v['verify-scope'] !== undefined ? { verifyScope: verifyScopeFlag(v['verify-scope']) } : {}),
     ...(v.autofix !== undefined ? { autofix: autofixFlag(v.autofix) } : {}),
     // `--check "npm run lint"`: the lint script's definition is protected like the test script's.

@@ -25,6 +25,11 @@ export interface ActorRequest {
   tokensLeft?: number;
   /** Milliseconds the run's time budget still allows; undefined when unlimited. */
   timeLeftMs?: number;
+  /**
+   * One of several agents of an attempt (`--candidates N`), working in a copy of the workspace (`cwd`): each lane has
+   * a gateway of its own, so each agent is bounded and counted alone; `state` reads the copy's files for it.
+   */
+  copy?: { lane: number; state: WorkspaceState };
 }
 
 /** One request an agent made, as its model gateway logged it. */

@@ -98,3 +98,23 @@ export interface SnapshotStore {
    */
   unrecordedFingerprint?(): Promise<Map<string, string> | null>;
 }
+
+/**
+ * A recorded state checked out in a folder of its own, outside the workspace (`--candidates` with an agent,
+ * `--candidates-parallel`): what happens there never touches the person's files. Its snapshots are the workspace
+ * store's too, so the state a copy ends in can be compared with, and restored into, the workspace.
+ */
+export interface WorkspaceCopy {
+  readonly dir: string;
+  /** The copy's own store: same objects and rules as the workspace's, this folder as its files. */
+  readonly snapshots: SnapshotStore;
+  /** The copy's current tree (what a snapshot taken now would record), for an agent's gateway. */
+  state(): Promise<string>;
+  /** Deletes the folder; the snapshots taken of it stay readable until the next run starts. */
+  remove(): Promise<void>;
+}
+
+export interface WorkspaceCopies {
+  /** A new copy of this snapshot's state, the workspace's installed dependencies linked in, not copied. */
+  make(snapshot: string): Promise<WorkspaceCopy>;
+}

@@ -212,4 +212,9 @@ export interface Verifier {
    * command), to tell a flaky test from a broken one. The witness may name other tests too.
    */
   rerun?(ids: string[], signal?: AbortSignal): Promise<Witness>;
+  /**
+   * The same verifier over another folder (a copy of the workspace, `--candidates-parallel`): the same command and
+   * rules, nothing shared with the workspace's runs (no live output, no incremental checker state).
+   */
+  inFolder?(cwd: string): Verifier;
 }

@@ -6,6 +6,7 @@ import { RunJournal } from '../store/runJournal';
 import { canonicalWorkspace, defaultStateDir, ensureUsableStateDir } from '../base/stateDir';
 import { newRunId } from '../base/runId';
 import { openSnapshotStore, type GitSnapshotStore, type SnapshotStoreOptions } from '../snapshot/gitSnapshotStore';
+import { removeStaleCopies } from '../snapshot/workspaceCopies';
 
 export interface OpenedWorkspace {
   snapshots: GitSnapshotStore;
@@ -27,6 +28,8 @@ export async function openWorkspace(opts: SnapshotStoreOptions): Promise<OpenedW
   const { journal, interrupted } = await RunJournal.open(stateDir, workspace, runId);
   try {
     const snapshots = await openSnapshotStore({ ...opts, stateDir, runId, locksOwnerGone: interrupted !== null });
+    // The folder is ours now: any copy of it still on disk is a killed run's (its agents' or its candidates').
+    await removeStaleCopies(snapshots.storeDir);
     let recovered: Recovered | null = null;
     if (interrupted) {
       try {

@@ -31,6 +31,7 @@ import type { GitSnapshotStore } from '../snapshot/gitSnapshotStore';
 import { createCodeReader } from '../context/codeReader';
 import { importReach } from '../context/imports';
 import { checkReadable, makePathPolicy } from '../core/edits/pathPolicy';
+import { copiesOf } from '../snapshot/workspaceCopies';
 import { openWorkspace } from './openWorkspace';
 import { protectedConfig } from './protectedGlobs';
 import { RunNotStarted } from './runNotStarted';
@@ -140,7 +141,7 @@ export async function openFixRun(req: FixRequest): Promise<FixRun> {
     if (released) throw new Error(`Run ${runId} was abandoned before it started.`);
     const engine = new LoopEngine({
       fixers: projectFixers(req, config),
-      cwd, actor: req.wrap?.actor?.(actor) ?? actor, verifier: req.wrap?.verifier?.(req.verifier) ?? req.verifier, snapshots, journal, outside,
+      cwd, actor: req.wrap?.actor?.(actor) ?? actor, verifier: req.wrap?.verifier?.(req.verifier) ?? req.verifier, snapshots, journal, outside, copies: copiesOf(snapshots, warn),
       clock: req.clock ?? systemClock, config, redactor: req.redactor, runId, pastRuns: past.records, ignoreHistory: req.ignoreHistory, retry: req.retry,
       codeReader: createCodeReader({ cwd, reach: codeReach(cwd, config, snapshots) }),
     });

@@ -51,9 +51,16 @@ export interface LoopConfig {
   contextTokens?: number;
   /**
    * Answers a model is asked for per attempt, each judged from the same state and the best one kept
-   * (core/loop/candidates/); absent or 1: one answer, as before. Agents take one whatever this says.
+   * (core/loop/candidates/); absent or 1: one answer, as before. An agent CLI runs as this many agents, each in its
+   * own copy of the workspace (core/loop/candidates/askAgents.ts).
    */
   candidates?: number;
+  /**
+   * With several candidates: each is judged at the same time in its own copy of the workspace (its failing tests run
+   * there), and only the chosen one is applied to the workspace for the whole suite; absent: one after another in the
+   * workspace, which no port, cache or database of the tests can clash over.
+   */
+  candidatesParallel?: boolean;
 }
 
 /** More answers than this per attempt cost more test runs than they can save. */

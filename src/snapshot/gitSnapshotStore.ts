@@ -60,7 +60,8 @@ export class GitSnapshotStore implements SnapshotStore {
   private readonly capture: CaptureContext;
 
   constructor(
-    private readonly git: GitRunner,
+    /** The shadow repository over the workspace (copies of its states are checked out through it). */
+    readonly git: GitRunner,
     readonly workspace: string,
     /** The shadow repository (under the state dir); shown to people who want to look inside. */
     readonly storeDir: string,

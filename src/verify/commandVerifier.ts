@@ -67,6 +67,14 @@ export class CommandVerifier implements Verifier {
     this.repeated = new RepeatedParts(opts.cwd);
   }
 
+  inFolder(cwd: string): Verifier {
+    // Two folders' tsc runs must not share build info: each would take the other's files for its own.
+    const there = new CommandVerifier({ ...this.opts, cwd, onOutput: undefined, tscBuildInfoDir: undefined });
+    // The runner the workspace's runs were read as: what narrows the copy's runs to the failing tests.
+    there.lastRunner = this.lastRunner;
+    return there;
+  }
+
   /** Whether "green" includes the workspace's own tsc (on, or auto with a tsconfig and a local TypeScript). */
   get typeChecks(): boolean {
     return this.opts.tsc !== 'off' && detectTsc(this.opts.cwd) !== null;

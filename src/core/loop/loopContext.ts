@@ -6,7 +6,7 @@ import type { HistoryRecord } from '../../ports/history';
 import type { Actor } from '../../ports/actor';
 import type { Clock } from '../../ports/clock';
 import type { OutsideWatch } from '../../ports/outside';
-import type { SnapshotStore } from '../../ports/snapshots';
+import type { SnapshotStore, WorkspaceCopies } from '../../ports/snapshots';
 import type { Verifier } from '../../ports/verifier';
 import type { Fixers } from '../../ports/fixers';
 import type { RetryOptions } from './turns/retry';
@@ -25,6 +25,8 @@ export interface EngineDeps {
   actor: Actor;
   verifier: Verifier;
   snapshots: SnapshotStore;
+  /** Copies of the workspace's states outside it (several agents per attempt, candidates judged side by side); none: neither. */
+  copies?: WorkspaceCopies;
   clock: Clock;
   config: LoopConfig;
   /** Masks secrets in every prompt before it leaves for the model (built once per run from the key and the env). */

@@ -80,5 +80,8 @@ export function gatedVerifier(inner: Verifier, gate: PauseGate): Verifier {
       return targeted(targets, signal, opts);
     };
   }
+  // A copy's runs (--candidates-parallel) wait at the same gate as the workspace's.
+  const inFolder = inner.inFolder?.bind(inner);
+  if (inFolder) gated.inFolder = (cwd) => gatedVerifier(inFolder(cwd), gate);
   return gated;
 }

@@ -26,6 +26,8 @@ export interface CandidateAnswer {
   note: string;
   /** Too large to read: refused like an unusable answer, never tried. */
   refused?: boolean;
+  /** An agent's answer: the snapshot of the state its copy of the workspace ended in (candidates/askAgents.ts). */
+  copied?: { snapshot: string; tree: string };
 }
 
 /** How many answers fit the token budget (each pays the prompt) and the time left to try them; at least one. */

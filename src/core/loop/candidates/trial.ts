@@ -1,7 +1,8 @@
 // One candidate tried: applied from the attempt's starting state, judged by the failing tests alone (the whole suite
 // when they cannot be run alone), and rolled back — every write announced in the journal, so a kill between two
 // candidates leaves a state the next start puts back whole. Refused without a test run: an answer that cannot apply,
-// or touches a protected file (applyModelAnswer's rules), a state the run rolled back before, an earlier candidate's edit.
+// or touches a protected file (applyModelAnswer's rules; an agent's: acceptAgentEdits'), a state the run rolled back
+// before, an earlier candidate's edit. An agent's candidate is written from its copy's state (candidates/copiedAnswer.ts).
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import type { TokenUsage } from '../../../ports/actor';
@@ -26,6 +27,7 @@ import { noteTestRun } from '../testRuns';
 import { changesHowTestsRun, failingFirst, targetsOf } from '../steps/targeted';
 import { agreementKey, diffLines, type FileAfter } from './agreement';
 import type { CandidateAnswer } from './askMany';
+import { applyCopied } from './copiedAnswer';
 
 export interface Trial {
   k: number;
@@ -57,7 +59,11 @@ export function untried(answer: CandidateAnswer, verdict: CandidateVerdict, note
   };
 }
 
-export async function tryCandidate(ctx: LoopContext, state: RunState, attempt: Attempt, answer: CandidateAnswer, earlier: readonly Trial[]): Promise<Trial> {
+/**
+ * `inCopy`: ctx is a copy of the workspace (candidates/parallelTrials.ts), thrown away afterwards: nothing of the
+ * person's is written, so nothing is rolled back or named in flight.
+ */
+export async function tryCandidate(ctx: LoopContext, state: RunState, attempt: Attempt, answer: CandidateAnswer, earlier: readonly Trial[], inCopy = false): Promise<Trial> {
   if (!answer.response) return untried(answer, answer.refused ? 'refused' : 'missing', answer.note);
   if (answer.refused) return untried(answer, 'refused', answer.note);
   const text = answer.response.kind === 'text' ? answer.response.text : '';
@@ -67,17 +73,22 @@ export async function tryCandidate(ctx: LoopContext, state: RunState, attempt: A
   if (same) return untried(answer, 'repeat', `the same edit as candidate ${same.k}`, { agreeKey: same.agreeKey, diffLines: same.diffLines, files: same.files, proposalHash: hash, snapshot: same.snapshot });
 
   const scratch = newRecord(attempt.n, ctx.deps.clock.now(), attempt.from);
-  const before = await readFiles(ctx, parsed.blocks.map((b) => b.path));
+  const copied = answer.copied?.snapshot;
+  const touched = copied ? await ctx.deps.snapshots.changedBetween(attempt.from.snapshot, copied) : parsed.blocks.map((b) => b.path);
+  const before = await readFiles(ctx, touched);
   const applyCtx: ApplyContext = {
     cwd: ctx.deps.cwd, policy: ctx.policy, snapshots: ctx.deps.snapshots, journal: ctx.deps.journal, memory: ctx.lastApply,
     intent: { attempt: attempt.n, returnTo: attempt.from.snapshot, artifacts: state.artifacts }, signal: runSignal(ctx),
   };
   ctx.lastApply.forget();
-  if (!(await applyModelAnswer(applyCtx, state, scratch, text))) {
+  // An agent's candidate is the state its copy ended in (candidates/askAgents.ts); a model's, its blocks.
+  const applied = copied ? await applyCopied(applyCtx, state, scratch, attempt.from.snapshot, copied) : await applyModelAnswer(applyCtx, state, scratch, text);
+  if (!applied) {
+    if (!inCopy) state.inFlight = undefined;
     const repeat = scratch.proposalHash !== null && state.seenProposals.includes(scratch.proposalHash);
     return untried(answer, repeat ? 'repeat' : 'refused', scratch.note, { proposalHash: scratch.proposalHash, files: scratch.files });
   }
-  state.inFlight = scratch.files;
+  if (!inCopy) state.inFlight = scratch.files;
   const files: FileAfter[] = [];
   const after = await readFiles(ctx, scratch.files);
   for (const f of scratch.files) files.push({ path: f, before: before.get(f) ?? null, after: after.get(f) ?? null });
@@ -96,7 +107,7 @@ export async function tryCandidate(ctx: LoopContext, state: RunState, attempt: A
     measured = { ...fromWhole(state, w), note: `returns to a state the run was in (known, not tested again)` };
   } else measured = await measure(ctx, state, attempt, snap);
 
-  await undo(ctx, state, attempt, snap.id, scratch.files);
+  if (!inCopy) await undo(ctx, state, attempt, snap.id, scratch.files);
   return { k: answer.k, answer, tokens: answer.usage, ...shape, ...measured, identity, snapshot: snap.id };
 }
 

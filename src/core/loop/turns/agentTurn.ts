@@ -19,6 +19,7 @@ import { chargeAgentRequests } from './agentBounds';
 import { markOutside, noteOutside, stopForOutside, stopsTheRun } from './outsideNote';
 import { RetryOutlastsBudget } from './retry';
 import { proposeOnce } from './turn';
+import { askAgents } from '../candidates/askAgents';
 import { guardUserEdits } from './userEdits';
 
 export class AgentTurn implements Turn {
@@ -38,6 +39,9 @@ export class AgentTurn implements Turn {
   }
 
   async ask(ctx: LoopContext, state: RunState, attempt: Attempt): Promise<ActorResponse | AttemptOver> {
+    const wanted = ctx.deps.config.candidates ?? 1;
+    // Several agents work in copies of the workspace, never in it: no journal intent, nothing of theirs to undo here.
+    if (wanted > 1 && ctx.deps.copies) return askAgents(ctx, state, attempt, wanted);
     const record = recordOf(attempt);
     // An agent writes where it likes: a kill now leaves its half-done changes, which the next start must name.
     await ctx.deps.journal?.intend({ kind: 'agent', attempt: attempt.n, returnTo: state.current.snapshot, paths: [], artifacts: state.artifacts });

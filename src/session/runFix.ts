@@ -19,7 +19,7 @@ import type { Clock } from '../ports/clock';
 import type { RunState } from '../ports/runState';
 import type { OutsideWatch } from '../ports/outside';
 import { StateDirLost, WorkspaceNotRecordable } from '../ports/snapshots';
-import { DEFAULT_LOOP_CONFIG } from './loopDefaults';
+import { DEFAULT_LOOP_CONFIG, coverageFloorFromEnv } from './loopDefaults';
 import type { LoopConfig } from '../shared/config';
 import { RunFiles } from '../store/runFiles';
 import type { Fixers } from '../ports/fixers';
@@ -97,7 +97,8 @@ export async function openFixRun(req: FixRequest): Promise<FixRun> {
     await closeActor(actor, warn);
     throw new RunNotStarted((err as Error).message, 'state-dir', { cause: err });
   }
-  const config = resume ? { ...DEFAULT_LOOP_CONFIG, ...resume.from.config } : protectedConfig(req.config, req.typeChecks);
+  // The hosts build the config field by field from flags and settings; the environment's coverage floor joins here.
+  const config = { ...(resume ? { ...DEFAULT_LOOP_CONFIG, ...resume.from.config } : protectedConfig(req.config, req.typeChecks)), ...coverageFloorFromEnv() };
   const files = new RunFiles(stateDir, cwd, req.redactor);
   // The newest record of each run: a run resumed or rolled back counts once for the cross-run guard.
   const past = await files.list();

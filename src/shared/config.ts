@@ -6,6 +6,11 @@ export type OnGiveUp = 'keep-best' | 'restore-baseline' | 'keep-last';
 export type TscMode = 'auto' | 'on' | 'off';
 
 export interface LoopConfig {
+  /**
+   * How long the covered runs for the context may always take, whatever the baseline's time (5 s when absent); the
+   * environment's GREENLOOP_COVERAGE_FLOOR_MS sets it, for a machine so busy that 5 s starts nothing.
+   */
+  coverageFloorMs?: number;
   maxIterations: number;
   /** Prompt + completion tokens across the run; 0 means no token budget. */
   maxTokens: number;

@@ -28,19 +28,22 @@ const MAX_BUDGET_SHARE = 0.1;
 /** Passing tests run beside the failing ones, at most: the selection is a command line. */
 const MAX_PASSING_TESTS = 200;
 
-/** How long the covered runs may take together: 30 % of the baseline's test time or 5 s, whichever is more. */
-export function coverageAllowanceMs(baselineMs: number): number {
-  return Math.max(MIN_COVERAGE_ALLOWANCE_MS, Math.floor(baselineMs * MAX_COVERAGE_COST));
+/**
+ * How long the covered runs may take together: 30 % of the baseline's test time or the floor (5 s unless the run's
+ * config says otherwise), whichever is more.
+ */
+export function coverageAllowanceMs(baselineMs: number, floorMs = MIN_COVERAGE_ALLOWANCE_MS): number {
+  return Math.max(floorMs, Math.floor(baselineMs * MAX_COVERAGE_COST));
 }
 
 /** The rule in words, for the report. */
-function ruleWords(baselineMs: number): string {
-  return `${Math.round(MAX_COVERAGE_COST * 100)} % of the baseline's ${baselineMs} ms or ${MIN_COVERAGE_ALLOWANCE_MS / 1000} s, whichever is more`;
+function ruleWords(baselineMs: number, floorMs: number): string {
+  return `${Math.round(MAX_COVERAGE_COST * 100)} % of the baseline's ${baselineMs} ms or ${floorMs / 1000} s, whichever is more`;
 }
 
 /** The report's sentence for covered runs that finished: what they took beside the baseline. */
-export function coverageCostWords(baselineMs: number, coveredMs: number): string {
-  return `the covered runs took ${coveredMs} ms, ${Math.round((coveredMs / Math.max(1, baselineMs)) * 100)} % of the baseline's ${baselineMs} ms (at most ${coverageAllowanceMs(baselineMs)} ms: ${ruleWords(baselineMs)})`;
+export function coverageCostWords(baselineMs: number, coveredMs: number, floorMs = MIN_COVERAGE_ALLOWANCE_MS): string {
+  return `the covered runs took ${coveredMs} ms, ${Math.round((coveredMs / Math.max(1, baselineMs)) * 100)} % of the baseline's ${baselineMs} ms (at most ${coverageAllowanceMs(baselineMs, floorMs)} ms: ${ruleWords(baselineMs, floorMs)})`;
 }
 
 /**
@@ -82,8 +85,9 @@ export async function collectCoverage(ctx: LoopContext, state: RunState): Promis
   // Right after the baseline, the run's test time is the baseline's alone.
   const baselineMs = state.testMs ?? 0;
   const budgetShare = Math.floor((ctx.deadline?.remainingMs() ?? Infinity) * MAX_BUDGET_SHARE);
-  const allowance = Math.min(coverageAllowanceMs(baselineMs), budgetShare);
-  if (allowance < MIN_COVERAGE_ALLOWANCE_MS && allowance < coverageAllowanceMs(baselineMs)) {
+  const floorMs = ctx.deps.config.coverageFloorMs ?? MIN_COVERAGE_ALLOWANCE_MS;
+  const allowance = Math.min(coverageAllowanceMs(baselineMs, floorMs), budgetShare);
+  if (allowance < floorMs && allowance < coverageAllowanceMs(baselineMs, floorMs)) {
     return note({ used: false, baselineMs, why: `skipped: the time budget leaves ${Math.round(budgetShare / MAX_BUDGET_SHARE / 1000)} s, and covered runs may take at most ${Math.round(MAX_BUDGET_SHARE * 100)} % of it` });
   }
   ran = true;
@@ -109,12 +113,12 @@ export async function collectCoverage(ctx: LoopContext, state: RunState): Promis
     const rankedBy = ranking === 'ochiai' ? `Ochiai, beside a covered run of the same files' passing tests (${passing.tests} ran)` : `the failing tests alone (${passing.why})`;
     note({
       used: true, tool: measured.tool, baselineMs, coveredMs, hints: hints.length, ranking, passingTests: passing.collected ? passing.tests : 0,
-      why: `${measured.tool}: ${hints.length} lines the failing tests executed, ranked by ${rankedBy}; ${coverageCostWords(baselineMs, coveredMs)}`,
+      why: `${measured.tool}: ${hints.length} lines the failing tests executed, ranked by ${rankedBy}; ${coverageCostWords(baselineMs, coveredMs, floorMs)}`,
     });
   } catch (err) {
     if (signal.aborted) throw err;
     if (deadline.signal.aborted) {
-      return note({ used: false, baselineMs, coveredMs: allowance, why: `skipped: the covered run of the failing tests passed ${allowance} ms (${ruleWords(baselineMs)}) and was stopped there` });
+      return note({ used: false, baselineMs, coveredMs: allowance, why: `skipped: the covered run of the failing tests passed ${allowance} ms (${ruleWords(baselineMs, floorMs)}) and was stopped there` });
     }
     if (isAbortError(err)) throw err;
     note({ used: false, why: `skipped: the covered run failed (${(err as Error).message})` });

@@ -87,7 +87,8 @@ export async function collectCoverage(ctx: LoopContext, state: RunState): Promis
   const budgetShare = Math.floor((ctx.deadline?.remainingMs() ?? Infinity) * MAX_BUDGET_SHARE);
   const floorMs = ctx.deps.config.coverageFloorMs ?? MIN_COVERAGE_ALLOWANCE_MS;
   const allowance = Math.min(coverageAllowanceMs(baselineMs, floorMs), budgetShare);
-  if (allowance < floorMs && allowance < coverageAllowanceMs(baselineMs, floorMs)) {
+  // The budget's share is too small only below the 5 s a covered run needs, whatever floor the config raised.
+  if (allowance < MIN_COVERAGE_ALLOWANCE_MS && allowance < coverageAllowanceMs(baselineMs, floorMs)) {
     return note({ used: false, baselineMs, why: `skipped: the time budget leaves ${Math.round(budgetShare / MAX_BUDGET_SHARE / 1000)} s, and covered runs may take at most ${Math.round(MAX_BUDGET_SHARE * 100)} % of it` });
   }
   ran = true;

@@ -76,9 +76,19 @@ function commonJsExports(tree: Tree): Set<string> {
   return names;
 }
 
+/** A Ruby method below a bare `private` (or `protected`) line of its class. */
+function afterPrivate(node: Node): boolean {
+  for (let prev = node.previousNamedSibling; prev; prev = prev.previousNamedSibling) {
+    if (prev.type === 'identifier' && (prev.text === 'private' || prev.text === 'protected')) return true;
+    if (prev.type === 'identifier' && prev.text === 'public') return false;
+  }
+  return false;
+}
+
 function isPrivateMember(name: string, node: Node, lang: LanguageId): boolean {
   if (lang === 'rust') return !node.namedChildren.some((c) => c?.type === 'visibility_modifier');
   if (lang === 'go') return !/^[A-Z]/.test(name);
   if (lang === 'java' || lang === 'csharp' || lang === 'php') return isPrivate(node);
+  if (lang === 'ruby') return name.startsWith('_') || afterPrivate(node);
   return name.startsWith('_') || name.startsWith('#') || node.namedChildren.some((c) => c?.type === 'accessibility_modifier' && c.text === 'private');
 }

@@ -140,7 +140,9 @@ export function windowAround(line: number, lineCount: number): [number, number] 
 /** The file's own functions a test calls, and theirs, a few levels down: what the test's body means. */
 function helpersOf(tree: Tree, test: Unit, lang: LanguageId): Unit[] {
   const byName = new Map<string, Unit>();
-  for (const { unit, depth } of declarations(tree, lang)) if (depth === 0 && unit.kind === 'function' && unit.name) byName.set(unit.name, unit);
+  // Where a test is a method (JUnit, xUnit, PHPUnit, minitest), its helpers are methods of its class.
+  const methods = lang === 'java' || lang === 'csharp' || lang === 'php' || lang === 'ruby';
+  for (const { unit, depth } of declarations(tree, lang)) if ((depth === 0 || methods) && unit.kind === 'function' && unit.name && !byName.has(unit.name)) byName.set(unit.name, unit);
   const found: Unit[] = [];
   let frontier = [test];
   while (frontier.length && found.length < MAX_HELPERS) {

@@ -240,7 +240,7 @@ describe('the code reader cuts files into whole functions with tree-sitter', () 
     });
   });
 
-  it('Java: a method, a test under @Test with the helper it calls; the map leaves private members out', async () => {
+  it('Java: a method, a test under @Test with the helper method it calls; the map leaves private members out', async () => {
     const lines = write('src/main/java/org/shop/Cart.java', [
       'package org.shop;',
       '',
@@ -260,7 +260,8 @@ describe('the code reader cuts files into whole functions with tree-sitter', () 
     assert.deepStrictEqual((await reader().outline('src/main/java/org/shop/Cart.java', true)).lines, ['public class Cart', '  public int total()']);
     const test = write('src/test/java/org/shop/CartTest.java', ['package org.shop;', '', 'class CartTest {', '    @Test', '    void totals() {', '        assertEquals(3, make().total());', '    }', '', '    Cart make() { return new Cart(); }', '}']);
     const regions = await reader().regions('src/test/java/org/shop/CartTest.java', [lineOf(test, 'assertEquals')]);
-    assert.deepStrictEqual(brief(regions).slice(0, 1), ['test totals 4-7']);
+    // The helper the test calls is a method of its class: shown with it.
+    assert.deepStrictEqual(brief(regions), ['test totals 4-7', 'function make 9-9', 'imports 1-1']);
     assert.deepStrictEqual(regions[0]!.calls, ['assertEquals', 'total', 'make']);
   });
 
@@ -290,8 +291,8 @@ describe('the code reader cuts files into whole functions with tree-sitter', () 
     assert.deepStrictEqual(brief(await reader().regions('tests/BookTests.cs', [lineOf(test, 'Assert.Equal')])), ['test Balances 5-9', 'imports 1-1']);
   });
 
-  it('Ruby: a method inside a module\'s class, an RSpec example, a minitest method; the map', async () => {
-    const lines = write('lib/inflect/words.rb', ["require 'set'", '', 'module Inflect', '  class Words', '    def pluralize(word)', '      "#{word}s"', '    end', '  end', 'end']);
+  it('Ruby: a method inside a module\'s class, an RSpec example, a minitest method; the map leaves what follows `private` out', async () => {
+    const lines = write('lib/inflect/words.rb', ["require 'set'", '', 'module Inflect', '  class Words', '    def pluralize(word)', '      "#{word}s"', '    end', '', '    private', '', '    def secret = 1', '  end', 'end']);
     assert.deepStrictEqual(brief(await reader().regions('lib/inflect/words.rb', [lineOf(lines, '"#{word}s"')])), ['function pluralize 5-7', 'imports 1-1']);
     assert.deepStrictEqual((await reader().outline('lib/inflect/words.rb', true)).lines, ['class Words', '  def pluralize(word)']);
     const spec = write('spec/words_spec.rb', ['RSpec.describe Inflect::Words do', "  it 'adds s' do", "    expect(described_class.new.pluralize('cat')).to eq('cats')", '  end', 'end']);

@@ -186,6 +186,17 @@ describe('new languages read the same way: the bug behind an import and a method
     assert.ok(prompt.includes('  return cents > 0 ? cents - 1 : 0;'), `the bug line, in Account::credit:\n${prompt}`);
   });
 
+  it("a typed call: C++ `Version v(1, 2); v.compare(w)` finds Version's compare among sixty-one classes' compare methods", async () => {
+    // Sixty other classes' compare methods, longer than the whole budget together, all before Version's in the file.
+    const others = Array.from({ length: 60 }, (_, i) => `class Other${i} {\n public:\n  int compare(const Other${i}& o) const;\n  int n = ${i};\n};\n\nint Other${i}::compare(const Other${i}& o) const {\n  int left = n * ${i + 3} + ${i};\n  int right = o.n * ${i + 3} + ${i};\n  if (left == right) return 0;\n  int spread = left > right ? left - right : right - left;\n${Array.from({ length: 8 }, (_, k) => `  spread = spread > ${k * 7 + i} ? spread - ${k + 1} : spread + ${k + 2};`).join('\n')}\n  return left < right ? -spread : spread;\n}\n`).join('\n');
+    write('include/semver.hpp', '#pragma once\n\nclass Version {\n public:\n  Version(int major, int minor);\n  int compare(const Version& o) const;\n\n private:\n  int major_, minor_;\n};\n');
+    write('src/semver.cpp', `#include "semver.hpp"\n\n${others}\nVersion::Version(int major, int minor) : major_(major), minor_(minor) {}\n\nint Version::compare(const Version& o) const {\n${Array.from({ length: 16 }, (_, k) => `  if (major_ == ${k} && o.major_ != ${k}) return o.major_ > ${k} ? -1 : 1;`).join('\n')}\n  if (major_ != o.major_) return major_ - o.major_;\n  return o.minor_ - minor_;\n}\n\n${filler(120, (i) => `int pad${i}(int x) {\n  return x + ${i};\n}\n`)}`);
+    write('tests/semver_test.cpp', '#include <gtest/gtest.h>\n#include "semver.hpp"\n\nTEST(SemverTest, Ordering) {\n  Version v(1, 2);\n  bool lower = v.compare(Version(1, 3)) < 0;\n  EXPECT_TRUE(lower);\n}\n');
+    // The failure's words do not say `compare`: only the typed edge tells Version's from the others'.
+    const prompt = await firstPrompt([{ id: 'SemverTest.Ordering', file: 'tests/semver_test.cpp', message: 'tests/semver_test.cpp:7: Failure\nValue of: lower\n  Actual: false\nExpected: true' }]);
+    assert.ok(prompt.includes('  return o.minor_ - minor_;'), `Version's compare:\n${prompt}`);
+  });
+
   it('C#: `using Ledger.Core;` within the test project\'s <ProjectReference>, and `var book = new Book(); book.Balance()`', async () => {
     write('src/Ledger/Ledger.csproj', '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>\n');
     write('src/Ledger/Book.cs', [

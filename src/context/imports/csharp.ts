@@ -31,8 +31,8 @@ export function csharpFacts(tree: Tree): FileFacts {
       for (let n = parts.length; n > 0; n--) namespaces.push(parts.slice(0, n).join('.'));
     } else if (/^[A-Z]/.test(node.text) && node.parent?.type !== 'using_directive' && node.parent?.type !== 'qualified_name') types.add(node.text);
   }
-  const names = [...types];
-  const imports: ImportRef[] = uniq(namespaces).map((ns) => ({ spec: ns, names }));
+  // One edge per namespace and type: a file reached is named by the types it declares, not by all the test uses.
+  const imports: ImportRef[] = uniq(namespaces).flatMap((ns) => [...types].map((t) => ({ spec: ns, names: [t] })));
   const defines = declarations(tree, 'csharp').map((d) => d.unit.name).filter(Boolean);
   return { imports, defines: uniq(defines), calls: calledNames(tree.rootNode, 'csharp', true) };
 }
@@ -45,6 +45,7 @@ interface CsFile {
 
 export class CSharpResolver {
   private index: CsFile[] | null = null;
+  private namespaces: Map<string, CsFile[]> | null = null;
   private readonly projects = new Map<string, string[] | null>();
 
   constructor(private readonly files: WorkspaceFiles) {}
@@ -52,8 +53,8 @@ export class CSharpResolver {
   resolve(ref: ImportRef, from: string): string[] {
     const visible = this.visibleDirs(from);
     const wanted = new Set(ref.names);
-    return this.files_()
-      .filter((f) => f.path !== from && f.namespaces.includes(ref.spec) && f.types.some((t) => wanted.has(t)))
+    return (this.byNamespace().get(ref.spec) ?? [])
+      .filter((f) => f.path !== from && f.types.some((t) => wanted.has(t)))
       .filter((f) => !visible || visible.some((d) => d === '' || f.path.startsWith(`${d}/`)))
       .map((f) => f.path);
   }
@@ -78,6 +79,14 @@ export class CSharpResolver {
     return found;
   }
 
+  private byNamespace(): Map<string, CsFile[]> {
+    if (this.namespaces) return this.namespaces;
+    const map = new Map<string, CsFile[]>();
+    for (const f of this.files_()) for (const ns of f.namespaces) map.set(ns, [...(map.get(ns) ?? []), f]);
+    this.namespaces = map;
+    return map;
+  }
+
   /** Every .cs file of the workspace with the namespaces and types it declares (read by their declarations' words). */
   private files_(): CsFile[] {
     if (this.index) return this.index;
@@ -91,7 +100,7 @@ export class CSharpResolver {
           const text = this.files.read(rel);
           if (text === null) continue;
           const namespaces = [...text.matchAll(/^\s*namespace\s+([\w.]+)/gm)].map((m) => m[1]!);
-          const types = [...text.matchAll(/\b(?:class|struct|record|interface|enum)\s+([A-Za-z_]\w*)/g)].map((m) => m[1]!);
+          const types = [...text.matchAll(/\b(?:class|struct|record|interface|enum)\s+(?:(?:class|struct)\s+)?([A-Za-z_]\w*)/g)].map((m) => m[1]!);
           out.push({ path: rel, namespaces: namespaces.length ? namespaces : [''], types });
         } else if (this.files.isDir(rel)) walk(rel, depth + 1);
       }

@@ -91,10 +91,20 @@ export class PhpResolver {
       return this.found(candidates);
     }
     const cls = ref.spec.slice(6);
-    for (const { prefix, dirs } of this.psr4()) {
+    const map = this.psr4();
+    for (const { prefix, dirs } of map) {
       if (!cls.startsWith(prefix)) continue;
       const rest = cls.slice(prefix.length).replace(/\\/g, '/');
       const hit = this.found(dirs.map((d) => `${path.posix.join(d || '.', rest)}.php`));
+      if (hit.length) return hit;
+    }
+    if (map.length) return [];
+    // No composer map (a hand-written autoloader): the PSR-4 layout the convention gives, the vendor's namespace
+    // dropped or kept, under src/, lib/ or the root.
+    const parts = cls.split('\\');
+    for (let drop = 0; drop < Math.min(3, parts.length); drop++) {
+      const rest = parts.slice(drop).join('/');
+      const hit = this.found(['src', 'lib', ''].map((d) => `${path.posix.join(d || '.', rest)}.php`));
       if (hit.length) return hit;
     }
     return [];

@@ -15,6 +15,8 @@ const LOAD_PATH = ['lib', 'spec', 'test', 'app/models', 'app/services', 'app/lib
 export function rubyFacts(tree: Tree): FileFacts {
   const imports: ImportRef[] = [];
   const constants = new Set<string>();
+  /** `Money` written inside `module Ledger` is Ledger::Money first, as Ruby looks constants up. */
+  const nested = new Set<string>();
   for (const node of nodes(tree.rootNode, new Set(['call', 'scope_resolution', 'constant']))) {
     if (node.type === 'call') {
       const method = node.childForFieldName('method')?.text ?? '';
@@ -26,11 +28,20 @@ export function rubyFacts(tree: Tree): FileFacts {
     } else if (node.parent?.type !== 'scope_resolution' && !inDefinitionName(node)) {
       // The outermost name only: `Inflect::Words`, not its `Inflect` and `Words` again.
       constants.add(node.text.replace(/^::/, ''));
+      if (!node.text.startsWith('::')) for (const outer of nesting(node)) nested.add(`${outer}::${node.text}`);
     }
   }
+  for (const c of nested) imports.push({ spec: `nested:${c}`, names: [c.replace(/^.*::/, '')] });
   for (const c of constants) imports.push({ spec: `const:${c}`, names: [c.replace(/^.*::/, '')] });
   const defines = declarations(tree, 'ruby').map((d) => d.unit.name).filter(Boolean);
   return { imports, defines: uniq(defines), calls: calledNames(tree.rootNode, 'ruby', true) };
+}
+
+/** The modules and classes around a node, innermost first, each with its full name: [Ledger::Book, Ledger]. */
+function nesting(node: Node): string[] {
+  const names: string[] = [];
+  for (let p = node.parent; p; p = p.parent) if ((p.type === 'module' || p.type === 'class') && p.childForFieldName('name')) names.unshift(p.childForFieldName('name')!.text);
+  return names.map((_, i) => names.slice(0, names.length - i).join('::'));
 }
 
 /** `class Words` and `module Inflect` name what the file defines, not what it uses. */
@@ -48,9 +59,10 @@ export class RubyResolver {
     const spec = ref.spec.slice(colon + 1);
     if (kind === 'relative') return this.found([path.posix.join(dirOf(from) || '.', spec)]);
     if (kind === 'load') return this.found(LOAD_PATH.map((d) => path.posix.join(d || '.', spec)));
-    // A constant: `A::BcD` → a/bc_d.rb under the load path; a nested one's outer names may be modules only.
+    // A constant: `A::BcD` → a/bc_d.rb under the load path; a nested one's outer names may be modules only. A name
+    // read inside a module (`nested:`) counts only as a whole: Ledger::Money is lib/ledger/money.rb or nothing.
     const parts = spec.split('::').map(underscore);
-    for (let n = parts.length; n > 0; n--) {
+    for (let n = parts.length; n > (kind === 'nested' ? parts.length - 1 : 0); n--) {
       const hit = this.found(LOAD_PATH.filter(Boolean).map((d) => path.posix.join(d, ...parts.slice(0, n))));
       if (hit.length) return hit;
     }

@@ -26,4 +26,13 @@ describe('import reach: PHP', () => {
     ]);
     assert.deepStrictEqual(reached[1]!.symbols, ['Money']);
   });
+
+  it('no composer.json (a hand-written autoloader): the PSR-4 layout under src/, the vendor namespace dropped', async () => {
+    ws.write({
+      'autoload.php': "<?php\nspl_autoload_register(function ($c) { require __DIR__ . '/src/' . str_replace('\\\\', '/', substr($c, 8)) . '.php'; });\n",
+      'src/Inflector/Plural.php': "<?php\nnamespace Textkit\\Inflector;\n\nfinal class Plural {}\n",
+      'tests/Inflector/PluralTest.php': "<?php\nnamespace Textkit\\Tests\\Inflector;\n\nuse Textkit\\Inflector\\Plural;\n\nfinal class PluralTest { public function testIt() { new Plural(); } }\n",
+    });
+    assert.deepStrictEqual(await ws.order(['tests/Inflector/PluralTest.php'], 1), ['tests/Inflector/PluralTest.php@0', 'src/Inflector/Plural.php@1']);
+  });
 });

@@ -27,12 +27,14 @@ describe('import reach: Ruby', () => {
     assert.deepStrictEqual(reached[1]!.symbols, ['Words']);
   });
 
-  it('a minitest test: require_relative up and over, and test_helper', async () => {
+  it('a minitest test: require_relative up and over, test_helper, and `Money` inside `module Ledger` as Ledger::Money', async () => {
     ws.write({
       'test/test_helper.rb': "require 'minitest/autorun'\n",
-      'app/ledger.rb': "class Ledger\nend\n",
-      'test/ledger_test.rb': "require_relative '../app/ledger'\n\nclass LedgerTest < Minitest::Test\n  def test_new\n    Ledger.new\n  end\nend\n",
+      'app/ledger.rb': "module Ledger\nend\n",
+      'lib/ledger/money.rb': "module Ledger\n  class Money\n  end\nend\n",
+      'lib/money.rb': "class Money # another one, not Ledger's\nend\n",
+      'test/ledger/money_test.rb': "require_relative '../../app/ledger'\n\nmodule Ledger\n  class MoneyTest < Minitest::Test\n    def test_new\n      Money.new\n    end\n  end\nend\n",
     });
-    assert.deepStrictEqual(await ws.order(['test/ledger_test.rb'], 1), ['test/ledger_test.rb@0', 'app/ledger.rb@1', 'test/test_helper.rb@1']);
+    assert.deepStrictEqual(await ws.order(['test/ledger/money_test.rb'], 1), ['test/ledger/money_test.rb@0', 'lib/ledger/money.rb@1', 'lib/money.rb@1', 'app/ledger.rb@1', 'test/test_helper.rb@1']);
   });
 });

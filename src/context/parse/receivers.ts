@@ -6,7 +6,7 @@
 import type { Node } from '@vscode/tree-sitter-wasm';
 import type { LanguageId } from './grammars';
 import { CALL_TYPES, callSite } from './calls';
-import { cppFunctionName } from './syntax';
+import { cppFunctionName } from './testMarks';
 
 /** `Owner.method` for every method call in `node` whose receiver's type the code states. */
 export function typedCalls(node: Node, lang: LanguageId): string[] {

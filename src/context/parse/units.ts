@@ -2,7 +2,8 @@
 // its classes), and the names a unit calls.
 import type { Node, Tree } from '@vscode/tree-sitter-wasm';
 import type { LanguageId } from './grammars';
-import { cppFunctionName, firstRow, isRequire, syntaxOf, topLevelNodes, unitOf } from './syntax';
+import { firstRow, isRequire, syntaxOf, topLevelNodes, unitOf } from './syntax';
+import { cppFunctionName } from './testMarks';
 import type { Unit } from './syntax';
 import { goReceiverType, typedCalls } from './receivers';
 import { CALL_TYPES, callSite } from './calls';

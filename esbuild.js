@@ -148,9 +148,9 @@ const standalone = [
 
 /**
  * Tree-sitter's runtime and the grammars the prompt's code context cuts files with (src/context/parse/grammars.ts
- * reads them from dist/tree-sitter/ beside the bundles): JavaScript, TypeScript, TSX, Python, Go and Rust.
+ * reads them from dist/tree-sitter/ beside the bundles): JavaScript, TypeScript, TSX, Python, Go, Rust, Java, C++ (and C), C#, Ruby and PHP.
  */
-const TREE_SITTER_WASM = ['tree-sitter', 'tree-sitter-javascript', 'tree-sitter-typescript', 'tree-sitter-tsx', 'tree-sitter-python', 'tree-sitter-go', 'tree-sitter-rust'];
+const TREE_SITTER_WASM = ['tree-sitter', 'tree-sitter-javascript', 'tree-sitter-typescript', 'tree-sitter-tsx', 'tree-sitter-python', 'tree-sitter-go', 'tree-sitter-rust', 'tree-sitter-java', 'tree-sitter-cpp', 'tree-sitter-c-sharp', 'tree-sitter-ruby', 'tree-sitter-php'];
 function copyTreeSitter() {
   const from = path.join(path.dirname(require.resolve('@vscode/tree-sitter-wasm/package.json')), 'wasm');
   const to = path.join(__dirname, 'dist', 'tree-sitter');

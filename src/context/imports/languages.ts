@@ -8,6 +8,11 @@ import { JsResolver } from './jsResolve';
 import { pythonFacts, PythonResolver } from './python';
 import { rustFacts, RustResolver } from './rust';
 import type { WorkspaceFiles } from './workspaceFiles';
+import { javaFacts, JavaResolver } from './java';
+import { cFamilyFacts, CFamilyResolver } from './cfamily';
+import { csharpFacts, CSharpResolver } from './csharp';
+import { rubyFacts, RubyResolver } from './ruby';
+import { phpFacts, PhpResolver } from './php';
 
 export interface Resolver {
   facts(tree: Tree): FileFacts;
@@ -36,6 +41,26 @@ export function languageFor(grammar: LanguageId, files: WorkspaceFiles): Resolve
     case 'rust': {
       const rs = new RustResolver(files);
       return { facts: rustFacts, resolve: (ref, from) => rs.resolve(ref, from), companions: (from) => rs.companions(from) };
+    }
+    case 'java': {
+      const java = new JavaResolver(files);
+      return { facts: javaFacts, resolve: (ref, from) => java.resolve(ref, from) };
+    }
+    case 'cpp': {
+      const c = new CFamilyResolver(files);
+      return { facts: cFamilyFacts, resolve: (ref, from) => c.resolve(ref, from) };
+    }
+    case 'csharp': {
+      const cs = new CSharpResolver(files);
+      return { facts: csharpFacts, resolve: (ref, from) => cs.resolve(ref, from) };
+    }
+    case 'ruby': {
+      const rb = new RubyResolver(files);
+      return { facts: rubyFacts, resolve: (ref, from) => rb.resolve(ref, from), companions: (from) => rb.companions(from) };
+    }
+    case 'php': {
+      const php = new PhpResolver(files);
+      return { facts: phpFacts, resolve: (ref, from) => php.resolve(ref, from) };
     }
   }
 }

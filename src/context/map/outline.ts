@@ -3,7 +3,7 @@
 import type { Node, Tree } from '@vscode/tree-sitter-wasm';
 import type { LanguageId } from '../parse/grammars';
 import { declarations, linesOf } from '../parse/units';
-import { isExported } from '../parse/syntax';
+import { isExported, isPrivate, topLevelNodes } from '../parse/syntax';
 
 const MAX_SIGNATURE = 160;
 
@@ -24,6 +24,15 @@ export function outlineOf(tree: Tree, text: string, lang: LanguageId, exportedOn
     const [start, end] = linesOf(unit.node, lang);
     if (shown.some((s) => s.startLine <= start && s.endLine >= end)) continue;
     out.push(`${'  '.repeat(depth)}${signature(unit.node)}`);
+  }
+  // A C or C++ header is its prototypes: `int add(int a, int b);` is what its includers call.
+  if (lang === 'cpp') {
+    for (const node of topLevelNodes(tree.rootNode, lang)) {
+      if (node.type !== 'declaration' || node.childForFieldName('declarator')?.type !== 'function_declarator') continue;
+      if (exportedOnly && !isExported(node, '', lang)) continue;
+      if (shown.some((s) => s.startLine <= node.startPosition.row + 1 && s.endLine >= node.endPosition.row + 1)) continue;
+      out.push(node.text.replace(/\s+/g, ' ').replace(/\s*;$/, '').slice(0, MAX_SIGNATURE));
+    }
   }
   return out;
 }
@@ -67,8 +76,19 @@ function commonJsExports(tree: Tree): Set<string> {
   return names;
 }
 
+/** A Ruby method below a bare `private` (or `protected`) line of its class. */
+function afterPrivate(node: Node): boolean {
+  for (let prev = node.previousNamedSibling; prev; prev = prev.previousNamedSibling) {
+    if (prev.type === 'identifier' && (prev.text === 'private' || prev.text === 'protected')) return true;
+    if (prev.type === 'identifier' && prev.text === 'public') return false;
+  }
+  return false;
+}
+
 function isPrivateMember(name: string, node: Node, lang: LanguageId): boolean {
   if (lang === 'rust') return !node.namedChildren.some((c) => c?.type === 'visibility_modifier');
   if (lang === 'go') return !/^[A-Z]/.test(name);
+  if (lang === 'java' || lang === 'csharp' || lang === 'php') return isPrivate(node);
+  if (lang === 'ruby') return name.startsWith('_') || afterPrivate(node);
   return name.startsWith('_') || name.startsWith('#') || node.namedChildren.some((c) => c?.type === 'accessibility_modifier' && c.text === 'private');
 }

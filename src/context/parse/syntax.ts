@@ -1,7 +1,9 @@
 // What each grammar calls a function, a class, an import and a test: the node types of tree-sitter's JavaScript,
-// TypeScript, Python, Go and Rust grammars, and how a unit's name, its "exported" mark and its test mark are read.
+// TypeScript, Python, Go, Rust, Java, C++ (which reads C too), C#, Ruby and PHP grammars, and how a unit's name, its
+// "exported" mark and its test mark are read.
 import type { Node } from '@vscode/tree-sitter-wasm';
 import type { LanguageId } from './grammars';
+import { cppFunctionName, isTestFunction } from './testMarks';
 
 export type UnitKind = 'function' | 'class' | 'test';
 
@@ -19,6 +21,8 @@ interface Syntax {
   imports: ReadonlySet<string>;
   /** Nodes that wrap a unit and belong with it (decorators, `export`). */
   wrappers: ReadonlySet<string>;
+  /** Namespaces (C++, C#, PHP) and Ruby modules: what they hold counts as the file's top level. */
+  containers?: ReadonlySet<string>;
 }
 
 const JS_LIKE: Syntax = {
@@ -50,7 +54,60 @@ const SYNTAX: Record<LanguageId, Syntax> = {
     imports: new Set(['use_declaration', 'extern_crate_declaration']),
     wrappers: new Set(),
   },
+  java: {
+    functions: new Set(['method_declaration', 'constructor_declaration', 'compact_constructor_declaration']),
+    classes: new Set(['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'annotation_type_declaration']),
+    imports: new Set(['package_declaration', 'import_declaration']),
+    wrappers: new Set(),
+  },
+  cpp: {
+    functions: new Set(['function_definition']),
+    classes: new Set(['class_specifier', 'struct_specifier', 'union_specifier', 'enum_specifier']),
+    imports: new Set(['preproc_include', 'using_declaration']),
+    wrappers: new Set(['template_declaration']),
+    containers: new Set(['namespace_definition', 'linkage_specification']),
+  },
+  csharp: {
+    functions: new Set(['method_declaration', 'constructor_declaration', 'operator_declaration', 'local_function_statement']),
+    classes: new Set(['class_declaration', 'struct_declaration', 'record_declaration', 'interface_declaration', 'enum_declaration']),
+    imports: new Set(['using_directive', 'file_scoped_namespace_declaration']),
+    wrappers: new Set(),
+    containers: new Set(['namespace_declaration']),
+  },
+  ruby: {
+    functions: new Set(['method', 'singleton_method']),
+    classes: new Set(['class']),
+    imports: new Set(),
+    wrappers: new Set(),
+    containers: new Set(['module']),
+  },
+  php: {
+    functions: new Set(['function_definition', 'method_declaration']),
+    classes: new Set(['class_declaration', 'interface_declaration', 'trait_declaration', 'enum_declaration']),
+    imports: new Set(['namespace_use_declaration', 'namespace_definition']),
+    wrappers: new Set(),
+    containers: new Set(['namespace_definition']),
+  },
 };
+
+/**
+ * The statements at the file's top level, with those inside its namespaces and (Ruby) modules: `namespace app { class
+ * Cart … }` declares Cart as plainly as a top-level class does.
+ */
+export function topLevelNodes(root: Node, lang: LanguageId): Node[] {
+  const containers = SYNTAX[lang].containers;
+  const out: Node[] = [];
+  const visit = (parent: Node, depth: number) => {
+    for (const child of parent.namedChildren) {
+      if (!child) continue;
+      const body = containers?.has(child.type) && depth < 8 ? child.childForFieldName('body') : null;
+      if (body) visit(body, depth + 1);
+      else out.push(child);
+    }
+  };
+  visit(root, 0);
+  return out;
+}
 
 export function syntaxOf(lang: LanguageId): Syntax {
   return SYNTAX[lang];
@@ -67,7 +124,18 @@ export function unitOf(node: Node, lang: LanguageId): Unit | null {
     return { node: wrapped(node, syntax), kind, name: nameOf(node) };
   }
   if (lang === 'javascript' || lang === 'typescript' || lang === 'tsx') return jsUnit(node);
+  if (lang === 'ruby') return rubyTestBlock(node);
   return null;
+}
+
+const RUBY_TEST_CALLS = new Set(['it', 'specify', 'example', 'scenario', 'test', 'its']);
+
+/** RSpec's `it '…' do … end` and minitest/spec's `test '…' do`: a test without a method. */
+function rubyTestBlock(node: Node): Unit | null {
+  if (node.type !== 'call' || node.childForFieldName('receiver') || !node.childForFieldName('block')) return null;
+  if (!RUBY_TEST_CALLS.has(node.childForFieldName('method')?.text ?? '')) return null;
+  const title = node.childForFieldName('arguments')?.namedChild(0);
+  return { node, kind: 'test', name: title?.type === 'string' ? title.text.slice(1, -1) : '' };
 }
 
 /** The export or decorator around a unit belongs to it: its lines are shown with it. */
@@ -78,8 +146,10 @@ function wrapped(node: Node, syntax: Syntax): Node {
 }
 
 function nameOf(node: Node): string {
+  if (node.type === 'function_definition' && node.childForFieldName('declarator')) return cppFunctionName(node).name;
   const name = node.childForFieldName('name') ?? node.childForFieldName('type');
-  if (name) return name.text;
+  // `class Inflect::Words` (Ruby), `class ns::Foo` (C++): the class's own name.
+  if (name) return name.text.replace(/^.*::/s, '');
   if (node.type === 'type_declaration') return node.namedChild(0)?.childForFieldName('name')?.text ?? '';
   return '';
 }
@@ -123,25 +193,6 @@ function testCallName(callee: Node): string {
   return n?.type === 'identifier' ? n.text : '';
 }
 
-/** `def test_…`, `func TestX(t *testing.T)`, a Rust fn under `#[test]` (or `#[tokio::test]`). */
-function isTestFunction(node: Node, lang: LanguageId): boolean {
-  const name = node.childForFieldName('name')?.text ?? '';
-  if (lang === 'python') return name.startsWith('test');
-  if (lang === 'go') return node.type === 'function_declaration' && /^(Test|Benchmark|Fuzz|Example)/.test(name);
-  if (lang === 'rust') return attributesOf(node).some((a) => a === 'test' || a.endsWith('::test'));
-  return false;
-}
-
-/** The `#[…]` attributes right above a Rust item, innermost text (`test`, `tokio::test`, `cfg(test)`). */
-export function attributesOf(node: Node): string[] {
-  const out: string[] = [];
-  for (let prev = node.previousNamedSibling; prev?.type === 'attribute_item'; prev = prev.previousNamedSibling) {
-    const attr = prev.namedChild(0);
-    out.push(attr?.namedChild(0)?.text ?? attr?.text ?? '');
-  }
-  return out;
-}
-
 /** The first row a unit's lines start on: a Rust item's attributes belong to it. */
 export function firstRow(node: Node, lang: LanguageId): number {
   let row = node.startPosition.row;
@@ -170,7 +221,25 @@ export function isExported(node: Node, name: string, lang: LanguageId): boolean 
       return /^[A-Z]/.test(name);
     case 'rust':
       return node.namedChildren.some((c) => c?.type === 'visibility_modifier') || node.type === 'impl_item';
+    case 'java':
+    case 'csharp':
+    case 'php':
+      return !isPrivate(node);
+    case 'cpp':
+      return !node.namedChildren.some((c) => c?.type === 'storage_class_specifier' && c.text === 'static');
+    case 'ruby':
+      return true;
     default:
       return node.type === 'export_statement' || (node.type === 'expression_statement' && /^(module\.)?exports\b/.test(name));
   }
+}
+
+/** A Java, C# or PHP declaration marked `private`. */
+export function isPrivate(node: Node): boolean {
+  for (const c of node.namedChildren) {
+    if (!c) continue;
+    if (c.type === 'modifiers') return /\bprivate\b/.test(c.text);
+    if ((c.type === 'modifier' || c.type === 'visibility_modifier') && c.text === 'private') return true;
+  }
+  return false;
 }

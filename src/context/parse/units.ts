@@ -2,9 +2,11 @@
 // its classes), and the names a unit calls.
 import type { Node, Tree } from '@vscode/tree-sitter-wasm';
 import type { LanguageId } from './grammars';
-import { firstRow, isRequire, syntaxOf, unitOf } from './syntax';
+import { firstRow, isRequire, syntaxOf, topLevelNodes, unitOf } from './syntax';
+import { cppFunctionName } from './testMarks';
 import type { Unit } from './syntax';
 import { goReceiverType, typedCalls } from './receivers';
+import { CALL_TYPES, callSite } from './calls';
 
 /** A function nested in another function is shown with it while the outer one stays this short. */
 export const MAX_UNIT_LINES = 150;
@@ -51,8 +53,8 @@ function unitFrom(tree: Tree, row: number, column: number, lang: LanguageId): Un
 }
 
 /** The top-level statement around a line, for code outside any unit (a constant, a table, module setup). */
-export function statementAt(tree: Tree, line: number): Node | null {
-  for (const child of tree.rootNode.namedChildren) {
+export function statementAt(tree: Tree, line: number, lang: LanguageId): Node | null {
+  for (const child of topLevelNodes(tree.rootNode, lang)) {
     if (child && child.startPosition.row <= line - 1 && child.endPosition.row >= line - 1) return child;
   }
   return null;
@@ -64,13 +66,14 @@ export function statementAt(tree: Tree, line: number): Node | null {
  */
 export function declarations(tree: Tree, lang: LanguageId): Array<{ unit: Unit; depth: number; owner?: string }> {
   const out: Array<{ unit: Unit; depth: number; owner?: string }> = [];
-  for (const child of tree.rootNode.namedChildren) {
-    if (!child) continue;
+  for (const child of topLevelNodes(tree.rootNode, lang)) {
     const unit = topLevelUnit(child, lang);
     if (!unit) continue;
     const goOwner = lang === 'go' && child.type === 'method_declaration' ? goReceiverType(child) : null;
+    // `int Cart::total() { … }`: a C++ method defined outside its class belongs to it.
+    const cppOwner = lang === 'cpp' && unit.kind !== 'class' ? cppFunctionName(innermost(unit.node)).owner : undefined;
     const dotted = /^([A-Za-z_$][\w$]*)\.(?:prototype\.)?[A-Za-z_$][\w$]*$/.exec(unit.name)?.[1];
-    const owner = goOwner ?? dotted;
+    const owner = goOwner ?? cppOwner ?? dotted;
     out.push({ unit, depth: 0, ...(owner ? { owner } : {}) });
     const className = unit.name.replace(/\s*[[<].*$/s, '');
     if (unit.kind === 'class') for (const member of membersOf(unit.node, lang)) out.push({ unit: member, depth: 1, ...(className ? { owner: className } : {}) });
@@ -99,6 +102,8 @@ function innerDeclaration(statement: Node): Node | null {
     }
     case 'decorated_definition':
       return statement.childForFieldName('definition');
+    case 'template_declaration':
+      return statement.namedChildren.find((c) => c?.type === 'function_definition' || c?.type === 'class_specifier' || c?.type === 'struct_specifier') ?? null;
     default:
       return null;
   }
@@ -110,7 +115,12 @@ function innerValue(declaration: Node | null): Node | null {
   return declarator?.childForFieldName('value') ?? null;
 }
 
-const BODIES = new Set(['class_body', 'block', 'declaration_list', 'interface_body', 'object_type']);
+const BODIES = new Set(['class_body', 'block', 'declaration_list', 'interface_body', 'object_type', 'field_declaration_list', 'body_statement', 'enum_body_declarations']);
+
+/** The declaration a template wraps (`template <class T> T max(…)`): where its name and declarator are. */
+function innermost(node: Node): Node {
+  return node.type === 'template_declaration' ? node.namedChildren.find((c) => c?.type === 'function_definition') ?? node : node;
+}
 
 function membersOf(classNode: Node, lang: LanguageId): Unit[] {
   const body = findBody(classNode);
@@ -118,7 +128,8 @@ function membersOf(classNode: Node, lang: LanguageId): Unit[] {
   const out: Unit[] = [];
   for (const child of body.namedChildren) {
     if (!child) continue;
-    const unit = unitOf(child, lang) ?? (child.type === 'decorated_definition' ? unitOf(child.childForFieldName('definition')!, lang) : null);
+    const inner = child.type === 'decorated_definition' ? child.childForFieldName('definition') : child.type === 'template_declaration' ? innermost(child) : null;
+    const unit = unitOf(child, lang) ?? (inner ? unitOf(inner, lang) : null);
     if (unit && unit.kind !== 'class') out.push(unit);
   }
   return out;
@@ -141,11 +152,11 @@ export function importRanges(tree: Tree, lang: LanguageId): Array<[number, numbe
   const syntax = syntaxOf(lang);
   const js = lang === 'javascript' || lang === 'typescript' || lang === 'tsx';
   const out: Array<[number, number]> = [];
-  for (const child of tree.rootNode.namedChildren) {
-    if (!child) continue;
-    const isImport = syntax.imports.has(child.type) || (js && isRequire(child)) || (lang === 'rust' && child.type === 'mod_item' && !child.childForFieldName('body'));
+  for (const child of topLevelNodes(tree.rootNode, lang)) {
+    const isImport = syntax.imports.has(child.type) || (js && isRequire(child)) || (lang === 'rust' && child.type === 'mod_item' && !child.childForFieldName('body')) || isLoad(child, lang);
     if (!isImport) continue;
-    const [start, end] = [child.startPosition.row + 1, child.endPosition.row + 1];
+    // A preprocessor line's node takes its newline: it ends at column 0 of the next line.
+    const [start, end] = [child.startPosition.row + 1, child.endPosition.row + (child.endPosition.column === 0 && child.endPosition.row > child.startPosition.row ? 0 : 1)];
     const last = out[out.length - 1];
     // Imports a blank line apart read as one block.
     if (last && start <= last[1] + 2) last[1] = Math.max(last[1], end);
@@ -154,10 +165,12 @@ export function importRanges(tree: Tree, lang: LanguageId): Array<[number, numbe
   return out;
 }
 
-const CALLS: Record<LanguageId, string> = { javascript: 'call_expression', typescript: 'call_expression', tsx: 'call_expression', python: 'call', go: 'call_expression', rust: 'call_expression' };
-
-/** Where a method call's name sits: `obj.name(…)` in each grammar. */
-const MEMBER_NAME: Record<string, string> = { member_expression: 'property', attribute: 'attribute', selector_expression: 'field', field_expression: 'field', scoped_identifier: 'name' };
+/** Ruby's `require`/`require_relative` and PHP's `require`/`include` at the top of a file: its imports. */
+function isLoad(statement: Node, lang: LanguageId): boolean {
+  if (lang === 'ruby') return statement.type === 'call' && !statement.childForFieldName('receiver') && /^(?:require|require_relative|load|autoload)$/.test(statement.childForFieldName('method')?.text ?? '');
+  if (lang === 'php') return statement.type === 'expression_statement' && /^(?:require|include)(?:_once)?_expression$/.test(statement.namedChild(0)?.type ?? '');
+  return false;
+}
 
 /**
  * The names a unit calls: plain ones (`helper(…)`: a test's helpers in its own file) and, with `members`, method
@@ -165,18 +178,19 @@ const MEMBER_NAME: Record<string, string> = { member_expression: 'property', att
  */
 export function calledNames(node: Node, lang: LanguageId, members = false): string[] {
   const names = new Set<string>();
-  for (const call of node.descendantsOfType(CALLS[lang])) {
-    const fn = call?.childForFieldName('function');
-    if (fn?.type === 'identifier') names.add(fn.text);
-    const field = fn && members ? MEMBER_NAME[fn.type] : undefined;
-    const name = field ? fn!.childForFieldName(field) : null;
-    if (name) names.add(name.text);
+  for (const call of node.descendantsOfType([...CALL_TYPES[lang]])) {
+    const site = call && callSite(call, lang);
+    if (site?.name && (members || (!site.receiver && !site.keyword))) names.add(site.name);
   }
   return [...names];
 }
 
 /** Identifiers, as each grammar names a reference to a value (a constant, a function passed along, a table). */
-const IDENTIFIERS = ['identifier'];
+function identifierTypes(lang: LanguageId): string[] {
+  if (lang === 'ruby') return ['identifier', 'constant'];
+  if (lang === 'php') return ['name'];
+  return ['identifier'];
+}
 
 /**
  * The names a unit refers to: what it calls (methods too) and the plain identifiers it reads — `options.decode ||
@@ -186,7 +200,7 @@ const IDENTIFIERS = ['identifier'];
 export function referencedNames(node: Node, lang: LanguageId): string[] {
   // Typed calls (`Loader.readScalar`) first: they are followed before the same names matched anywhere.
   const names = new Set([...typedCalls(node, lang), ...calledNames(node, lang, true)]);
-  for (const id of node.descendantsOfType(IDENTIFIERS)) if (id && id.text.length > 1) names.add(id.text);
+  for (const id of node.descendantsOfType(identifierTypes(lang))) if (id && id.text.length > 1) names.add(id.text);
   return [...names];
 }
 
@@ -197,8 +211,8 @@ export function referencedNames(node: Node, lang: LanguageId): string[] {
  */
 export function valueStatements(tree: Tree, lang: LanguageId): Array<{ node: Node; names: string[] }> {
   const out: Array<{ node: Node; names: string[] }> = [];
-  for (const child of tree.rootNode.namedChildren) {
-    if (!child || topLevelUnit(child, lang)) continue;
+  for (const child of topLevelNodes(tree.rootNode, lang)) {
+    if (topLevelUnit(child, lang)) continue;
     const names = declaredValueNames(child, lang);
     if (names.length) out.push({ node: child, names });
   }
@@ -224,5 +238,15 @@ function declaredValueNames(statement: Node, lang: LanguageId): string[] {
       return texts(statement.descendantsOfType(['const_spec', 'var_spec']).flatMap((spec) => spec ? spec.childrenForFieldName('name') : []));
     case 'rust':
       return statement.type === 'const_item' || statement.type === 'static_item' ? texts([statement.childForFieldName('name')]) : [];
+    case 'ruby':
+      // `MAX = 3` inside a module: a constant.
+      return statement.type === 'assignment' && statement.childForFieldName('left')?.type === 'constant' ? [statement.childForFieldName('left')!.text] : [];
+    case 'php':
+      return statement.type === 'const_declaration' ? statement.namedChildren.flatMap((e) => (e?.type === 'const_element' && e.namedChild(0) ? [e.namedChild(0)!.text] : [])) : [];
+    case 'cpp':
+      if (statement.type === 'preproc_def') return [statement.childForFieldName('name')?.text ?? ''].filter(Boolean);
+      return statement.type === 'declaration' ? statement.childrenForFieldName('declarator').flatMap((d) => (d?.type === 'init_declarator' && d.childForFieldName('declarator')?.type === 'identifier' ? [d.childForFieldName('declarator')!.text] : [])) : [];
+    default:
+      return [];
   }
 }

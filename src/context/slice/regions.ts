@@ -46,7 +46,7 @@ export function regionsOf(tree: Tree, rel: string, text: string, want: Wanted, l
       if (unit.kind === 'test') for (const helper of helpersOf(tree, unit, lang)) add(...linesOf(helper.node, lang), 'function', helper.name, undefined, helper.node);
       continue;
     }
-    const statement = unit ? null : statementAt(tree, line);
+    const statement = unit ? null : statementAt(tree, line, lang);
     if (statement && !statement.hasError && statement.endPosition.row - statement.startPosition.row < 40) add(statement.startPosition.row + 1, statement.endPosition.row + 1, 'file', undefined, undefined, statement);
     else add(...windowAround(line, fileLines.length), 'file');
   }
@@ -105,8 +105,11 @@ function namedValues(tree: Tree, symbols: readonly string[], lang: LanguageId): 
   return found.sort((a, b) => a.at - b.at).slice(0, MAX_SYMBOLS);
 }
 
-/** What a test checks, line by line: assert/expect calls, `t.Error`/`t.Fatal`, `self.assert…`, Rust's `assert!`. */
-const ASSERTION = /\b(?:assert\w*!?|expect\w*|should|require\.\w+|t\.(?:Error|Fatal|Fail)\w*|self\.(?:assert|fail)\w*|panic!)\s*[(.!]?/;
+/**
+ * What a test checks, line by line: assert/expect calls, `t.Error`/`t.Fatal`, `self.assert…`, Rust's `assert!`, C#'s
+ * `Assert.Equal`, GoogleTest's `EXPECT_EQ`/`ASSERT_TRUE`, Catch2's `REQUIRE`/`CHECK`.
+ */
+const ASSERTION = /\b(?:assert\w*!?|expect\w*|should|require\.\w+|t\.(?:Error|Fatal|Fail)\w*|self\.(?:assert|fail)\w*|panic!|Assert\.\w+|(?:EXPECT|ASSERT)_\w+|REQUIRE\w*|CHECK\w*)\s*[(.!]?/;
 
 function assertLines(fileLines: readonly string[], start: number, end: number): number[] {
   const out: number[] = [];
@@ -137,7 +140,9 @@ export function windowAround(line: number, lineCount: number): [number, number] 
 /** The file's own functions a test calls, and theirs, a few levels down: what the test's body means. */
 function helpersOf(tree: Tree, test: Unit, lang: LanguageId): Unit[] {
   const byName = new Map<string, Unit>();
-  for (const { unit, depth } of declarations(tree, lang)) if (depth === 0 && unit.kind === 'function' && unit.name) byName.set(unit.name, unit);
+  // Where a test is a method (JUnit, xUnit, PHPUnit, minitest), its helpers are methods of its class.
+  const methods = lang === 'java' || lang === 'csharp' || lang === 'php' || lang === 'ruby';
+  for (const { unit, depth } of declarations(tree, lang)) if ((depth === 0 || methods) && unit.kind === 'function' && unit.name && !byName.has(unit.name)) byName.set(unit.name, unit);
   const found: Unit[] = [];
   let frontier = [test];
   while (frontier.length && found.length < MAX_HELPERS) {

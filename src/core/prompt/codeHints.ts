@@ -14,6 +14,31 @@ const PY_FRAME = /File "([^"]+)", line (\d+)/g;
 const DOCTEST = /([\w./-]+\.[A-Za-z]+) - [^\n]*?\(line (\d+)\)/g;
 const LINE_SAID = /\(line (\d+)\)/;
 
+/**
+ * A JVM stack frame names its file without a folder: `at org.shop.Cart.total(Cart.java:12)`. The class's package is
+ * the folder under a source root: the failing test's own (its path minus its package's folders), its main twin, or
+ * the Maven/Gradle ones.
+ */
+const JVM_FRAME = /\bat ((?:[\w$]+\.)*)[\w$]+\.[\w$<>]+\(([\w$]+\.(?:java|kt|scala|groovy)):(\d+)\)/g;
+const JVM_ROOTS = ['src/test/java', 'src/main/java', 'src/test/kotlin', 'src/main/kotlin', ''];
+
+function jvmFramePaths(message: string, testFile: string | undefined, cwd: string): Array<{ rel: string; line: number }> {
+  const out: Array<{ rel: string; line: number }> = [];
+  for (const m of message.matchAll(JVM_FRAME)) {
+    const folder = m[1]!.replace(/\.$/, '').split('.').filter((p) => /^[a-z_][\w$]*$/.test(p)).join('/');
+    const own = testFile && folder && testFile.includes(`/${folder}/`) ? testFile.slice(0, testFile.lastIndexOf(`/${folder}/`)) : null;
+    const roots = [...(own !== null ? [own, own.replace(/(^|\/)src\/test\//, '$1src/main/')] : []), ...JVM_ROOTS];
+    for (const root of roots) {
+      const rel = toWorkspaceRelative([root, folder, m[2]].filter(Boolean).join('/'), cwd);
+      if (rel) {
+        out.push({ rel, line: Number(m[3]) });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 export const HINT_SCORES = { diagnostic: 100, loadError: 95, frame: 90, testLine: 80, excerpt: 50, testFile: 40 } as const;
 
 /** Hints in the order the witness gives them; `isTest` tells a test file's lines from the code under test's. */
@@ -44,6 +69,7 @@ export function witnessHints(witness: WitnessSummary, cwd: string, isTest: (rel:
     }
     const said = doctest || !f.file ? null : LINE_SAID.exec(`${f.id}\n${f.message}`);
     if (said) add(f.file, Number(said[1]), HINT_SCORES.frame, 'stack');
+    jvmFramePaths(f.message, f.file, cwd).forEach((j, i) => add(j.rel, j.line, HINT_SCORES.frame - Math.min(i, 20) * 0.1, 'stack'));
     frames(f.message, HINT_SCORES.frame);
     add(f.file, undefined, HINT_SCORES.testFile, 'test');
   }

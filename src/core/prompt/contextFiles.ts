@@ -5,7 +5,7 @@ import { checkReadable } from '../edits/pathPolicy';
 import type { PathPolicy } from '../edits/pathPolicy';
 
 /** A source path in test output, with the line a stack frame or error names (`lib/a.js:12:5`). */
-export const SOURCE_PATH = /(?:^|[\s(["'`])((?:\.{0,2}\/)?(?:[\w@.-]+\/)*[\w@.-]+\.(?:[cm]?[jt]sx?|py|go|rs|java|kt|rb|php|cs|swift|vue|svelte|json))(?::(\d+))?/g;
+export const SOURCE_PATH = /(?:^|[\s(["'`])((?:\.{0,2}\/)?(?:[\w@.-]+\/)*[\w@.-]+\.(?:[cm]?[jt]sx?|py|go|rs|java|kt|rb|php|cs|cpp|cxx|cc|c|hpp|hxx|hh|h|swift|vue|svelte|json)(?!\w))(?::(\d+))?/g;
 
 const JS_IMPORT = /(?:\brequire\(\s*|\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
 const PY_IMPORT = /^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))/gm;

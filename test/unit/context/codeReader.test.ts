@@ -1,7 +1,7 @@
 // Functions, not file heads: the CodeReader cuts real files with the real tree-sitter grammars (VS Code's WASM
 // builds) into the enclosing function or class of a line, a failing test's own body with the helpers it calls, the
-// file's imports, an outline of the rest and a map of exported signatures — in JavaScript, TypeScript, Python, Go
-// and Rust.
+// file's imports, an outline of the rest and a map of exported signatures — in JavaScript, TypeScript, Python, Go,
+// Rust, Java, C and C++, C#, Ruby and PHP.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -240,11 +240,83 @@ describe('the code reader cuts files into whole functions with tree-sitter', () 
     });
   });
 
+  it('Java: a method, a test under @Test with the helper method it calls; the map leaves private members out', async () => {
+    const lines = write('src/main/java/org/shop/Cart.java', [
+      'package org.shop;',
+      '',
+      'import java.util.List;',
+      '',
+      'public class Cart {',
+      '    private List<Integer> items;',
+      '',
+      '    public int total() {',
+      '        return items.stream().mapToInt(i -> i).sum();',
+      '    }',
+      '',
+      '    private int secret() { return 1; }',
+      '}',
+    ]);
+    assert.deepStrictEqual(brief(await reader().regions('src/main/java/org/shop/Cart.java', [lineOf(lines, 'mapToInt')])), ['function total 8-10', 'imports 1-3']);
+    assert.deepStrictEqual((await reader().outline('src/main/java/org/shop/Cart.java', true)).lines, ['public class Cart', '  public int total()']);
+    const test = write('src/test/java/org/shop/CartTest.java', ['package org.shop;', '', 'class CartTest {', '    @Test', '    void totals() {', '        assertEquals(3, make().total());', '    }', '', '    Cart make() { return new Cart(); }', '}']);
+    const regions = await reader().regions('src/test/java/org/shop/CartTest.java', [lineOf(test, 'assertEquals')]);
+    // The helper the test calls is a method of its class: shown with it.
+    assert.deepStrictEqual(brief(regions), ['test totals 4-7', 'function make 9-9', 'imports 1-1']);
+    assert.deepStrictEqual(regions[0]!.calls, ['assertEquals', 'total', 'make']);
+  });
+
+  it('C and C++: a function, a method defined outside its class (inside a namespace), a GoogleTest test; a header\'s map is its prototypes', async () => {
+    const lines = write('src/account.cpp', [
+      '#include "account.hpp"',
+      '',
+      'namespace bank {',
+      'int Account::credit(int cents) const {',
+      '  return cents - 1;',
+      '}',
+      '}  // namespace bank',
+    ]);
+    const regions = await reader().regions('src/account.cpp', [lineOf(lines, 'cents - 1')]);
+    assert.deepStrictEqual(brief(regions), ['function credit 4-6', 'imports 1-1']);
+    write('src/ledger.h', ['#pragma once', 'int ledger_balance(const int *entries, int n);', 'static inline int twice(int x) { return 2 * x; }']);
+    assert.deepStrictEqual((await reader().outline('src/ledger.h', true)).lines, ['int ledger_balance(const int *entries, int n)']);
+    const test = write('tests/account_test.cpp', ['#include <gtest/gtest.h>', '', 'TEST(AccountTest, Credits) {', '  EXPECT_EQ(bank::Account().credit(2), 2);', '}']);
+    assert.deepStrictEqual(brief(await reader().regions('tests/account_test.cpp', [lineOf(test, 'EXPECT_EQ')])), ['test TEST 3-5', 'imports 1-1']);
+  });
+
+  it('C#: a method inside a namespace block, an xUnit [Fact]; the map of a file-scoped namespace', async () => {
+    const lines = write('src/Book.cs', ['using System;', '', 'namespace Ledger.Core', '{', '    public class Book', '    {', '        public int Balance()', '        {', '            return 1;', '        }', '        private int Secret() => 2;', '    }', '}']);
+    assert.deepStrictEqual(brief(await reader().regions('src/Book.cs', [lineOf(lines, 'return 1')])), ['function Balance 7-10', 'imports 1-1']);
+    assert.deepStrictEqual((await reader().outline('src/Book.cs', true)).lines, ['public class Book', '  public int Balance()']);
+    const test = write('tests/BookTests.cs', ['namespace Ledger.Tests;', '', 'public class BookTests', '{', '    [Fact]', '    public void Balances()', '    {', '        Assert.Equal(1, new Book().Balance());', '    }', '}']);
+    assert.deepStrictEqual(brief(await reader().regions('tests/BookTests.cs', [lineOf(test, 'Assert.Equal')])), ['test Balances 5-9', 'imports 1-1']);
+  });
+
+  it('Ruby: a method inside a module\'s class, an RSpec example, a minitest method; the map leaves what follows `private` out', async () => {
+    const lines = write('lib/inflect/words.rb', ["require 'set'", '', 'module Inflect', '  class Words', '    def pluralize(word)', '      "#{word}s"', '    end', '', '    private', '', '    def secret = 1', '  end', 'end']);
+    assert.deepStrictEqual(brief(await reader().regions('lib/inflect/words.rb', [lineOf(lines, '"#{word}s"')])), ['function pluralize 5-7', 'imports 1-1']);
+    assert.deepStrictEqual((await reader().outline('lib/inflect/words.rb', true)).lines, ['class Words', '  def pluralize(word)']);
+    const spec = write('spec/words_spec.rb', ['RSpec.describe Inflect::Words do', "  it 'adds s' do", "    expect(described_class.new.pluralize('cat')).to eq('cats')", '  end', 'end']);
+    const regions = await reader().regions('spec/words_spec.rb', [lineOf(spec, 'expect(')]);
+    assert.deepStrictEqual(brief(regions), ['test adds s 2-4']);
+    assert.ok(regions[0]!.calls?.includes('pluralize'), JSON.stringify(regions[0]!.calls));
+    const test = write('test/words_test.rb', ['class WordsTest < Minitest::Test', '  def test_adds_s', "    assert_equal 'cats', Inflect::Words.new.pluralize('cat')", '  end', 'end']);
+    assert.deepStrictEqual(brief(await reader().regions('test/words_test.rb', [lineOf(test, 'assert_equal')])), ['test test_adds_s 2-4']);
+  });
+
+  it('PHP: a method inside a namespaced class, a PHPUnit test method; the map leaves private methods out', async () => {
+    const lines = write('src/Money.php', ['<?php', '', 'namespace Acme\\Money;', '', 'use InvalidArgumentException;', '', 'final class Money', '{', '    public function split(int $parts): array', '    {', '        return [$this->share($parts)];', '    }', '', '    private function share(int $parts): int', '    {', '        return 1;', '    }', '}']);
+    assert.deepStrictEqual(brief(await reader().regions('src/Money.php', [lineOf(lines, 'return 1')])), ['function share 14-17', 'imports 3-5']);
+    assert.deepStrictEqual(await reader().regions('src/Money.php', [lineOf(lines, '$this->share')]).then((r) => r[0]!.refs?.includes('Money.share')), true);
+    assert.deepStrictEqual((await reader().outline('src/Money.php', true)).lines, ['final class Money', '  public function split(int $parts): array']);
+    const test = write('tests/MoneyTest.php', ['<?php', '', 'final class MoneyTest extends TestCase', '{', '    public function testSplits(): void', '    {', '        $this->assertSame([1], (new Money(1))->split(1));', '    }', '}']);
+    assert.deepStrictEqual(brief(await reader().regions('tests/MoneyTest.php', [lineOf(test, 'assertSame')])), ['test testSplits 5-8']);
+  });
+
   it('a file it cannot cut gives nothing, so the prompt shows a window of lines instead: no grammar, or not in the workspace', async () => {
-    write('lib/cart.rb', ['class Cart', '  def total', '    1', '  end', 'end']);
-    assert.deepStrictEqual(await reader().regions('lib/cart.rb', [3]), []);
+    write('lib/cart.lua', ['local Cart = {}', 'function Cart.total()', '  return 1', 'end', 'return Cart']);
+    assert.deepStrictEqual(await reader().regions('lib/cart.lua', [3]), []);
     assert.deepStrictEqual(await reader().regions('../outside.js', [1]), []);
-    assert.deepStrictEqual((await reader().outline('lib/cart.rb', false)).lines, []);
+    assert.deepStrictEqual((await reader().outline('lib/cart.lua', false)).lines, []);
   });
 
   it('a syntax error inside the function: a window of lines around the line, still whole lines', async () => {

@@ -214,8 +214,9 @@ describe('the code context: ranked regions within a token budget', () => {
   });
 
   it('a file no grammar reads: a window of lines around the named line, never the head of the file', async () => {
-    write('lib/cart.rb', Array.from({ length: 600 }, (_, i) => `line_${i + 1} = ${i + 1}`).join('\n'));
-    const state = stateWith([{ id: 'cart total', message: 'expected 3, got 2\n  lib/cart.rb:300:in `total`' }]);
+    // Swift: no grammar ships with VS Code's set.
+    write('lib/cart.swift', Array.from({ length: 600 }, (_, i) => `line_${i + 1} = ${i + 1}`).join('\n'));
+    const state = stateWith([{ id: 'cart total', message: 'expected 3, got 2\n  lib/cart.swift:300: error: total' }]);
     const { context, prompt } = await gather(state);
     assert.ok(prompt.includes('line_300 = 300') && prompt.includes('line_280 = 280'), 'the lines around 300');
     assert.ok(!prompt.includes('line_1 = 1\n'), 'not the head');

@@ -78,7 +78,8 @@ export const PROJECTS: readonly Project[] = [
     name: 'cJSON', language: 'C', repo: 'DaveGamble/cJSON', commit: 'a29814f285cc531c00223743ad3c55cd38c0dc56', sources: ['cJSON.c', 'cJSON_Utils.c'], tests: TESTS, coverage: 'none',
     testCmd: 'cmake -S . -B build -DENABLE_CJSON_TEST=On -DENABLE_VALGRIND=Off >/dev/null && cmake --build build -j2 >/dev/null && ctest --test-dir build --output-on-failure',
   },
-  { name: 'matrix', language: 'Ruby', repo: 'ruby/matrix', commit: 'ff328a3fc831acfbd8defd72a3276ca8757a83b5', testCmd: `ruby -Ilib -Itest/lib -e 'Dir.glob("test/**/test_*.rb").sort.each { |f| require File.expand_path(f) }'`, sources: ['lib'], tests: TESTS, coverage: 'none' },
+  // test_ractor needs ruby's own assert_ractor helper (ruby's core test suite), which test-unit on Debian's Ruby 3.1 lacks: left out by name.
+  { name: 'matrix', language: 'Ruby', repo: 'ruby/matrix', commit: 'ff328a3fc831acfbd8defd72a3276ca8757a83b5', testCmd: `ruby -Ilib -Itest/lib -e 'Dir.glob("test/**/test_*.rb").sort.each { |f| require File.expand_path(f) }' -- --ignore-name=test_ractor`, sources: ['lib'], tests: TESTS, coverage: 'none' },
   {
     name: 'pygments', language: 'Python', repo: 'pygments/pygments', commit: '6a62df1d1fc77af7e9fc61325ef376297cadffbb', testCmd: `${PY} -m pytest -v -p no:cacheprovider tests`, sources: ['pygments'], tests: TESTS, coverage: 'python', mutants: 6,
     // Its golden-file folders (examplefiles, snippets) take two of its three minutes here; contrast needs a package

@@ -25,18 +25,6 @@ export interface Case {
   testExt: string;
 }
 
-/** mulberry32: small, seeded, the same stream on every machine. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function draw(random: () => number): Kind {
   let x = random() * 100;
   for (const [kind, pct] of MIX) {

@@ -9,7 +9,8 @@ import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startFakeOpenAIServer } from '../../test/support/fakeOpenAIServer';
-import { answer, draw, MIX, rng, type Kind } from './model';
+import { answer, draw, MIX, type Kind } from './model';
+import { rng } from '../context/mutate';
 import { caseIds, prepare } from './cases';
 
 const ROOT = path.resolve(__dirname, '../..');

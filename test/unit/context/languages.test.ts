@@ -4,49 +4,21 @@
 // The first prompt, built by the real gathering code over the real grammars, holds the bug's line.
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
-import { gatherContext } from '../../../src/core/prompt/gatherContext';
-import { buildPrompt, DEFAULT_PROMPT_OPTIONS } from '../../../src/core/prompt/prompt';
-import { checkReadable, isProtected, makePathPolicy } from '../../../src/core/edits/pathPolicy';
-import { createCodeReader } from '../../../src/context/codeReader';
-import { importReach } from '../../../src/context/imports/reach';
-import { DEFAULT_LOOP_CONFIG } from '../../../src/session/loopDefaults';
-import { DEFAULT_PROTECTED_GLOBS } from '../../../src/session/protectedGlobs';
-import type { RunState, WitnessSummary } from '../../../src/ports/runState';
+import { contextProject } from './contextProject';
+import type { WitnessSummary } from '../../../src/ports/runState';
+
 
 describe('new languages read the same way: the bug behind an import and a method call is in the first prompt', function () {
   this.timeout(60_000);
-  let root: string;
-  beforeEach(() => {
-    root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'greenloop-languages-')));
-  });
-  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
-  const write = (rel: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    fs.writeFileSync(path.join(root, rel), text);
-  };
-  const policy = () => makePathPolicy({ root, protectedGlobs: DEFAULT_PROTECTED_GLOBS, allowTestEdits: false, excludes: [] });
-  const reader = () => createCodeReader({ cwd: root, reach: importReach(root, { gate: (rel) => checkReadable(policy(), rel) }) });
+  const project = contextProject('greenloop-languages-');
+  const { write, policy, reader, stateWith } = project;
 
-  function stateWith(failures: WitnessSummary['failures']): RunState {
-    const witness = { failing: failures.map((f) => f.id), failures, diagnostics: [], loadError: false, green: false, signature: 's', exitCode: 1, timedOut: false, outputExcerpt: '' };
-    return {
-      cwd: root, config: DEFAULT_LOOP_CONFIG, iterations: [], hints: [], grants: [], tokens: { prompt: 0, completion: 0 },
-      limits: { maxIterations: 8, maxTokens: 0, maxMinutes: 0 }, startedAt: 0, elapsedBeforeMs: 0, feedback: '',
-      current: { snapshot: 's', tree: 't', witness },
-    } as unknown as RunState;
-  }
-
-  async function firstPrompt(failures: WitnessSummary['failures']): Promise<string> {
-    const p = policy();
-    const context = await gatherContext({ state: stateWith(failures), policy: p, reader: reader(), budgetTokens: 6000, isProtected: (rel) => isProtected(p, rel), unrecorded: async () => [] });
-    return buildPrompt(stateWith(failures), 0, { ...DEFAULT_PROMPT_OPTIONS, isProtected: (rel) => isProtected(p, rel), allowTestEdits: false, context });
-  }
+  const firstPrompt = (failures: WitnessSummary['failures']) => project.firstPrompt(stateWith(failures));
 
   /** Members nothing the failing test reaches calls: they make a file too big to be shown whole. */
   const filler = (n: number, make: (i: number) => string) => Array.from({ length: n }, (_, i) => make(i)).join('\n');
-  const lineOf = (rel: string, text: string) => fs.readFileSync(path.join(root, rel), 'utf8').split('\n').findIndex((l) => l.includes(text)) + 1;
+  const lineOf = (rel: string, text: string) => fs.readFileSync(path.join(project.root, rel), 'utf8').split('\n').findIndex((l) => l.includes(text)) + 1;
 
   it('Java: a same-package class used by name, an imported class, `Cart cart = new Cart(); cart.total()` and a static call', async () => {
     write('pom.xml', '<project><modelVersion>4.0.0</modelVersion><groupId>org.shop</groupId><artifactId>shop</artifactId><version>1</version></project>\n');
@@ -149,8 +121,8 @@ describe('new languages read the same way: the bug behind an import and a method
       '',
     ].join('\n'));
     write('build/compile_commands.json', JSON.stringify([
-      { directory: path.join(root, 'build'), command: `cc -I${path.join(root, 'include')} -o CMakeFiles/ledger.dir/src/ledger.c.o -c ${path.join(root, 'src/ledger.c')}`, file: path.join(root, 'src/ledger.c') },
-      { directory: path.join(root, 'build'), arguments: ['cc', '-I', '../include', '-c', '../tests/test_ledger.c'], file: '../tests/test_ledger.c' },
+      { directory: path.join(project.root, 'build'), command: `cc -I${path.join(project.root, 'include')} -o CMakeFiles/ledger.dir/src/ledger.c.o -c ${path.join(project.root, 'src/ledger.c')}`, file: path.join(project.root, 'src/ledger.c') },
+      { directory: path.join(project.root, 'build'), arguments: ['cc', '-I', '../include', '-c', '../tests/test_ledger.c'], file: '../tests/test_ledger.c' },
     ]));
     const line = lineOf('tests/test_ledger.c', 'assert(ledger_balance');
     const prompt = await firstPrompt([{ id: 'test_ledger', file: 'tests/test_ledger.c', message: `test_ledger: tests/test_ledger.c:${line}: sums_every_entry: Assertion \`ledger_balance(entries, 3) == 594' failed.` }]);
@@ -237,7 +209,7 @@ describe('new languages read the same way: the bug behind an import and a method
     write('tests/Ledger.Tests/BookTests.cs', 'using Ledger.Core;\nusing Xunit;\n\nnamespace Ledger.Tests;\n\npublic class BookTests\n{\n    [Fact]\n    public void BalanceIsTheSumOfEntries()\n    {\n        var book = new Book();\n        book.Add(250);\n        Assert.Equal(250, book.Balance());\n    }\n}\n');
     const prompt = await firstPrompt([{
       id: 'Ledger.Tests.BookTests.BalanceIsTheSumOfEntries', file: 'tests/Ledger.Tests/BookTests.cs',
-      message: `Assert.Equal() Failure: Values differ\nExpected: 250\nActual:   225\n   at Ledger.Tests.BookTests.BalanceIsTheSumOfEntries() in ${root}/tests/Ledger.Tests/BookTests.cs:line 13`,
+      message: `Assert.Equal() Failure: Values differ\nExpected: 250\nActual:   225\n   at Ledger.Tests.BookTests.BalanceIsTheSumOfEntries() in ${project.root}/tests/Ledger.Tests/BookTests.cs:line 13`,
     }]);
     assert.ok(prompt.includes('        return cents - cents / 10;'), `the bug line, in Fees.AfterFee:\n${prompt}`);
     assert.ok(!prompt.includes('// not the one'), 'not the unreferenced project');
@@ -302,7 +274,7 @@ describe('new languages read the same way: the bug behind an import and a method
     write('tests/MoneyTest.php', "<?php\n\nnamespace Acme\\Money\\Tests;\n\nuse Acme\\Money\\Money;\nuse PHPUnit\\Framework\\TestCase;\n\nfinal class MoneyTest extends TestCase\n{\n    public function testSplitsEvenly(): void\n    {\n        $money = new Money(300);\n        $this->assertSame([100, 100, 100], $money->split(3));\n    }\n}\n");
     const prompt = await firstPrompt([{
       id: 'Acme\\Money\\Tests\\MoneyTest::testSplitsEvenly', file: 'tests/MoneyTest.php',
-      message: `Failed asserting that two arrays are identical.\n\n${root}/tests/MoneyTest.php:13`,
+      message: `Failed asserting that two arrays are identical.\n\n${project.root}/tests/MoneyTest.php:13`,
     }]);
     assert.ok(prompt.includes('        return intdiv($this->cents, $parts + 1);'), `the bug line, in Money::share:\n${prompt}`);
   });

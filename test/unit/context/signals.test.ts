@@ -8,14 +8,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { execFileSync } from 'child_process';
-import { gatherContext } from '../../../src/core/prompt/gatherContext';
-import { buildPrompt, DEFAULT_PROMPT_OPTIONS } from '../../../src/core/prompt/prompt';
-import { checkReadable, isProtected, makePathPolicy } from '../../../src/core/edits/pathPolicy';
-import { createCodeReader } from '../../../src/context/codeReader';
-import { importReach } from '../../../src/context/imports/reach';
+import { contextProject } from './contextProject';
 import { DEFAULT_LOOP_CONFIG } from '../../../src/session/loopDefaults';
-import { DEFAULT_PROTECTED_GLOBS } from '../../../src/session/protectedGlobs';
-import type { RunState, WitnessSummary } from '../../../src/ports/runState';
+import type { RunState } from '../../../src/ports/runState';
 import { LoopEngine } from '../../../src/core/loop/engine';
 import type { Actor, ActorRequest, ActorResponse } from '../../../src/ports/actor';
 import type { Verifier } from '../../../src/ports/verifier';
@@ -27,32 +22,10 @@ import { toReport } from '../../../src/core/run/report';
 
 describe('each signal alone finds its bug (issue 40)', function () {
   this.timeout(120_000);
-  let root: string;
-  beforeEach(() => {
-    root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'greenloop-signals-')));
-  });
-  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
-  const write = (rel: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    fs.writeFileSync(path.join(root, rel), text);
-  };
-  const policy = () => makePathPolicy({ root, protectedGlobs: DEFAULT_PROTECTED_GLOBS, allowTestEdits: false, excludes: [] });
-  const reader = () => createCodeReader({ cwd: root, reach: importReach(root, { gate: (rel) => checkReadable(policy(), rel) }) });
+  const project = contextProject('greenloop-signals-');
+  const { write, policy, reader, stateWith } = project;
 
-  function stateWith(failures: WitnessSummary['failures']): RunState {
-    const witness = { failing: failures.map((f) => f.id), failures, diagnostics: [], loadError: false, green: false, signature: 's', exitCode: 1, timedOut: false, outputExcerpt: '' };
-    return {
-      cwd: root, config: DEFAULT_LOOP_CONFIG, iterations: [], hints: [], grants: [], tokens: { prompt: 0, completion: 0 },
-      limits: { maxIterations: 8, maxTokens: 0, maxMinutes: 0 }, startedAt: 0, elapsedBeforeMs: 0, feedback: '',
-      current: { snapshot: 's', tree: 't', witness },
-    } as unknown as RunState;
-  }
-
-  async function firstPrompt(state: RunState): Promise<string> {
-    const p = policy();
-    const context = await gatherContext({ state, policy: p, reader: reader(), budgetTokens: 6000, isProtected: (rel) => isProtected(p, rel), unrecorded: async () => [] });
-    return buildPrompt(state, 0, { ...DEFAULT_PROMPT_OPTIONS, isProtected: (rel) => isProtected(p, rel), allowTestEdits: false, context });
-  }
+  const firstPrompt = (state: RunState) => project.firstPrompt(state);
 
   /** Methods nothing the failing test reaches calls: they make the file too big to be shown whole. */
   const fillerMethods = (n: number, indent: string, make: (i: number) => string) => Array.from({ length: n }, (_, i) => make(i).split('\n').map((l) => indent + l).join('\n')).join('\n\n');
@@ -138,7 +111,7 @@ describe('each signal alone finds its bug (issue 40)', function () {
     const pads = Array.from({ length: 60 }, (_, i) => `    pub fn pad${i}(&self) -> String {\n        format!("{}{}", self.major, "${'~'.repeat(i % 9)}")\n    }\n`).join('\n');
     write('Cargo.toml', '[package]\nname = "ver"\nversion = "0.1.0"\nedition = "2021"\n');
     write('src/lib.rs', `pub struct Version { pub major: u64 }\n\nimpl Version {\n${pads}\n    /// The next major version.\n    ///\n    /// \`\`\`\n    /// assert_eq!(ver::Version { major: 1 }.bump().major, 2);\n    /// \`\`\`\n    pub fn bump(&self) -> Version {\n        Version { major: self.major + 2 }\n    }\n}\n`);
-    const line = fs.readFileSync(path.join(root, 'src/lib.rs'), 'utf8').split('\n').findIndex((l) => l.includes('assert_eq!(ver::Version')) + 1;
+    const line = fs.readFileSync(path.join(project.root, 'src/lib.rs'), 'utf8').split('\n').findIndex((l) => l.includes('assert_eq!(ver::Version')) + 1;
     const state = stateWith([{ id: `src/lib.rs - Version::bump (line ${line - 1})`, message: 'assertion `left == right` failed\n  left: 3\n right: 2' }]);
     const prompt = await firstPrompt(state);
     assert.ok(prompt.includes('        Version { major: self.major + 2 }'), `the documented function:\n${prompt}`);
@@ -148,7 +121,7 @@ describe('each signal alone finds its bug (issue 40)', function () {
     write('lib/sum.js', 'function sum(xs) {\n  return xs.reduce((a, b) => a + b, 1);\n}\nmodule.exports = { sum };\n');
     const body = (name: string, n: number) => `test('${name}', () => {\n  const xs = [];\n${Array.from({ length: 30 }, (_, i) => `  xs.push(${i * n}); // setting up ${name}`).join('\n')}\n  assert.strictEqual(sum(xs), ${n * 435});\n});\n`;
     write('test/sum.test.js', `const test = require('node:test');\nconst assert = require('assert');\nconst { sum } = require('../lib/sum');\n\n${body('one', 1)}\n${body('two', 2)}\n${body('three', 3)}`);
-    const lines = fs.readFileSync(path.join(root, 'test/sum.test.js'), 'utf8').split('\n');
+    const lines = fs.readFileSync(path.join(project.root, 'test/sum.test.js'), 'utf8').split('\n');
     const at = (text: string) => lines.findIndex((l) => l.includes(text)) + 1;
     const failures = ['one', 'two', 'three'].map((n, i) => ({ id: n, file: 'test/sum.test.js', message: `AssertionError: wrong\n    at TestContext.<anonymous> (test/sum.test.js:${at(`assert.strictEqual(sum(xs), ${(i + 1) * 435})`)}:10)` }));
     const prompt = await firstPrompt(stateWith(failures));
@@ -190,22 +163,22 @@ describe('each signal alone finds its bug (issue 40)', function () {
         '});',
         '',
       ].join('\n'));
-      const git = (...a: string[]) => execFileSync('git', a, { cwd: root, stdio: 'pipe' });
+      const git = (...a: string[]) => execFileSync('git', a, { cwd: project.root, stdio: 'pipe' });
       git('init', '-q');
       git('add', '-A');
       git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'fixture');
       const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'greenloop-signals-state-'));
       try {
         const config = { ...DEFAULT_LOOP_CONFIG, maxIterations: 1 };
-        const snapshots = await openSnapshotStore({ workspace: root, stateDir, excludes: config.snapshotExcludes });
-        const inner = new CommandVerifier({ cwd: root, testCommand: 'node --test test/', tsc: 'off', timeoutMs: 60_000 });
+        const snapshots = await openSnapshotStore({ workspace: project.root, stateDir, excludes: config.snapshotExcludes });
+        const inner = new CommandVerifier({ cwd: project.root, testCommand: 'node --test test/', tsc: 'off', timeoutMs: 60_000 });
         const verifier: Verifier = {
           verify: async (...args: Parameters<CommandVerifier['verify']>) => ({ ...(await inner.verify(...args)), testDurationMs: 1000 }),
           rerun: inner.rerun.bind(inner),
           verifyTargeted: inner.verifyTargeted.bind(inner),
         };
         const actor = new NoEdit();
-        const e = new LoopEngine({ cwd: root, actor, verifier, snapshots, clock: systemClock, config, redactor: createRedactor([]) });
+        const e = new LoopEngine({ cwd: project.root, actor, verifier, snapshots, clock: systemClock, config, redactor: createRedactor([]) });
         const state = await e.run(new AbortController().signal);
         const report = toReport(state, createRedactor([]));
         assert.strictEqual(report.coverage?.used, true, report.coverage?.why);

@@ -62,7 +62,9 @@ export const PROJECTS: readonly Project[] = [
   { name: 'tomli', language: 'Python', repo: 'hukkin/tomli', commit: '920e20b1cf495b63f6d4a6aa3cd5e4ff25f5f5a7', testCmd: `PYTHONPATH=src ${PY} -m pytest -v -p no:cacheprovider tests`, sources: ['src'], tests: TESTS, coverage: 'python' },
   { name: 'boltons', language: 'Python', repo: 'mahmoud/boltons', commit: '967864f89791509f9eb36b22b4579d36b72a6df2', testCmd: `${PY} -m pytest -v -p no:cacheprovider tests`, sources: ['boltons'], tests: TESTS, coverage: 'python' },
   { name: 'uuid', language: 'Go', repo: 'google/uuid', commit: '2d3c2a9cc518326daf99a383f07c4d3c44317e4d', testCmd: 'go test -v ./...', sources: ['.'], tests: TESTS, coverage: 'go' },
-  { name: 'golang-lru', language: 'Go', repo: 'hashicorp/golang-lru', commit: '5dd697da12cfd1af9605fbf9968cac4104eb1788', testCmd: 'go test -v ./...', sources: ['.'], tests: TESTS, coverage: 'go' },
+  // Its examples print what a cache holds after a timer expires, which a busy machine changes (ExampleLRU failed on
+  // the pristine tree at load 9): the Test functions only (Go 1.19 has no -skip).
+  { name: 'golang-lru', language: 'Go', repo: 'hashicorp/golang-lru', commit: '5dd697da12cfd1af9605fbf9968cac4104eb1788', testCmd: "go test -v -run '^Test' ./...", sources: ['.'], tests: TESTS, coverage: 'go' },
   {
     name: 'dissimilar', language: 'Rust', repo: 'dtolnay/dissimilar', commit: 'a4e3cb224d9099ec92d7c94b1204a1ccb69795da', testCmd: 'cargo test --offline', sources: ['src'], tests: TESTS, coverage: 'none',
     // Its only dev-dependency (criterion) serves the benches; offline, crates.io is out of reach.

@@ -4,14 +4,16 @@ import { DEFAULT_MAX_ANSWER_BYTES, DEFAULT_SNAPSHOT_EXCLUDES } from '../shared/c
 import type { LoopConfig } from '../shared/config';
 import { DEFAULT_PROTECTED_GLOBS } from './protectedGlobs';
 
-/** GREENLOOP_COVERAGE_FLOOR_MS, when it is a whole number of milliseconds; otherwise the core's 5 s stands (the report says which). */
+/**
+ * GREENLOOP_COVERAGE_FLOOR_MS, when it is a whole number of milliseconds; otherwise the core's 5 s stands (the report
+ * says which). Applied where a run is assembled (runFix), not in the defaults the hosts' settings are compared with.
+ */
 export function coverageFloorFromEnv(env: NodeJS.ProcessEnv = process.env): { coverageFloorMs: number } | Record<string, never> {
   const raw = env.GREENLOOP_COVERAGE_FLOOR_MS?.trim();
   return raw && /^\d+$/.test(raw) ? { coverageFloorMs: Number(raw) } : {};
 }
 
 export const DEFAULT_LOOP_CONFIG: LoopConfig = {
-  ...coverageFloorFromEnv(),
   maxIterations: 8,
   maxTokens: 200_000,
   maxMinutes: 30,

@@ -169,7 +169,8 @@ describe('each signal alone finds its bug (issue 40)', function () {
       git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'fixture');
       const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'greenloop-signals-state-'));
       try {
-        const config = { ...DEFAULT_LOOP_CONFIG, maxIterations: 1 };
+        // A floor no busy machine reaches: the spectrum's covered runs finish here however slow CI is.
+        const config = { ...DEFAULT_LOOP_CONFIG, maxIterations: 1, coverageFloorMs: 600_000 };
         const snapshots = await openSnapshotStore({ workspace: project.root, stateDir, excludes: config.snapshotExcludes });
         const inner = new CommandVerifier({ cwd: project.root, testCommand: 'node --test test/', tsc: 'off', timeoutMs: 60_000 });
         const verifier: Verifier = {

@@ -68,7 +68,7 @@ export async function drawMutants(p: Project, r: ProjectResult, save: () => void
     });
     save();
     console.error(`${p.name}: ${texts.size} source files, ${r.sourceLines} lines, ${covered.length} of ${fns.length} functions covered (${cov.note}; covered run ${cov.seconds.toFixed(1)} s, plain ${cov.plainSeconds.toFixed(1)} s)`);
-    const timeout = Math.max(120, 6 * cov.plainSeconds) * 1000;
+    const timeout = Math.ceil(Math.max(120, 6 * cov.plainSeconds) * 1000);
     const gen = draw(covered, sites, texts, projectSeed(r.seed, p.name));
     // The draws already tried (a resumed run) are drawn again and skipped: the order depends on the seed alone.
     for (let i = 0; i < r.tried.length; i++) gen.next();

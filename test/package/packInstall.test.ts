@@ -108,7 +108,7 @@ describe('the npm package: pack, install -g into a fresh prefix and HOME, use fr
     assert.equal(packed.code, 0, packed.stderr);
     const [{ filename, files }] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
     assert.equal(filename, `greenloop-${MANIFEST.version}.tgz`);
-    const grammars = ['tree-sitter', 'tree-sitter-go', 'tree-sitter-javascript', 'tree-sitter-python', 'tree-sitter-rust', 'tree-sitter-tsx', 'tree-sitter-typescript'].map((g) => `dist/tree-sitter/${g}.wasm`);
+    const grammars = ['tree-sitter', 'tree-sitter-c-sharp', 'tree-sitter-cpp', 'tree-sitter-go', 'tree-sitter-java', 'tree-sitter-javascript', 'tree-sitter-php', 'tree-sitter-python', 'tree-sitter-ruby', 'tree-sitter-rust', 'tree-sitter-tsx', 'tree-sitter-typescript'].map((g) => `dist/tree-sitter/${g}.wasm`);
     assert.deepEqual(files.map((f) => f.path).sort(), ['LICENSE', 'README.md', 'dist/action.js', 'dist/base.js', 'dist/cli.js', 'dist/mcp.js', 'dist/runtime.js', ...grammars, 'package.json'].sort());
 
     const installed = npm(['install', '-g', '--offline', path.join(work, filename)], work, env);

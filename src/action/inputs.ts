@@ -61,6 +61,7 @@ export function planFromInputs(input: Input, env: NodeJS.ProcessEnv): ActionPlan
   if (agentCommand) args.push('--actor', 'command', '--actor-cmd', agentCommand);
   if (booleanInput(input, 'allow-test-edits')) args.push('--allow-test-edits');
   if (booleanInput(input, 'ignore-history')) args.push('--ignore-history');
+  if (booleanInput(input, 'candidates-parallel')) args.push('--candidates-parallel');
 
   const secrets: string[] = [];
   const keyName = get('api-key-env');

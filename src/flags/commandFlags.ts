@@ -14,7 +14,7 @@ export const SESSION_FLAGS = {
 const MODEL_FLAGS = pickFlags('actor', 'base-url', 'model', 'api-key-env', 'agent', 'actor-cmd', 'agent-upstream');
 
 /** `mcp`: a session, and the model fix_until_green uses when the client cannot sample. */
-export const MCP_FLAGS = { ...SESSION_FLAGS, ...MODEL_FLAGS, ...pickFlags('autofix', 'context-tokens', 'candidates') };
+export const MCP_FLAGS = { ...SESSION_FLAGS, ...MODEL_FLAGS, ...pickFlags('autofix', 'context-tokens', 'candidates', 'candidates-parallel') };
 
 export const FIX_FLAGS = {
   ...VERIFIER_FLAGS,

@@ -22,9 +22,9 @@ export interface FlagsRequest {
 
 /**
  * Bad input is a one-sentence UsageError. `over`: what the host decides itself — the folder (an MCP client's root),
- * the actor (the client's model through sampling), the attempts and the candidates per attempt (tool arguments).
+ * the actor (the client's model through sampling), the attempts, the candidates per attempt and whether they are judged in parallel (tool arguments).
  */
-export function fixRequestFromFlags(values: FixRequestFlags, over: { cwd?: string; actor?: Actor; maxIterations?: number; candidates?: number } = {}): FlagsRequest {
+export function fixRequestFromFlags(values: FixRequestFlags, over: { cwd?: string; actor?: Actor; maxIterations?: number; candidates?: number; candidatesParallel?: boolean } = {}): FlagsRequest {
   const model = modelKeyFromFlags(values);
   // Once per run: what the test command and the agent do not inherit, and what nothing written or sent may contain.
   const { redactor, withheld } = secretsFromFlags(values, model);
@@ -33,6 +33,10 @@ export function fixRequestFromFlags(values: FixRequestFlags, over: { cwd?: strin
   if (over.candidates !== undefined) {
     if (over.candidates > 1) config.candidates = over.candidates;
     else delete config.candidates;
+  }
+  if (over.candidatesParallel !== undefined) {
+    if (over.candidatesParallel) config.candidatesParallel = true;
+    else delete config.candidatesParallel;
   }
   const stateDir = values['state-dir'] ?? defaultStateDir();
   const { cwd, verifier, testCommand } = buildVerifier({ ...values, cwd: over.cwd ?? values.cwd }, config.verifyTimeoutS, withheld, undefined, stateDir);

@@ -100,15 +100,16 @@ export async function mcpCommand(argv: string[]): Promise<number> {
     inputSchema: {
       maxIterations: z.number().int().min(1).max(50).optional().describe('Most attempts (default: the server\'s setting, 8).'),
       candidates: z.number().int().min(1).max(MAX_CANDIDATES).optional().describe('Answers per attempt, each tried from the same state, the best kept (default: the server\'s --candidates, 1).'),
+      candidatesParallel: z.boolean().optional().describe('Judge the candidates at the same time, each in its own copy of the workspace, when the tests can run side by side (default: the server\'s --candidates-parallel, off).'),
     },
     outputSchema: fixShape,
     annotations: { destructiveHint: true },
-  }, async ({ maxIterations, candidates }, extra) => toolAnswer(async () => {
+  }, async ({ maxIterations, candidates, candidatesParallel }, extra) => toolAnswer(async () => {
     const cwd = await folder();
     const actor = chooseActor(server, values as SessionFlagValues, cwd);
     const token = extra._meta?.progressToken;
     let done = 0;
-    const { request } = fixRequestFromFlags(values as SessionFlagValues, { cwd, actor, maxIterations, candidates });
+    const { request } = fixRequestFromFlags(values as SessionFlagValues, { cwd, actor, maxIterations, candidates, candidatesParallel });
     const fixRun = await openFixRun({
       ...request,
       onEvent: (e) => {

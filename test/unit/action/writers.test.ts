@@ -37,6 +37,12 @@ describe('the action\'s inputs', () => {
     assert.strictEqual(p.pullRequest.branch, 'greenloop/fix-77-packages-app');
   });
 
+  it('pass the candidates and, when asked, their parallel judging on to the loop', () => {
+    assert.deepStrictEqual(plan({ candidates: '3', 'candidates-parallel': 'true' }).args.slice(0, 5), ['--cwd', '/repo', '--candidates', '3', '--candidates-parallel']);
+    assert.ok(!plan({ candidates: '3', 'candidates-parallel': 'false' }).args.includes('--candidates-parallel'));
+    assert.throws(() => plan({ 'candidates-parallel': 'sometimes' }), /candidates-parallel must be true or false \(got "sometimes"\)/);
+  });
+
   it('default to the CLI\'s 30 minutes under GitHub\'s 360-minute job timeout', () => {
     assert.deepStrictEqual(plan({}).args.slice(-2), ['--max-minutes', '30']);
   });

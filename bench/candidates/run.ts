@@ -5,6 +5,7 @@
 // attempts of N = 3. Every run that says green is checked by running the project's whole test command once more.
 //   -- --only ID,…   cases to run      -- --latency MS (default 5000)      -- --jobs N cases at once (default 3)
 //   -- --seed N (default 41)           -- --no-write (print the table, leave docs/benchmarks.md alone)
+//   -- --parallel                      N > 1 judges its candidates side by side in copies (--candidates-parallel)
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -20,16 +21,17 @@ const NS = [1, 3, 5];
 const ATTEMPTS: Record<number, number> = { 1: 9, 3: 3, 5: 3 };
 const MAX_TOKENS = 120_000;
 
-interface Args { only: string[]; latency: number; jobs: number; seed: number; write: boolean }
+interface Args { only: string[]; latency: number; jobs: number; seed: number; write: boolean; parallel: boolean }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { only: [], latency: 5000, jobs: 3, seed: 41, write: true };
+  const a: Args = { only: [], latency: 5000, jobs: 3, seed: 41, write: true, parallel: false };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--only') a.only = argv[++i]!.split(',');
     else if (argv[i] === '--latency') a.latency = Number(argv[++i]);
     else if (argv[i] === '--jobs') a.jobs = Number(argv[++i]);
     else if (argv[i] === '--seed') a.seed = Number(argv[++i]);
     else if (argv[i] === '--no-write') a.write = false;
+    else if (argv[i] === '--parallel') a.parallel = true;
     else throw new Error(`Unknown option ${argv[i]}; see the head of bench/candidates/run.ts.`);
   }
   return a;
@@ -53,10 +55,15 @@ async function runOne(id: string, index: number, n: number, args: Args): Promise
   let i = 0;
   const server = await startFakeOpenAIServer([], {
     countUsage: true,
-    respond: () => {
-      const kind = draw(random);
-      kinds[kind] = (kinds[kind] ?? 0) + 1;
-      return { content: answer(p.c, p.cwd, kind, ++i), delayMs: args.latency };
+    // A request with `n` gets n choices in one reply, as OpenAI's endpoint (and vLLM's) answers it.
+    respond: (request) => {
+      const one = () => {
+        const kind = draw(random);
+        kinds[kind] = (kinds[kind] ?? 0) + 1;
+        return answer(p.c, p.cwd, kind, ++i);
+      };
+      const [content, ...more] = Array.from({ length: Math.max(1, Number(request.body?.n) || 1) }, one);
+      return { content: content!, more, delayMs: args.latency };
     },
   });
   const stateDir = fs.mkdtempSync(path.join(path.dirname(p.cwd), 'state-'));
@@ -64,7 +71,8 @@ async function runOne(id: string, index: number, n: number, args: Args): Promise
     const started = Date.now();
     const res = await sh(process.execPath, [CLI, 'fix', '--cwd', p.cwd, '--actor', 'openai', '--base-url', server.url, '--model', 'scripted', '--no-stream', '--json',
       '--state-dir', stateDir, '--test-cmd', p.testCmd, '--tsc', 'off', '--autofix', 'off', '--ignore-history', '--candidates', String(n),
-      '--max-iterations', String(ATTEMPTS[n]), '--patience', String(ATTEMPTS[n]), '--max-tokens', String(MAX_TOKENS)], p.cwd);
+      '--max-iterations', String(ATTEMPTS[n]), '--patience', String(ATTEMPTS[n]), '--max-tokens', String(MAX_TOKENS),
+      ...(args.parallel && n > 1 ? ['--candidates-parallel'] : [])], p.cwd);
     const wallMs = Date.now() - started;
     let report: any = {};
     try { report = JSON.parse(res.stdout); } catch { report = { outcome: 'no report', reason: res.stderr.trim().split('\n').pop() }; }
@@ -105,7 +113,7 @@ function table(rows: Row[], args: Args, cases: number): string {
   }
   const mix = MIX.map(([k, p]) => `${k} ${p} %`).join(', ');
   return [
-    `Seed ${args.seed}, latency ${args.latency / 1000} s per answer, token budget ${MAX_TOKENS.toLocaleString('en-US')} for every N, ${args.jobs} cases at once (wall and test time are summed over cases, and the machine was shared). Mix: ${mix}.`,
+    `Seed ${args.seed}, latency ${args.latency / 1000} s per answer, ${args.parallel ? 'N > 1 with --candidates-parallel (candidates judged side by side in copies)' : 'candidates judged one after another'}, token budget ${MAX_TOKENS.toLocaleString('en-US')} for every N, ${args.jobs} cases at once (wall and test time are summed over cases, and the machine was shared). Mix: ${mix}.`,
     '',
     ...lines,
     '',

@@ -14,6 +14,8 @@ export interface ContentStep {
   chunkChars?: number;
   /** Answered only once this settles: a model that "thinks" until the test has seen what it wanted to, with no clock. */
   until?: Promise<unknown>;
+  /** More answers after `content`, sent as the further choices of a reply that is not streamed: a server honouring `n`. */
+  more?: string[];
 }
 /** An HTTP error; `body` is sent as JSON unless it is a string. Defaults to an OpenAI-style error body. */
 export interface StatusStep { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }
@@ -200,10 +202,11 @@ export async function startFakeOpenAIServer(script: ScriptStep[] = [], options: 
       return;
     }
     const content = 'content' in step ? step.content : '';
-    const usage = 'content' in step ? step.usage ?? (options.countUsage ? countedUsage(body, content) : undefined) : undefined;
+    const more = 'content' in step ? step.more ?? [] : [];
+    const usage = 'content' in step ? step.usage ?? (options.countUsage ? countedUsage(body, [content, ...more].join('')) : undefined) : undefined;
     if (usage) tokensServed += usage.prompt_tokens + usage.completion_tokens;
     if (stream) return streamAnswer(res, content, usage, model, body?.stream_options?.include_usage === true, 'content' in step ? step.chunkChars : undefined);
-    sendJson(res, 200, completion(content, usage, model));
+    sendJson(res, 200, completion([content, ...more], usage, model));
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -258,13 +261,13 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown): void
   res.end(text);
 }
 
-function completion(content: string, usage: ScriptUsage | undefined, model: string): Record<string, unknown> {
+function completion(contents: string[], usage: ScriptUsage | undefined, model: string): Record<string, unknown> {
   return {
     id: 'chatcmpl-scripted',
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model,
-    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    choices: contents.map((content, index) => ({ index, message: { role: 'assistant', content }, finish_reason: 'stop' })),
     ...(usage ? { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } } : {}),
   };
 }
@@ -321,7 +324,7 @@ async function drop(res: http.ServerResponse, step: DropStep, stream: boolean, m
     startStream(res);
     for (const piece of pieces(step.partialContent)) await writeSlowly(res, chunkEvent(model, { content: piece }, null));
   } else {
-    const full = JSON.stringify(completion(step.partialContent, undefined, model));
+    const full = JSON.stringify(completion([step.partialContent], undefined, model));
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(full) });
     await writeSlowly(res, full.slice(0, Math.floor(full.length / 2)));
   }
@@ -373,7 +376,7 @@ async function huge(res: http.ServerResponse, step: HugeStep, stream: boolean, m
     startStream(res);
     parts = [pieceMaker(bytes, filler, (piece) => chunkEvent(model, { content: piece }, null)), once(`${chunkEvent(model, {}, 'stop')}data: [DONE]\n\n`)];
   } else {
-    const whole = JSON.stringify(completion('\u0000', undefined, model));
+    const whole = JSON.stringify(completion(['\u0000'], undefined, model));
     const at = whole.indexOf('\\u0000');
     res.writeHead(200, { 'content-type': 'application/json' });
     parts = [once(whole.slice(0, at)), pieceMaker(bytes, filler), once(whole.slice(at + '\\u0000'.length))];
@@ -395,7 +398,7 @@ function once(text: string): () => string | null {
 
 async function drip(res: http.ServerResponse, step: DripStep, stream: boolean, model: string): Promise<number> {
   // What trickles out is a real answer, so a client that waited long enough would read something valid.
-  const payload = stream ? chunkEvent(model, { content: 'x'.repeat(1000) }, null).repeat(1000) : JSON.stringify(completion('x'.repeat(1_000_000), undefined, model));
+  const payload = stream ? chunkEvent(model, { content: 'x'.repeat(1000) }, null).repeat(1000) : JSON.stringify(completion(['x'.repeat(1_000_000)], undefined, model));
   if (stream) startStream(res);
   else {
     res.writeHead(200, { 'content-type': 'application/json' });

@@ -27,11 +27,13 @@ declare -A PROBE=(
   [catch2]='ls /usr/lib/cmake/Catch2/Catch2Config.cmake || ls /usr/lib/*/cmake/Catch2/Catch2Config.cmake'
   # Maven offline against Debian's repository (/etc/maven/settings-debian.xml): the plugin versions the Java fixtures pin.
   [maven]='command -v mvn && command -v javac && test -f /etc/maven/settings-debian.xml && r=/usr/share/maven-repo/org/apache/maven && test -d $r/plugins/maven-surefire-plugin/2.22.3 && test -d $r/surefire/surefire-junit-platform/2.22.3 && test -d $r/plugins/maven-compiler-plugin/3.10.1 && test -d $r/plugins/maven-resources-plugin/3.3.0 && test -d /usr/share/maven-repo/org/junit/jupiter/junit-jupiter-params/5.9.2'
-  # Ruby: RSpec, minitest and rake (the Ruby rooms' end-to-end tests).
+  # Ruby: RSpec, minitest, test-unit and rake (the Ruby rooms' end-to-end tests).
   [ruby-rspec]='command -v rspec'
   [ruby-minitest]='ruby -e "require \"minitest\""'
   [rake]='command -v rake'
   [ruby-rspec-junit-formatter]='ruby -e "require \"rspec_junit_formatter\""'
+  # test-unit: the bundled gem of Debian's Ruby 3.1 (libruby3.1); Debian's ruby-test-unit packages it on its own too.
+  [ruby-test-unit]='ruby -e "require \"test/unit\"; exit!(0)"'
   [php]='command -v php'
   [phpunit]='phpunit --version'
   # The linters the checker readers are captured from (test/fixtures/regenerate/linters.sh) and the formatters and
@@ -47,7 +49,7 @@ declare -A PACKAGE=(
   [python3-pytest]=python3-pytest [python3-coverage]=python3-coverage
   [cmake]=cmake [g++]=g++ [gtest]=libgtest-dev [catch2]=catch2
   [maven]='maven openjdk-17-jdk-headless junit5 libsurefire-java maven-debian-helper libmaven-compiler-plugin-java libmaven-resources-plugin-java'
-  [ruby-rspec]=ruby-rspec [ruby-minitest]=ruby-minitest [rake]=rake [ruby-rspec-junit-formatter]=ruby-rspec-junit-formatter
+  [ruby-rspec]=ruby-rspec [ruby-minitest]=ruby-minitest [rake]=rake [ruby-rspec-junit-formatter]=ruby-rspec-junit-formatter [ruby-test-unit]=ruby-test-unit
   [php]=php-cli [phpunit]=phpunit
   [clang-tidy]=clang-tidy [clang-format]=clang-format [rubocop]=rubocop [checkstyle]=checkstyle [phpcs]=php-codesniffer
 )

@@ -17,15 +17,17 @@ import { maven } from './maven/maven';
 import { gradle } from './gradle/gradle';
 import { rspec } from './rspec/rspec';
 import { minitest } from './minitest/minitest';
+import { testunit } from './testunit/testunit';
 import { phpunit } from './phpunit/phpunit';
 import { dotnet } from './dotnet/dotnet';
 
 /**
  * The runners, in the order `auto` prefers their formats when two outputs look alike (a tie goes to the first), which is
  * also the order their files and rules are listed in. pytest comes before unittest, as their parsers always have: an
- * output both are equally sure of is read as pytest's.
+ * output both are equally sure of is read as pytest's; minitest before test-unit (both run by `rake test`), whose
+ * outputs differ but for Ruby's report of a file that did not load, which both read alike.
  */
-export const RUNNERS: readonly Runner[] = [mocha, jest, vitest, node, pytest, unittest, go, cargo, ctest, gtest, catch2, maven, gradle, rspec, minitest, phpunit, dotnet];
+export const RUNNERS: readonly Runner[] = [mocha, jest, vitest, node, pytest, unittest, go, cargo, ctest, gtest, catch2, maven, gradle, rspec, minitest, testunit, phpunit, dotnet];
 
 /** Formats read after every runner's: JUnit XML (many runners write it; `--junit GLOB`) and tsc's diagnostics. */
 export const READERS: readonly Reader[] = [

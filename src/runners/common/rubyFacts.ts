@@ -1,6 +1,8 @@
-// Facts RSpec and minitest share: how Bundler and ruby start them, and the test task a Rakefile declares.
+// Facts RSpec, minitest and test-unit share: how Bundler and ruby start them, the test task a Rakefile declares (minitest
+// and test-unit both run through `rake test`), and whether a project's tests are test-unit's.
 import * as fs from 'fs';
 import * as path from 'path';
+import type { ProtectedPart } from '../runner';
 
 /** After `bundle exec` (or `bin/`'s binstub), the index of the program's word: `bundle exec rspec` → 2. */
 export function afterBundleExec(w: readonly string[], i: number): number {
@@ -52,4 +54,46 @@ export function readText(cwd: string, file: string): string | null {
 /** The Rakefile of a folder (Rakefile, rakefile, Rakefile.rb), by name. */
 export function rakefileOf(cwd: string): string | null {
   return ['Rakefile', 'rakefile', 'Rakefile.rb', 'rakefile.rb'].find((f) => exists(cwd, f)) ?? null;
+}
+
+/** The Rakefile's `Rake::TestTask.new … end` blocks: minitest's and test-unit's `rake test` alike (one part, listed once). */
+export const RAKE_TEST_TASK: ProtectedPart = { file: 'Rakefile', what: "the Rakefile's test task", extract: rakeTaskBlocks(/\bRake::TestTask\.new\b/) };
+
+/** A Rakefile that declares a test task (`Rake::TestTask.new`, or a plain `task :test`). */
+export function rakeTestTask(cwd: string): string | null {
+  const rakefile = rakefileOf(cwd);
+  const text = rakefile ? readText(cwd, rakefile) : null;
+  return text && /\bRake::TestTask\.new\b|^\s*task\s*\(?\s*:?['"]?test\b/m.test(text) ? rakefile : null;
+}
+
+const TEST_UNIT = /^\s*require\s*\(?\s*['"]test\/unit['"]|\bTest::Unit::TestCase\b/m;
+/** Files read at most, and folders deep, when a project's tests are looked at: a glance, never a walk of a big tree. */
+const MAX_FILES = 200;
+const MAX_DEPTH = 4;
+
+/**
+ * Whether the project's tests are test-unit's: a Ruby file under test/ (its helpers included, as ruby/matrix's
+ * test/lib/helper.rb) requires 'test/unit' or subclasses Test::Unit::TestCase. minitest's own `Minitest::Test` files
+ * never do, so the two rooms never claim one project.
+ */
+export function usesTestUnit(cwd: string): boolean {
+  let read = 0;
+  const visit = (dir: string, depth: number): boolean => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(path.join(cwd, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+    } catch {
+      return false;
+    }
+    for (const e of entries) {
+      if (read >= MAX_FILES) return false;
+      const rel = path.join(dir, e.name);
+      if (e.isFile() && e.name.endsWith('.rb')) {
+        read++;
+        if (TEST_UNIT.test(readText(cwd, rel) ?? '')) return true;
+      } else if (e.isDirectory() && depth < MAX_DEPTH && !e.name.startsWith('.') && visit(rel, depth + 1)) return true;
+    }
+    return false;
+  };
+  return visit('test', 1);
 }

@@ -2,7 +2,7 @@
 // IDs `Class > test_name`; a test file that does not load is a load error with its line; narrowed by an anchored
 // `--name` regex of `Class#test_name` (TESTOPTS through rake) with -v, which names every test that ran.
 import type { Runner } from '../runner';
-import { afterBundleExec, rakefileOf, rakeTaskBlocks, readText } from '../common/rubyFacts';
+import { RAKE_TEST_TASK, afterBundleExec, rakeTestTask, usesTestUnit } from '../common/rubyFacts';
 
 const TEST_FILE = /(^|\/)(?:[^/]*_test|test_[^/]*)\.rb$/;
 
@@ -17,14 +17,11 @@ export const minitest: Runner = {
     return null;
   },
   files: { tests: ['**/test/**/*_test.rb', '**/test/**/test_*.rb'], config: [] },
-  parts: [
-    { file: 'Rakefile', what: "the Rakefile's test task", extract: rakeTaskBlocks(/\bRake::TestTask\.new\b/) },
-  ],
+  parts: [RAKE_TEST_TASK],
   suggestCommand: (cwd) => {
-    const rakefile = rakefileOf(cwd);
-    const text = rakefile ? readText(cwd, rakefile) : null;
-    if (!text || !/\bRake::TestTask\.new\b|^\s*task\s*\(?\s*:?['"]?test\b/m.test(text)) return null;
-    return { command: 'rake test', because: `${rakefile}'s test task` };
+    // A test-unit project's `rake test` is test-unit's room's to suggest.
+    const rakefile = rakeTestTask(cwd);
+    return rakefile && !usesTestUnit(cwd) ? { command: 'rake test', because: `${rakefile}'s test task` } : null;
   },
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   code: () => (require('./code') as typeof import('./code')).minitestCode,

@@ -52,6 +52,9 @@ const fake: Runner = {
 };
 const withFake = [...RUNNERS, fake];
 
+/** Commands two runners start, with the other runners' formats after the first's. */
+const SHARED_COMMANDS: Record<string, string[]> = { 'rake test': ['testunit'] };
+
 /** One command each runner of the list is started with: a new runner adds its line. */
 const STARTED_BY: Record<string, string> = {
   mocha: 'npx mocha test/', jest: 'jest --ci', vitest: 'vitest run', node: 'node --test test/', pytest: 'python -m pytest -q',
@@ -61,6 +64,7 @@ const STARTED_BY: Record<string, string> = {
   maven: 'mvn -B test',
   gradle: './gradlew test',
   rspec: 'bundle exec rspec', minitest: 'rake test',
+  testunit: `ruby -Ilib -Itest/lib -e 'Dir.glob("test/**/test_*.rb").sort.each { |f| require File.expand_path(f) }' -- --ignore-name=test_ractor`,
   phpunit: 'php vendor/bin/phpunit --colors=never', dotnet: 'dotnet test Ledger.sln -c Release',
 };
 
@@ -95,7 +99,9 @@ describe('the runners registry: one list, read everywhere', () => {
     assert.deepEqual(Object.keys(STARTED_BY).sort(), RUNNERS.map((r) => r.name).sort(), 'a command for each runner of the list');
     for (const r of RUNNERS) {
       const command = STARTED_BY[r.name];
-      assert.deepEqual(runnerHints(command, null), [...r.formats], command);
+      // `rake test` starts minitest or test-unit: both are hints, and the output says which it was.
+      const sharing = SHARED_COMMANDS[command] ?? [];
+      assert.deepEqual(runnerHints(command, null), [...r.formats, ...sharing], command);
       const narrowed = narrowToTargets({ testCommand: command, runner: r.formats[0], targets: [{ id: 'T > a' }], files: [] });
       // Each runner either narrows its own command or says why not; none fails to find itself in it.
       if (!narrowed.ok) assert.doesNotMatch(narrowed.why, /does not run|knows no way/, `${r.name}: ${narrowed.why}`);
@@ -133,6 +139,16 @@ describe('the runners registry: one list, read everywhere', () => {
     const projects = path.join(ROOT, 'test', 'fixtures', 'projects');
     assert.deepEqual(suggestedTestCommand(path.join(projects, 'ruby-inflect')), { command: 'rspec', because: '.rspec', runner: 'rspec' });
     assert.deepEqual(suggestedTestCommand(path.join(projects, 'ruby-ledger')), { command: 'rake test', because: "Rakefile's test task", runner: 'minitest' });
+    // A test-unit project is test-unit's, with its Rakefile's test task or without one (ruby/matrix's way then).
+    assert.deepEqual(suggestedTestCommand(path.join(projects, 'ruby-units')), { command: 'rake test', because: "Rakefile's test task and test/ requiring test/unit", runner: 'testunit' });
+    const units = fs.mkdtempSync(path.join(os.tmpdir(), 'gl-testunit-'));
+    fs.mkdirSync(path.join(units, 'test', 'lib'), { recursive: true });
+    fs.writeFileSync(path.join(units, 'test', 'lib', 'helper.rb'), 'require "test/unit"\n');
+    fs.writeFileSync(path.join(units, 'test', 'test_a.rb'), "require 'helper'\n");
+    const bare = suggestedTestCommand(units);
+    assert.equal(bare?.runner, 'testunit');
+    assert.match(bare?.command ?? '', /^ruby -Ilib -Itest -e 'Dir\.glob\("test\/\*\*\/\{test_\*,\*_test\}\.rb"\)/);
+    fs.rmSync(units, { recursive: true, force: true });
     const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'gl-ruby-'));
     fs.mkdirSync(path.join(ws, 'spec'));
     fs.writeFileSync(path.join(ws, 'Gemfile'), "gem 'rspec'\n");

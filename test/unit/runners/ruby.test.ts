@@ -1,4 +1,4 @@
-// The Ruby rooms' facts: the commands that start RSpec and minitest, their protected files, and the Rakefile's test
+// The Ruby rooms' facts: the commands that start RSpec, minitest and test-unit, their protected files, and the Rakefile's test
 // task protected by content (the rest of the Rakefile stays the code's).
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
@@ -11,10 +11,18 @@ import { ROOT } from '../support/cli';
 const RAKEFILE = fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'projects', 'ruby-ledger', 'Rakefile'), 'utf8');
 
 describe('the Ruby rooms', () => {
-  it('recognise rspec, bundle exec rspec, bin/rspec, rake test and ruby -Itest test/x_test.rb', () => {
+  it('recognise rspec, bundle exec rspec, bin/rspec, rake test, ruby -Itest test/x_test.rb and ruby -e requiring the tests', () => {
     for (const c of ['rspec', 'bundle exec rspec spec/models', 'bin/rspec --fail-fast']) assert.deepEqual(runnerHints(c, null), ['rspec'], c);
-    for (const c of ['rake test', 'bundle exec rake test TEST=test/a_test.rb', 'ruby -Itest test/ledger/money_test.rb']) assert.deepEqual(runnerHints(c, null), ['minitest'], c);
+    // minitest and test-unit both run this way: both are hints, and the output tells them apart.
+    for (const c of ['rake test', 'bundle exec rake test TEST=test/a_test.rb', 'ruby -Itest test/ledger/money_test.rb']) assert.deepEqual(runnerHints(c, null), ['minitest', 'testunit'], c);
+    // test-unit alone: ruby/matrix's -e that requires every test file, and `-rtest/unit`.
+    for (const c of [
+      `ruby -Ilib -Itest/lib -e 'Dir.glob("test/**/test_*.rb").sort.each { |f| require File.expand_path(f) }' -- --ignore-name=test_ractor`,
+      'ruby -Ilib -rtest/unit -e 0 -- test',
+      `bundle exec ruby -Itest -e 'Test::Unit::AutoRunner.run(true, "test")'`,
+    ]) assert.deepEqual(runnerHints(c, null), ['testunit'], c);
     assert.deepEqual(runnerHints('ruby script.rb', null), []);
+    assert.deepEqual(runnerHints(`ruby -e 'puts 1'`, null), []);
   });
 
   it('protect spec/, *_spec.rb, .rspec and the minitest files by default', () => {

@@ -9,7 +9,7 @@ export type Toolchain =
   | 'mypy' | 'pylint' | 'go' | 'gcc' | 'cargo' | 'clippy' | 'python3-pytest' | 'python3-coverage'
   | 'cmake' | 'g++' | 'gtest' | 'catch2' | 'maven'
   | 'eslint' | 'biome' | 'oxlint' | 'pyright'
-  | 'ruby-rspec' | 'ruby-minitest' | 'rake' | 'ruby-rspec-junit-formatter' | 'php' | 'phpunit'
+  | 'ruby-rspec' | 'ruby-minitest' | 'rake' | 'ruby-rspec-junit-formatter' | 'ruby-test-unit' | 'php' | 'phpunit'
   | 'clang-tidy' | 'clang-format' | 'rubocop' | 'checkstyle' | 'phpcs';
 
 const ready = new Set<Toolchain>();

@@ -129,6 +129,30 @@ describe('narrowing a test command to the failing tests', () => {
         ['ruby', '-Itest', 'test/ledger/money_test.rb', '-v', '--name=/^(?:Ledger::MoneyTest#test_parses_negative_amounts)$/']);
     });
 
+    it('test-unit: --testcase and --name, anchored, with --runner=xml; after the test file, after `--` (added for a bare -e), or in TESTOPTS', () => {
+      const targets = [
+        { id: 'TestLength > test_converts_meters_to_kilometers', file: 'test/units/test_length.rb' },
+        { id: 'TestTemperature::Parse > test_reads_celsius', file: 'test/units/test_temperature.rb' },
+        { id: 'TestMixed::a sub test case > test: fails (inside) it', file: 'test/units/test_length.rb' },
+      ];
+      const testcase = '--testcase=/\\A(?:TestLength|TestTemperature::Parse|TestMixed::a sub test case)\\z/';
+      const name = '--name=/\\A(?:test_converts_meters_to_kilometers|test_reads_celsius|test: fails \\(inside\\) it)\\z/';
+      const matrix = `ruby -Ilib -Itest/lib -e 'Dir.glob("test/**/test_*.rb").sort.each { |f| require File.expand_path(f) }'`;
+      // ruby/matrix's command: test-unit's options after its `--`; the command's own filters kept (test-unit ANDs them).
+      assert.deepEqual(shellWords(narrow({ testCommand: `${matrix} -- --ignore-name=test_ractor -n test_old`, runner: 'testunit', targets })),
+        ['ruby', '-Ilib', '-Itest/lib', '-e', 'Dir.glob("test/**/test_*.rb").sort.each { |f| require File.expand_path(f) }', '--', '--ignore-name=test_ractor', '--runner=xml', testcase, name]);
+      // Without `--` ruby would read test-unit's options as its own.
+      assert.deepEqual(shellWords(narrow({ testCommand: matrix, runner: 'testunit', targets: targets.slice(0, 1) })).slice(5),
+        ['--', '--runner=xml', '--testcase=/\\A(?:TestLength)\\z/', '--name=/\\A(?:test_converts_meters_to_kilometers)\\z/']);
+      assert.deepEqual(shellWords(narrow({ testCommand: 'bundle exec ruby -Ilib test/units/test_length.rb --runner=console -v', runner: 'testunit', targets: targets.slice(0, 1) })),
+        ['bundle', 'exec', 'ruby', '-Ilib', 'test/units/test_length.rb', '-v', '--runner=xml', '--testcase=/\\A(?:TestLength)\\z/', '--name=/\\A(?:test_converts_meters_to_kilometers)\\z/']);
+      const rake = shellWords(narrow({ testCommand: 'rake test TESTOPTS="-v --name=old"', runner: 'testunit', targets: targets.slice(0, 2) }));
+      assert.deepEqual(rake, ['rake', 'test', "TESTOPTS=-v --runner=xml '--testcase=/\\A(?:TestLength|TestTemperature::Parse)\\z/' '--name=/\\A(?:test_converts_meters_to_kilometers|test_reads_celsius)\\z/'"]);
+      assert.deepEqual(shellWords(narrow({ testCommand: 'rake test', runner: 'testunit', targets: targets.slice(1, 2) })).slice(0, 3), ['rake', 'test', 'TEST=test/units/test_temperature.rb']);
+      // The XML report names a data-driven test by its method alone: such a target is never narrowed.
+      assert.match(narrow({ testCommand: matrix, runner: 'testunit', targets: [{ id: 'TestMixed > test_doubles[large]' }] }), /cannot narrow: .*data-driven test/);
+    });
+
     it('names only when a target\'s file is unknown: the command\'s own files stay', () => {
       assert.strictEqual(narrow({ testCommand: 'npx mocha test/unit', runner: 'mocha', targets: [{ id: 'a > b' }, { id: 'c', file: 'test/c.js' }] }),
         "npx mocha --reporter spec --grep '^(?:a b|c)$' test/unit");

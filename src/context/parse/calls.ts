@@ -43,7 +43,7 @@ export function callSite(call: Node, lang: LanguageId): CallSite | null {
     const name = call.childForFieldName(lang === 'ruby' ? 'method' : 'name') ?? call.childForFieldName('function');
     if (!name) return null;
     const receiver = call.childForFieldName(lang === 'ruby' ? 'receiver' : 'object') ?? call.childForFieldName('scope');
-    return { name: lastSegment(name.text), receiver };
+    return { name: (lang === 'ruby' ? sentName(call, name.text) : null) ?? lastSegment(name.text), receiver };
   }
   const fn = call.childForFieldName('function');
   if (!fn) return null;
@@ -62,4 +62,11 @@ export function callSite(call: Node, lang: LanguageId): CallSite | null {
 
 function lastSegment(text: string): string {
   return text.replace(/^.*(?:::|\\)/s, '');
+}
+
+/** Ruby's `x.send(:name, …)` (and public_send, __send__) calls `name` on x, a private method as often as not. */
+function sentName(call: Node, method: string): string | null {
+  if (method !== 'send' && method !== 'public_send' && method !== '__send__') return null;
+  const first = call.childForFieldName('arguments')?.namedChild(0);
+  return first?.type === 'simple_symbol' ? first.text.slice(1) : null;
 }

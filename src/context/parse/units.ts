@@ -85,7 +85,7 @@ export function declarations(tree: Tree, lang: LanguageId): Array<{ unit: Unit; 
 function topLevelUnit(statement: Node, lang: LanguageId): Unit | null {
   const direct = unitOf(statement, lang);
   if (direct) return direct;
-  const inner = innerDeclaration(statement);
+  const inner = innerDeclaration(statement) ?? rubyModifiedDef(statement, lang);
   return inner ? unitOf(inner, lang) : null;
 }
 
@@ -109,6 +109,17 @@ function innerDeclaration(statement: Node): Node | null {
   }
 }
 
+/**
+ * Ruby's `private def helper(x) … end` (also protected, public, module_function, private_class_method): a call whose
+ * argument is the method it declares. Without this, every such method would be missing from the file's units.
+ */
+function rubyModifiedDef(statement: Node, lang: LanguageId): Node | null {
+  if (lang !== 'ruby' || statement.type !== 'call' || statement.childForFieldName('receiver')) return null;
+  if (!/^(?:private|protected|public|module_function|private_class_method|public_class_method)$/.test(statement.childForFieldName('method')?.text ?? '')) return null;
+  const def = statement.childForFieldName('arguments')?.namedChild(0);
+  return def && (def.type === 'method' || def.type === 'singleton_method') ? def : null;
+}
+
 function innerValue(declaration: Node | null): Node | null {
   if (!declaration) return null;
   const declarator = declaration.namedChildren.find((c) => c?.type === 'variable_declarator');
@@ -128,7 +139,7 @@ function membersOf(classNode: Node, lang: LanguageId): Unit[] {
   const out: Unit[] = [];
   for (const child of body.namedChildren) {
     if (!child) continue;
-    const inner = child.type === 'decorated_definition' ? child.childForFieldName('definition') : child.type === 'template_declaration' ? innermost(child) : null;
+    const inner = child.type === 'decorated_definition' ? child.childForFieldName('definition') : child.type === 'template_declaration' ? innermost(child) : rubyModifiedDef(child, lang);
     const unit = unitOf(child, lang) ?? (inner ? unitOf(inner, lang) : null);
     if (unit && unit.kind !== 'class') out.push(unit);
   }

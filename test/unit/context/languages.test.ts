@@ -246,6 +246,46 @@ describe('new languages read the same way: the bug behind an import and a method
     assert.ok(prompt.includes("      word.end_with?('s', 'x')"), `the bug line, in Words#sibilant?:\n${prompt}`);
   });
 
+  it('Ruby: a `private def` method reached through `send(:name, …)` from the method a test-unit test calls', async () => {
+    write('lib/grid.rb', [
+      'class Grid',
+      '  def initialize(rows)',
+      '    @rows = rows',
+      '  end',
+      '',
+      '  def transpose',
+      '    self.class.empty(size).send(:rebuild_from, self)',
+      '  end',
+      '',
+      '  def self.empty(n)',
+      '    new(Array.new(n) { [] })',
+      '  end',
+      '',
+      '  def size',
+      '    @rows.size',
+      '  end',
+      '',
+      '  def rows',
+      '    @rows',
+      '  end',
+      '',
+      filler(300, (i) => `  def label${i}(name)\n    padded = name.ljust(${i + 4}, '~')\n    padded[0, ${i % 5 + 2}].upcase\n  end\n`),
+      '',
+      '  private def rebuild_from(src)',
+      '    src.rows.first.each_index.map { |j| src.rows.map { |r| r[j + 1] } }',
+      '  end',
+      'end',
+      '',
+    ].join('\n'));
+    write('test/lib/helper.rb', "require 'test/unit'\nrequire 'grid'\n");
+    write('test/test_grid.rb', "require 'helper'\n\nclass TestGrid < Test::Unit::TestCase\n  def test_transpose\n    assert_equal([[1, 3], [2, 4]], Grid.new([[1, 2], [3, 4]]).transpose)\n  end\nend\n");
+    const prompt = await firstPrompt([{
+      id: 'TestGrid > test_transpose', file: 'test/test_grid.rb',
+      message: '<[[1, 3], [2, 4]]> expected but was\n<[[2, 4], [nil, nil]]>\ntest/test_grid.rb:5:in `test_transpose\'',
+    }]);
+    assert.ok(prompt.includes('    src.rows.first.each_index.map { |j| src.rows.map { |r| r[j + 1] } }'), `the bug line, in Grid#rebuild_from:\n${prompt}`);
+  });
+
   it('PHP: `use Acme\\Money\\Money` through composer.json\'s PSR-4 map, and `$this->` inside the class', async () => {
     write('composer.json', JSON.stringify({ autoload: { 'psr-4': { 'Acme\\Money\\': 'src/' } }, 'autoload-dev': { 'psr-4': { 'Acme\\Money\\Tests\\': 'tests/' } } }, null, 2));
     write('src/Money.php', [

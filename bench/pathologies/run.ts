@@ -3,6 +3,7 @@
 // total: outcome correct, model calls, tokens, wall time, wasted calls, final failing count (by the original tests),
 // no worse than baseline, cheating green accepted; then whether issue 14's targets hold (exit 1 when one does not).
 // Run: npm run bench:pathologies [-- --quick (the quick subset, Greenloop and cap-25 only)] [-- --only a,b] [-- --explain] [-- --verify-scope failing-first|full]
+//   [-- --candidates N [--candidates-parallel]]  (Greenloop asks for N answers per attempt)
 //   [-- --summary FILE]  (writes Greenloop's totals as JSON, for bench:testtime, which runs this under both scopes)
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -81,6 +82,14 @@ async function main(): Promise<void> {
     const scope = args[scopeAt + 1] ?? '';
     if (scope !== 'full' && scope !== 'failing-first') throw new Error(`--verify-scope takes failing-first or full, not "${scope}".`);
     greenloopArgs.push('--verify-scope', scope);
+  }
+  // Issue 41: the same scenarios with several answers per attempt (the scripted answers are then taken N at a time).
+  const candidatesAt = args.indexOf('--candidates');
+  if (candidatesAt >= 0) {
+    const n = Number(args[candidatesAt + 1]);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--candidates takes a whole number of answers per attempt, not "${args[candidatesAt + 1] ?? ''}".`);
+    greenloopArgs.push('--candidates', String(n));
+    if (args.includes('--candidates-parallel')) greenloopArgs.push('--candidates-parallel');
   }
   const summaryAt = args.indexOf('--summary');
   const summary = summaryAt >= 0 ? args[summaryAt + 1] : undefined;

@@ -88,7 +88,8 @@ export class ShadowCopies implements WorkspaceCopies {
       for (const entry of splitZ(out.stdout)) {
         const rel = entry.replace(/\/$/, '');
         if (!LINKED_FOLDERS.includes(path.posix.basename(rel))) continue;
-        const st = await fsp.lstat(path.join(this.opts.workspace, rel)).catch(() => null);
+        // A link to a folder counts: a worktree or a bench often links its node_modules from elsewhere.
+        const st = await fsp.stat(path.join(this.opts.workspace, rel)).catch(() => null);
         if (st?.isDirectory()) found.push(rel);
       }
       return found;

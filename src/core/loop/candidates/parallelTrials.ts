@@ -12,6 +12,7 @@ import { parseEditBlocks } from '../../edits/parseBlocks';
 import { proposalHash } from '../../edits/proposalHash';
 import type { CandidateAnswer } from './askMany';
 import { tryCandidate, type Trial } from './trial';
+import { isAbortError } from '../../../base/abort';
 
 /** The trials, in the answers' order; null when this run cannot judge in copies (the caller judges in the workspace). */
 export async function tryInCopies(ctx: LoopContext, state: RunState, attempt: Attempt, answers: readonly CandidateAnswer[]): Promise<Trial[] | null> {
@@ -45,7 +46,13 @@ export async function tryInCopies(ctx: LoopContext, state: RunState, attempt: At
     await Promise.all(made.map((c) => c.remove().catch((err: Error) => ctx.warn(state, `A copy of the workspace at ${c.dir} could not be removed (${err.message}); delete it by hand.`))));
   }
   const thrown = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-  if (thrown) throw thrown.reason;
+  if (thrown) {
+    // Stop and the deadline end the attempt; anything else is the copy's (a test command that cannot run outside the
+    // workspace, a copy that could not be made): the answers are judged in the workspace instead, and the run goes on.
+    if (isAbortError(thrown.reason) || ctx.deadline?.signal.aborted) throw thrown.reason;
+    ctx.warn(state, `The candidates were judged one after another in the workspace: judging them in copies failed (${messageOf(thrown.reason)}).`);
+    return null;
+  }
   return sameAsEarlier(settled.map((s) => (s as PromiseFulfilledResult<Trial>).value));
 }
 
@@ -81,4 +88,8 @@ function inCopy(ctx: LoopContext, copy: WorkspaceCopy): LoopContext {
     known: ctx.known,
     warn: (state, message) => ctx.warn(state, message),
   };
+}
+
+function messageOf(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).replace(/\.$/, '');
 }

@@ -42,7 +42,8 @@ describe('candidates judged side by side (--candidates-parallel), each in its ow
     for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
   });
 
-  async function run(config: Partial<LoopConfig>): Promise<{ state: RunState; project: string; ranIn: string[]; root: string }> {
+  /** `testCommand`: set the project up (a runner installed outside its tree) and name the command that runs its tests. */
+  async function run(config: Partial<LoopConfig>, testCommand: (project: string) => string = () => 'node --test test/'): Promise<{ state: RunState; project: string; ranIn: string[]; root: string }> {
     const project = tempProject('calc');
     const stateDir = tempDir('parallel-state');
     const log = path.join(tempDir('parallel-log'), 'where.log');
@@ -52,7 +53,7 @@ describe('candidates judged side by side (--candidates-parallel), each in its ow
     fs.writeFileSync(testFile, `require('fs').appendFileSync(process.env.WHERE_LOG, process.cwd() + '\\n');\n${fs.readFileSync(testFile, 'utf8')}`);
     const full = { ...DEFAULT_LOOP_CONFIG, autofix: 'off' as const, maxIterations: 1, candidates: ANSWERS.length, ...config };
     const snapshots = await openSnapshotStore({ workspace: project, stateDir, excludes: full.snapshotExcludes });
-    const verifier = new CommandVerifier({ cwd: project, testCommand: 'node --test test/', tsc: 'off', timeoutMs: full.verifyTimeoutS * 1000, env: { ...process.env, WHERE_LOG: log } });
+    const verifier = new CommandVerifier({ cwd: project, testCommand: testCommand(project), tsc: 'off', timeoutMs: full.verifyTimeoutS * 1000, env: { ...process.env, WHERE_LOG: log } });
     const e = new LoopEngine({
       cwd: project, actor: new ManyActor(ANSWERS), verifier, snapshots, copies: copiesOf(snapshots, () => undefined), clock: systemClock,
       config: full, redactor: createRedactor([]), retry: { baseMs: 1, maxMs: 5 },
@@ -85,6 +86,41 @@ describe('candidates judged side by side (--candidates-parallel), each in its ow
     // The same runs either way: the failing tests alone for each candidate tried, the whole suite for the chosen one.
     const scopes = (r: typeof one) => r.state.iterations[0]!.testRuns!.map((t) => t.scope);
     assert.deepEqual(scopes(side), scopes(one));
+    assert.ok(!fs.existsSync(side.root) || fs.readdirSync(side.root).length === 0, 'no copy is left');
+  });
+
+  /** A runner the project does not hold: a script that runs node's test runner, in `dir` under the project. */
+  const runnerIn = (project: string, dir: string, target: string) => {
+    fs.mkdirSync(target, { recursive: true });
+    fs.writeFileSync(path.join(target, 'run-tests'), `#!/bin/sh\nexec "${process.execPath}" --test test/\n`, { mode: 0o755 });
+    fs.appendFileSync(path.join(project, '.gitignore'), `${dir}\n`);
+  };
+
+  it('links a node_modules that is itself a link (a worktree\'s, a bench\'s) into each copy, so the runner under it runs there', async () => {
+    const side = await run({ candidatesParallel: true }, (project) => {
+      const modules = tempDir('linked-modules');
+      dirs.push(modules);
+      runnerIn(project, 'node_modules', modules);
+      fs.symlinkSync(modules, path.join(project, 'node_modules'), 'dir');
+      return 'node_modules/run-tests';
+    });
+    assert.equal(side.state.outcome, 'green', side.state.reasonText);
+    assert.deepEqual(side.state.warnings.filter((w) => /one after another/.test(w)), []);
+    assert.equal(new Set(side.ranIn.filter((d) => d.startsWith(side.root))).size, 3, `three candidates were tested, each in its own copy:\n${side.ranIn.join('\n')}`);
+  });
+
+  it('judges the answers in the workspace, saying why, when the test command cannot run in a copy, and the run goes on', async () => {
+    const one = await run({}, (project) => {
+      runnerIn(project, 'tools', path.join(project, 'tools'));
+      return 'tools/run-tests';
+    });
+    const side = await run({ candidatesParallel: true }, (project) => {
+      runnerIn(project, 'tools', path.join(project, 'tools'));
+      return 'tools/run-tests';
+    });
+    assert.equal(side.state.outcome, 'green', side.state.reasonText);
+    assert.ok(side.state.warnings.some((w) => /judged one after another in the workspace: judging them in copies failed \(/.test(w)), side.state.warnings.join('\n'));
+    assert.deepEqual(picked(side.state), picked(one.state));
     assert.ok(!fs.existsSync(side.root) || fs.readdirSync(side.root).length === 0, 'no copy is left');
   });
 });

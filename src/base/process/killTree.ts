@@ -47,6 +47,7 @@ export async function killTree(pid: number, opts: KillTreeOptions = {}): Promise
   const known = new Set<number>([pid]);
   // Freeze first: a stopped process cannot fork, so the tree we find is the whole tree, and nobody is
   // re-parented away from us between the scan and the kill.
+  holdFrozen(pid, known);
   signalGroup(pid, 'SIGSTOP');
   signal(pid, 'SIGSTOP');
   let scanned = false;
@@ -71,6 +72,7 @@ export async function killTree(pid: number, opts: KillTreeOptions = {}): Promise
   // Stopped processes only act on SIGTERM once continued; this lets them clean up.
   signalGroup(pid, 'SIGCONT');
   for (const p of known) signal(p, 'SIGCONT');
+  frozen.delete(pid);
 
   const deadline = Date.now() + graceMs;
   while (Date.now() < deadline) {
@@ -88,6 +90,25 @@ export async function killTree(pid: number, opts: KillTreeOptions = {}): Promise
   for (const p of known) if (isProcessAlive(p)) signal(p, 'SIGKILL');
   const killDeadline = Date.now() + AFTER_KILL_WAIT_MS;
   while (Date.now() < killDeadline && anyAlive(pid, known)) await sleep(POLL_MS);
+}
+
+/**
+ * Trees stopped and not yet continued. Were this process to end between the two (a second Ctrl-C, a closed pipe's
+ * EPIPE, process.exit after a cancel), they would stay stopped for ever, holding ports and files: on exit, they die.
+ */
+const frozen = new Map<number, Set<number>>();
+let exitHook = false;
+
+function holdFrozen(pid: number, known: Set<number>): void {
+  frozen.set(pid, known);
+  if (exitHook) return;
+  exitHook = true;
+  process.on('exit', () => {
+    for (const [group, members] of frozen) {
+      signalGroup(group, 'SIGKILL');
+      for (const p of members) signal(p, 'SIGKILL');
+    }
+  });
 }
 
 /** Signals the group without waiting: for stragglers a finished command left behind. */

@@ -82,4 +82,29 @@ describe(`processes left after a run (Linux: found by their run mark in /proc)${
     assert.strictEqual(res.kind, 'workspace-edited');
     assert.strictEqual(survivors(dir, set), '');
   });
+
+  it('a process that exits while it is killing a tree (stopped, not yet continued) takes the tree with it, none left stopped', async () => {
+    const killTreeModule = path.resolve(__dirname, '../../../../src/base/process/killTree.ts');
+    // The child starts a tree, starts killing it, and exits at once: between the freeze and the SIGCONT.
+    const script = `const { spawn } = require('child_process');
+      const { killTree } = require(${JSON.stringify(killTreeModule)});
+      const c = spawn('/bin/sh', ['-c', 'sleep 300 & sleep 300'], { detached: true, stdio: 'ignore' });
+      setTimeout(() => { console.log(c.pid); killTree(c.pid); process.exit(0); }, 300);`;
+    const { execFileSync } = await import('child_process');
+    const group = Number(execFileSync(process.execPath, ['-r', 'tsx/cjs', '-e', script], { encoding: 'utf8' }).trim());
+    const members = () => fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return Number(fields[2]) === group && fields[0] !== 'Z';
+      } catch {
+        return false;
+      }
+    });
+    // SIGKILL is immediate; the wait is only for the kernel to reap, and wide on a busy machine.
+    for (let i = 0; i < 200 && members().length; i++) await new Promise((r) => setTimeout(r, 50));
+    const left = members();
+    for (const p of left) try { process.kill(Number(p), 'SIGKILL'); } catch { /* gone */ }
+    assert.deepStrictEqual(left, [], 'no process of the tree is left (stopped or running)');
+  });
 });

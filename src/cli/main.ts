@@ -16,6 +16,14 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   mcp: async () => (await import('../mcp/mcpCommand')).mcpCommand,
 };
 
+// A reader that went away (`greenloop fix … 2>&1 | head`, a parent killed before us) must not end a run mid-edit or
+// mid-kill: the lines are lost, the run goes on to restore, kill what it started and save.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+  });
+}
+
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === '--version' || name === '-v' || name === 'version') {

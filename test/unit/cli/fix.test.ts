@@ -3,7 +3,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { runCli, tempDir, tempProject, treeBytes } from '../support/cli';
+import { runCli, startCli, tempDir, tempProject, treeBytes } from '../support/cli';
 import type { CliResult } from '../support/cli';
 import { directTestCommand } from '../support/fixHarness';
 import { startFakeOpenAIServer } from '../../support/fakeOpenAIServer';
@@ -54,6 +54,17 @@ describe('greenloop fix (real CLI, scripted model server)', function () {
     assert.strictEqual(res.report.iterations.length, 0);
     assert.strictEqual(res.report.llmCalls, 0);
     assert.strictEqual(server.requests.length, 0);
+  });
+
+  it('goes on to green when whoever read its progress lines went away (stderr closed: EPIPE), and still writes its report', async () => {
+    server.push(answer(FIX_ADD), answer(FIX_MUL));
+    const { child, done } = startCli(['fix', '--cwd', project, '--actor', 'openai', '--base-url', server.url, '--model', 'scripted', '--no-stream', '--tsc', 'off',
+      '--state-dir', stateDir, '--json', ...directTestCommand(project)]);
+    child.stderr!.destroy();
+    const res = await done;
+    assert.strictEqual(res.code, 0, `exit ${res.code}; stdout: ${res.stdout.slice(0, 300)}`);
+    assert.strictEqual(JSON.parse(res.stdout).outcome, 'green');
+    assert.ok(source().includes('a + b') && source().includes('a * b'), 'both fixes are on disk');
   });
 
   it('makes progress, then goes green, and the tests really pass on disk', async () => {

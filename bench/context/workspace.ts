@@ -54,7 +54,9 @@ function withPackages(runner: string, packages: readonly string[]): string {
 /** The project at its pinned commit, ready to copy; cloned on first use. */
 export function pristine(p: Project): string {
   const dir = path.join(CACHE, `${p.name}-${p.commit.slice(0, 12)}`);
-  if (fs.existsSync(path.join(dir, '.ready'))) return dir;
+  // The set-up is part of what is cached: a changed one (a test file more left out) makes the tree again.
+  const ready = `${p.commit}\n${p.setup ?? ''}`;
+  if (fs.existsSync(path.join(dir, '.ready')) && fs.readFileSync(path.join(dir, '.ready'), 'utf8') === ready) return dir;
   const mirror = path.join(MIRRORS, p.repo.replace('/', '+'), 'repo');
   if (!fs.existsSync(mirror)) throw new Error(`${p.repo} is not fetched: its mirror ${mirror} is missing (fetch github:${p.repo}, or set GREENLOOP_BENCH_MIRRORS).`);
   fs.rmSync(dir, { recursive: true, force: true });
@@ -66,7 +68,7 @@ export function pristine(p: Project): string {
     git(dir, 'add', '-A');
     git(dir, 'commit', '-qm', 'bench: offline set-up', '--allow-empty');
   }
-  fs.writeFileSync(path.join(dir, '.ready'), `${p.commit}\n`);
+  fs.writeFileSync(path.join(dir, '.ready'), ready);
   return dir;
 }
 

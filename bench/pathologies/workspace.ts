@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startFakeOpenAIServer } from '../../test/support/fakeOpenAIServer';
-import type { FakeOpenAIServer } from '../../test/support/fakeOpenAIServer';
+import type { FakeOpenAIServer, ScriptStep } from '../../test/support/fakeOpenAIServer';
 import { turnFor } from './scenario';
 import type { Scenario } from './scenario';
 
@@ -47,7 +47,7 @@ export async function startScenario(scenario: Scenario, way: string): Promise<Sc
   if (scenario.typescript) linkTypescript(cwd);
   if (scenario.eslint) linkCheckers(cwd);
   const server = await startFakeOpenAIServer([], {
-    respond: (_req, n) => scenario.model(turnFor(n, cwd)),
+    respond: (req, n) => withNoise(scenario.model(turnFor(n, cwd)), Number(req.body?.n) || 1),
     countUsage: true,
     modelsStatus: scenario.modelsStatus,
   });
@@ -67,4 +67,13 @@ export async function startScenario(scenario: Scenario, way: string): Promise<Sc
 /** What the model server served: every chat request (a refused one too) and the tokens it reported. */
 export function served(server: FakeOpenAIServer): { requests: number; tokens: number } {
   return { requests: server.requests.length, tokens: server.tokensServed };
+}
+
+/**
+ * Asked for n answers at once (`--candidates n`), the scenario's model gives its scripted answer first and n - 1 it
+ * cannot use (prose without an edit): the guards must reach the same outcome with the noise as without it.
+ */
+function withNoise(step: ScriptStep | undefined, n: number): ScriptStep | undefined {
+  if (!step || n < 2 || !('content' in step)) return step;
+  return { ...step, more: Array.from({ length: n - 1 }, (_, i) => `I would need to see more of the code before changing it (${i + 1}).`) };
 }

@@ -2,6 +2,7 @@
 // a test file is required) is printed, read into a load error with the file and line where the code broke.
 import * as path from 'path';
 import type { LoadErrorFile } from '../../ports/verifier';
+import { keepLine } from './lineParser';
 
 /** `path:line` of a Ruby frame or a syntax error: `./spec/x_spec.rb:3`, `/abs/lib/a.rb:20`. */
 const SYNTAX_ERROR = /(?:^|\s|: )((?:[A-Za-z]:)?[^\s:'"`<>]+\.rb):(\d+): (?:syntax errors?\b.*)$/;
@@ -48,6 +49,16 @@ export function workspaceFrame(lines: readonly string[], cwd: string | undefined
 /** Whether a line starts Ruby's report of an uncaught exception (the process is about to exit without its tests). */
 export function isCrashLine(line: string): boolean {
   return CRASH.test(line);
+}
+
+/**
+ * Whether `line` goes on with the uncaught exception's report being read (its message lines, then `\tfrom …` frames),
+ * kept in `crash` when it does; `runnerStart` is the line a runner prints when it starts again (rake's next task).
+ */
+export function continuesCrash(crash: string[], line: string, runnerStart: RegExp): boolean {
+  if (!/^\s+from\s/.test(line) && (crash.length >= 20 || runnerStart.test(line) || isCrashLine(line))) return false;
+  keepLine(crash, line);
+  return true;
 }
 
 /**

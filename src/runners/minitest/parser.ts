@@ -9,7 +9,7 @@ import type { LineOptions, LineParser, OutputParser, ParseResult } from '../type
 import { capMessage, keepLine, parseText } from '../common/lineParser';
 import { Failures, ReportedTests } from '../common/reportedTests';
 import { trimBlankLines } from '../common/textTools';
-import { crashLoadError, isCrashLine, rubyPath, workspaceFrame } from '../common/ruby';
+import { continuesCrash, crashLoadError, isCrashLine, rubyPath, workspaceFrame } from '../common/ruby';
 
 const SUMMARY = /^(\d+) runs, (\d+) assertions, (\d+) failures, (\d+) errors, (\d+) skips$/;
 const BLOCK = /^ *\d+\) (Failure|Error|Skipped):$/;
@@ -64,11 +64,7 @@ function minitestLines(opts: LineOptions = {}): LineParser {
         return;
       }
       if (crash) {
-        // Ruby's report of an uncaught exception: its message lines, then `\tfrom …` frames.
-        if (/^\s+from\s/.test(line) || (crash.length < 20 && !/^(?:rake aborted!|Run options:|# Running:)/.test(line) && !isCrashLine(line))) {
-          keepLine(crash, line);
-          return;
-        }
+        if (continuesCrash(crash, line, /^(?:rake aborted!|Run options:|# Running:)/)) return;
         crash = null;
       }
       if (isCrashLine(line) && !block) {

@@ -12,7 +12,7 @@ import type { LineOptions, LineParser, OutputParser, ParseResult } from '../type
 import { capMessage, keepLine, parseText } from '../common/lineParser';
 import { Failures, ReportedTests } from '../common/reportedTests';
 import { trimBlankLines } from '../common/textTools';
-import { crashLoadError, isCrashLine, workspaceFrame } from '../common/ruby';
+import { continuesCrash, crashLoadError, isCrashLine, workspaceFrame } from '../common/ruby';
 import { XmlStream } from './xmlStream';
 import type { XmlResult } from './xmlStream';
 
@@ -137,11 +137,7 @@ function testunitLines(opts: LineOptions = {}): LineParser {
         return;
       }
       if (crash) {
-        // Ruby's report of an uncaught exception: its message lines, then `\tfrom …` frames.
-        if (/^\s+from\s/.test(line) || (crash.length < 20 && !/^(?:rake aborted!|Loaded suite |Started$)/.test(line) && !isCrashLine(line))) {
-          keepLine(crash, line);
-          return;
-        }
+        if (continuesCrash(crash, line, /^(?:rake aborted!|Loaded suite |Started$)/)) return;
         crash = null;
       }
       if (RULE.test(line)) {

@@ -193,7 +193,7 @@ async function regionsFor(c: Candidate, text: string, reader: CodeReader | undef
   // No grammar or no parse: the lines around each ranked line, overlapping windows joined.
   const lines = text.split('\n');
   const windows: Array<[number, number]> = [];
-  for (const line of c.lines) {
+  for (const line of [...c.lines].sort((a, b) => a - b)) {
     const [start, end] = [Math.max(1, line - WINDOW_LINES), Math.min(lineCount(text), line + WINDOW_LINES)];
     const last = windows[windows.length - 1];
     if (last && start <= last[1] + 1) last[1] = Math.max(last[1], end);

@@ -23,4 +23,21 @@ describe('first-prompt misses of bench:context, as rules', function () {
     assert.ok(prompt.includes('    merge_runs(&mut v);'), `the test's body:\n${prompt}`);
     assert.ok(prompt.includes('            v[i - 1].end = v[i].end + 1;'), `the function it calls:\n${prompt}`);
   });
+
+  it('ranked lines keep their rank: the calls of the best-ranked function are followed first, wherever it sits in its file', async () => {
+    // `render` (line 2) and `measure` (far below) are both stack frames; `measure`, the innermost, ranks first.
+    const body = (name: string, calls: string[]) => `function ${name}(x) {\n${Array.from({ length: 8 }, (_, i) => `  x = x + ${i + 1}; // ${name} step ${i}`).join('\n')}\n${calls.map((c) => `  x = ${c}(x);`).join('\n')}\n  return x;\n}\n`;
+    const layout = Array.from({ length: 8 }, (_, i) => body(`layout${i}`, [`paint${i}`])).join('\n');
+    // Each layout's call chain goes on (paint → ink → dot → px): every level brings more names than one lookup takes.
+    const chain = ['paint', 'ink', 'dot', 'px', 'bit'];
+    const paint = chain.flatMap((step, k) => Array.from({ length: 8 }, (_, i) => body(`${step}${i}`, chain[k + 1] ? [`${chain[k + 1]}${i}`] : []))).join('\n');
+    const filler = Array.from({ length: 120 }, (_, i) => `function unused${i}(s) {\n  return s + '${'.'.repeat(i % 5)}';\n}\n`).join('\n');
+    write('lib/chart.js', `function render(x) {\n  return ${Array.from({ length: 8 }, (_, i) => `layout${i}(x)`).join(' + ')};\n}\n\n${layout}\n${paint}\n${filler}\nfunction clampWidth(w) {\n  return w > 80 ? 80 : w - 1;\n}\n\nfunction measure(x) {\n  return clampWidth(x) + render(0) * 0;\n}\n\nmodule.exports = { render, measure };\n`);
+    write('test/chart.test.js', "const test = require('node:test');\nconst assert = require('assert');\nconst { measure } = require('../lib/chart');\n\ntest('measure', () => {\n  assert.strictEqual(measure(10), 10);\n});\n");
+    const lines = require('fs').readFileSync(require('path').join(project.root, 'lib/chart.js'), 'utf8').split('\n');
+    const at = (text: string) => lines.findIndex((l: string) => l.includes(text)) + 1;
+    const state = stateWith([{ id: 'measure', file: 'test/chart.test.js', message: `AssertionError: 9 !== 10\n    at measure (lib/chart.js:${at('return clampWidth(x)')}:10)\n    at render (lib/chart.js:${at('return layout0(x)')}:3)\n    at TestContext.<anonymous> (test/chart.test.js:6:10)` }]);
+    const prompt = await project.firstPrompt(state, 2500);
+    assert.ok(prompt.includes('  return w > 80 ? 80 : w - 1;'), `what the innermost frame calls:\n${prompt}`);
+  });
 });

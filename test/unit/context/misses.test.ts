@@ -40,4 +40,16 @@ describe('first-prompt misses of bench:context, as rules', function () {
     const prompt = await project.firstPrompt(state, 2500);
     assert.ok(prompt.includes('  return w > 80 ? 80 : w - 1;'), `what the innermost frame calls:\n${prompt}`);
   });
+  it("a test's own name says what it tests: `test_encode_block` names `encode_block` among functions that share its words", async () => {
+    // The test reaches its function only by a computed name, and ten shorter functions say "encode" and "block" too.
+    const near = Array.from({ length: 10 }, (_, i) => `def encode_block_v${i}(data):\n    return encode_block_header(data) + b"${i}"\n`).join('\n\n');
+    const filler = Array.from({ length: 80 }, (_, i) => `def unrelated_${i}(value):\n    return str(value) + "${'.'.repeat(i % 6)}"\n`).join('\n\n');
+    write('codec/__init__.py', '');
+    write('codec/blocks.py', `def encode_block_header(data):\n    return bytes([len(data)])\n\n\n${near}\n\n${filler}\n\ndef encode_block(data):\n    # Frames one block of data: its length, the data, and a checksum of every byte of it.\n    checksum = 0\n    for byte in data:\n        checksum = (checksum + byte) % 255\n    return encode_block_header(data) + bytes(data) + bytes([checksum + 1])\n\n\ndef run(name, data):\n    return globals()[name](data)\n`);
+    write('tests/__init__.py', '');
+    write('tests/test_blocks.py', 'from codec.blocks import run\n\n\ndef test_encode_block():\n    assert run("encode_block", b"ab") == b"\\x02ab\\xc3"\n');
+    const state = stateWith([{ id: 'tests/test_blocks.py > test_encode_block', file: 'tests/test_blocks.py', message: "AssertionError: assert b'\\x02ab\\xc4' == b'\\x02ab\\xc3'\nTraceback, innermost first:\ntests/test_blocks.py:5: AssertionError" }]);
+    const prompt = await project.firstPrompt(state, 1500);
+    assert.ok(prompt.includes('    return encode_block_header(data) + bytes(data) + bytes([checksum + 1])'), `the function the test is named for:\n${prompt}`);
+  });
 });

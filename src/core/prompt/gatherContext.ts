@@ -84,8 +84,9 @@ export async function gatherContext(input: GatherInput): Promise<GatheredContext
     const have = file?.regions ?? [];
     const inside = (r: CodeRegion) => have.some((h) => h.startLine <= r.startLine && h.endLine >= r.endLine);
     const fitted: CodeRegion[] = [];
-    const test = input.isProtected(c.path);
     for (const r of regions.filter((x) => x.kind !== 'imports' && !inside(x))) {
+      // A test is a test wherever it lives (Rust's `mod tests` file, a test in the module it tests).
+      const test = input.isProtected(c.path) || r.kind === 'test';
       const tokens = cost(r) + (file || fitted.length ? 0 : FILE_OVERHEAD);
       // The failing tests' own bodies take at most their share: 130 failing tests must not crowd out the code they call.
       if (test && testTokens + tokens > budget.limit * TEST_SHARE) leave(c.path);
@@ -112,7 +113,7 @@ export async function gatherContext(input: GatherInput): Promise<GatheredContext
     const text = textOf(c.path);
     if (text === null) continue;
     const cut = await regionsFor(c, text, input.reader);
-    if (show(c, text, input.isProtected(c.path) ? oneBodyPerFile(cut) : cut).length) follow(cut);
+    if (show(c, text, oneBodyPerFile(cut)).length) follow(cut);
   }
   // 2. What that code refers to, level by level: the failing test's calls, then theirs (Agentless localizes test →
   //    function → line; here the hops are followed by name through the files the tests reach, the nearest first).

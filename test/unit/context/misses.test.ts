@@ -52,4 +52,16 @@ describe('first-prompt misses of bench:context, as rules', function () {
     const prompt = await project.firstPrompt(state, 1500);
     assert.ok(prompt.includes('    return encode_block_header(data) + bytes(data) + bytes([checksum + 1])'), `the function the test is named for:\n${prompt}`);
   });
+
+  it('a test outside a test file is still a test: of several failing ones, one body whole and the others by their assertions', async () => {
+    write('Cargo.toml', '[package]\nname = "sums"\nversion = "0.1.0"\nedition = "2021"\n');
+    const body = (name: string, n: number) => `    #[test]\n    fn ${name}() {\n        let mut xs = Vec::new();\n${Array.from({ length: 40 }, (_, i) => `        xs.push(${i * n}); // setting up ${name}`).join('\n')}\n        assert_eq!(total(&xs), ${n * 780});\n    }\n`;
+    write('src/lib.rs', `${rustFiller(120)}\npub fn total(xs: &[i64]) -> i64 {\n    xs.iter().fold(1, |a, b| a + b)\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n${body('sums_one', 1)}\n${body('sums_two', 2)}\n${body('sums_three', 3)}}\n`);
+    const lines = require('fs').readFileSync(require('path').join(project.root, 'src/lib.rs'), 'utf8').split('\n');
+    const at = (text: string) => lines.findIndex((l: string) => l.includes(text)) + 1;
+    const failures = [1, 2, 3].map((n) => ({ id: `tests > sums_${['one', 'two', 'three'][n - 1]}`, file: 'src/lib.rs', message: `assertion \`left == right\` failed\n  left: ${n * 780 + 1}\n right: ${n * 780}\nthread panicked at src/lib.rs:${at(`assert_eq!(total(&xs), ${n * 780})`)}:9` }));
+    const prompt = await project.firstPrompt(stateWith(failures), 2000);
+    assert.ok(prompt.includes('// setting up sums_one') && !prompt.includes('// setting up sums_three'), `one body whole:\n${prompt}`);
+    assert.ok(prompt.includes('    xs.iter().fold(1, |a, b| a + b)'), `and the code it calls:\n${prompt}`);
+  });
 });

@@ -125,6 +125,8 @@ export async function gatherContext(input: GatherInput): Promise<GatheredContext
     next = new Set();
     for (const name of names) looked.add(name);
     const typed = names.filter((n) => n.includes('.'));
+    // Names a full lookup could not take are nearer than what this level's code refers to: asked first next time.
+    const carried = new Set<string>();
     for (const pass of [typed, names]) {
       for (const c of searchable) {
         // What the reaching code imports from this very file comes first, then what the shown code refers to.
@@ -137,9 +139,10 @@ export async function gatherContext(input: GatherInput): Promise<GatheredContext
         const found = (await input.reader.regions(c.path, [], wanted)).map((r) => ({ ...r, score: c.score }));
         follow(show(c, text, found));
         // The lookup was full: the names it could not take are asked again at the next level, not lost.
-        if (new Set(found.map((r) => r.name)).size >= SYMBOLS_PER_LOOKUP) for (const n of pass) if (!found.some((r) => r.name === n)) next.add(n);
+        if (new Set(found.map((r) => r.name)).size >= SYMBOLS_PER_LOOKUP) for (const n of pass) if (!found.some((r) => r.name === n)) carried.add(n);
       }
     }
+    next = new Set([...carried, ...next]);
     if (!next.size) break;
   }
   // 3. A small file shown in part is shown whole (its other few lines cost little and spare the model a READ);

@@ -64,4 +64,17 @@ describe('first-prompt misses of bench:context, as rules', function () {
     assert.ok(prompt.includes('// setting up sums_one') && !prompt.includes('// setting up sums_three'), `one body whole:\n${prompt}`);
     assert.ok(prompt.includes('    xs.iter().fold(1, |a, b| a + b)'), `and the code it calls:\n${prompt}`);
   });
+  it('a name one lookup could not take is asked before the names of the next hop (nearer hops first)', async () => {
+    // The test calls seven functions of one file; a lookup takes six, and each of those six calls a chain of more.
+    const body = (name: string, calls: string[]) => `function ${name}(x) {\n${Array.from({ length: 8 }, (_, i) => `  x = x + ${i + 1}; // ${name} step ${i}`).join('\n')}\n${calls.map((c) => `  x = ${c}(x);`).join('\n')}\n  return x;\n}\n`;
+    const chain = ['step', 'paint', 'ink', 'dot', 'px', 'bit'];
+    const steps = chain.flatMap((step, k) => Array.from({ length: 6 }, (_, i) => body(`${step}${i}`, chain[k + 1] ? [`${chain[k + 1]}${i}`] : []))).join('\n');
+    const filler = Array.from({ length: 120 }, (_, i) => `function unused${i}(s) {\n  return s + '${'.'.repeat(i % 5)}';\n}\n`).join('\n');
+    const exported = [...Array.from({ length: 6 }, (_, i) => `step${i}`), 'clampWidth'];
+    write('lib/chart.js', `${steps}\n${filler}\nfunction clampWidth(w) {\n  return w > 80 ? 80 : w - 1;\n}\n\nmodule.exports = { ${exported.join(', ')} };\n`);
+    write('test/chart.test.js', `const test = require('node:test');\nconst assert = require('assert');\nconst { ${exported.join(', ')} } = require('../lib/chart');\n\ntest('chart', () => {\n  const x = ${exported.slice(0, 6).map((n) => `${n}(1)`).join(' + ')};\n  assert.strictEqual(clampWidth(x % 10), x % 10);\n});\n`);
+    const state = stateWith([{ id: 'chart', file: 'test/chart.test.js', message: 'AssertionError: 4 !== 5\n    at TestContext.<anonymous> (test/chart.test.js:7:10)' }]);
+    const prompt = await project.firstPrompt(state, 2500);
+    assert.ok(prompt.includes('  return w > 80 ? 80 : w - 1;'), `the seventh function the test calls:\n${prompt}`);
+  });
 });

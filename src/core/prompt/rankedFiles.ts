@@ -78,7 +78,9 @@ async function testDeclarations(failures: ReadonlyArray<{ id: string; file?: str
   const byFile = new Map<string, Set<string>>();
   for (const f of failures.slice(0, MAX_FILES)) {
     if (!f.file) continue;
-    const names = f.id.split(/[^A-Za-z0-9_]+/).filter((w) => isTestFunctionName(w));
+    // The innermost name is the test (`tests/test_error.py > TestError > test_quotes`): a class or file named like a
+    // test (`TestError`, Go's pattern) holds it, and would show every test of the class.
+    const names = f.id.split(/[^A-Za-z0-9_]+/).filter((w) => isTestFunctionName(w)).slice(-1);
     if (names.length) byFile.set(f.file, new Set([...(byFile.get(f.file) ?? []), ...names]));
   }
   for (const [file, names] of byFile) {

@@ -77,4 +77,16 @@ describe('first-prompt misses of bench:context, as rules', function () {
     const prompt = await project.firstPrompt(state, 2500);
     assert.ok(prompt.includes('  return w > 80 ? 80 : w - 1;'), `the seventh function the test calls:\n${prompt}`);
   });
+
+  it("a failing test's declaration is the test's own name, not its class's (a unittest class named like a Go test)", async () => {
+    const filler = Array.from({ length: 60 }, (_, i) => `    def test_other_${i}(self):\n        self.assertEqual(parse("${i}"), ${i})\n${Array.from({ length: 6 }, (_, j) => `        self.assertEqual(parse(" ${i}${j}"), ${i}${j})  # spaced ${j}`).join('\n')}\n`).join('\n');
+    write('calc/__init__.py', '');
+    write('calc/parse.py', `def parse(text):\n    return int(text.strip())\n\n\ndef parse_hex(text):\n    return int(text.strip(), 15)\n`);
+    write('tests/__init__.py', '');
+    write('tests/test_parse.py', `import unittest\n\nfrom calc.parse import parse, parse_hex\n\n\nclass TestParse(unittest.TestCase):\n${filler}\n    def test_hex(self):\n        self.assertEqual(parse_hex("ff"), 255)\n`);
+    const state = stateWith([{ id: 'tests/test_parse.py > TestParse > test_hex', file: 'tests/test_parse.py', message: "ValueError: invalid literal for int() with base 15: 'ff'" }]);
+    const prompt = await project.firstPrompt(state, 2000);
+    assert.ok(prompt.includes('        self.assertEqual(parse_hex("ff"), 255)'), `the failing test:\n${prompt}`);
+    assert.ok(!prompt.includes('# spaced 3'), `not its class's other tests:\n${prompt}`);
+  });
 });

@@ -13,6 +13,7 @@
 //   -- --fresh             forget the cached results of the selected projects
 //   -- --table             print the table of the cached results and measure nothing
 //   -- --prompts DIR       keep each captured first prompt (and the CLI's stderr) there
+//   -- --mutants ID,…      measure only these kept mutants (e.g. m1,m7); the others keep what the results hold
 import { execFile, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -26,10 +27,10 @@ import { DEFAULT_LIMIT, RESULTS, SEED, drawMutants, loadResult, type ProjectResu
 
 const ROOT = path.resolve(__dirname, '../..');
 
-interface Args { projects: string[]; limit: number | null; seed: number; cli: string; after: string | null; results: string; fresh: boolean; tableOnly: boolean; prompts: string | null }
+interface Args { projects: string[]; limit: number | null; seed: number; cli: string; after: string | null; results: string; fresh: boolean; tableOnly: boolean; prompts: string | null; mutants: string[] | null }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { projects: [], limit: null, seed: SEED, cli: path.join(ROOT, 'dist', 'cli.js'), after: null, results: RESULTS, fresh: false, tableOnly: false, prompts: null };
+  const args: Args = { projects: [], limit: null, seed: SEED, cli: path.join(ROOT, 'dist', 'cli.js'), after: null, results: RESULTS, fresh: false, tableOnly: false, prompts: null, mutants: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--projects') args.projects = argv[++i].split(',');
@@ -41,6 +42,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--fresh') args.fresh = true;
     else if (a === '--table') args.tableOnly = true;
     else if (a === '--prompts') args.prompts = argv[++i];
+    else if (a === '--mutants') args.mutants = argv[++i].split(',');
     else throw new Error(`Unknown option ${a}; see the head of bench/context/run.ts.`);
   }
   return args;
@@ -130,7 +132,7 @@ async function main(): Promise<void> {
       if (r.cli[label] !== stamp) for (const s of Object.values(r.shown)) delete s[label];
       r.cli[label] = stamp;
     }
-    for (const t of r.tried.filter((x) => x.killed)) {
+    for (const t of r.tried.filter((x) => x.killed && (!args.mutants || args.mutants.includes(x.mutant.id)))) {
       for (const [label, cli] of Object.entries(clis)) {
         if (r.shown[t.mutant.id]?.[label]) continue;
         const s = await firstPrompt(cli, label, p, t.mutant, args.prompts);

@@ -58,6 +58,7 @@ export function rankByWords(units: readonly LexicalUnit[], query: string, limit:
   const df = new Map<string, number>();
   for (const d of docs) for (const t of terms) if (d.tf.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
   const said = query.toLowerCase();
+  const tested = testedNames(query);
   const scored = docs.map((d) => {
     let score = 0;
     let matched = 0;
@@ -70,7 +71,7 @@ export function rankByWords(units: readonly LexicalUnit[], query: string, limit:
       score += (idf * f * (K1 + 1)) / (f + K1 * (1 - B + (B * d.length) / avg));
     }
     const name = shortName(d.u.name);
-    const named = name.length >= MIN_NAMED && new RegExp(`(^|[^A-Za-z0-9_])${escape(name)}([^A-Za-z0-9_]|$)`, 'i').test(said);
+    const named = name.length >= MIN_NAMED && (new RegExp(`(^|[^A-Za-z0-9_])${escape(name)}([^A-Za-z0-9_]|$)`, 'i').test(said) || tested.has(loose(name)));
     return { d, score, matched, named };
   }).filter((s) => s.named || (s.matched >= 2 && s.score > 0));
   // A name the failure says outranks any count of shared words.
@@ -80,6 +81,25 @@ export function rankByWords(units: readonly LexicalUnit[], query: string, limit:
     path: s.d.u.path, line: s.d.u.line, endLine: s.d.u.endLine, name: s.d.u.name,
     score: s.named ? 1 : Math.min(1, s.score / best), named: s.named,
   }));
+}
+
+/**
+ * The functions the failing tests' own names say they test: `test_parse_key` and `parse_key_test` test `parse_key`,
+ * `TestParseKey` and `testParseKey` test `ParseKey`/`parseKey`/`parse_key` (the xUnit naming every runner shares). A
+ * prefix alone is no name: `test_parse_key_errors` names none.
+ */
+function testedNames(query: string): Set<string> {
+  const out = new Set<string>();
+  for (const id of query.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) {
+    const m = /^test_+([A-Za-z]\w*)$/i.exec(id) ?? /^[Tt]est([A-Z]\w*)$/.exec(id) ?? /^([A-Za-z]\w*?)_+test$/i.exec(id) ?? /^([A-Za-z]\w*?[a-z0-9])Test$/.exec(id);
+    if (m && m[1].length >= MIN_NAMED) out.add(loose(m[1]));
+  }
+  return out;
+}
+
+/** A name as any naming style spells it: `parse_key`, `parseKey` and `ParseKey` are one. */
+function loose(name: string): string {
+  return name.replace(/_/g, '').toLowerCase();
 }
 
 function shortName(name: string): string {

@@ -37,7 +37,8 @@ export function regionsOf(tree: Tree, rel: string, text: string, want: Wanted, l
   };
   for (const line of want.lines) {
     if (line < 1 || line > fileLines.length) continue;
-    const unit = unitAt(tree, line, text, lang) ?? documented(tree, line, text, lang);
+    // An attribute's line is its item's, even inside an `impl` (which unitAt would give whole).
+    const unit = documented(tree, line, text, lang, true) ?? unitAt(tree, line, text, lang) ?? documented(tree, line, text, lang);
     if (unit && !unit.node.hasError) {
       const [start, end] = linesOf(unit.node, lang);
       const calls = unit.kind === 'test' ? calledNames(unit.node, lang, true) : undefined;
@@ -119,13 +120,15 @@ function assertLines(fileLines: readonly string[], start: number, end: number): 
 
 /**
  * A line of a doc comment (a Rust doctest failing "(line 348)", a Python docstring's example above its function's
- * body) stands for the item it documents: the next declaration after the comment.
+ * body) stands for the item it documents: the next declaration after the comment. So does a line of an attribute
+ * that sits beside its item rather than inside it (Rust's `#[test]`, where a test's declaration begins).
  */
-function documented(tree: Tree, line: number, text: string, lang: LanguageId): Unit | null {
+function documented(tree: Tree, line: number, text: string, lang: LanguageId, attributesOnly = false): Unit | null {
   const source = text.split('\n')[line - 1] ?? '';
+  const leading = (n: Node) => (!attributesOnly && n.type.includes('comment')) || n.type === 'attribute_item';
   let node: Node | null = tree.rootNode.descendantForPosition({ row: line - 1, column: Math.max(0, source.search(/\S/)) });
-  while (node && node.parent && !node.type.includes('comment') && node.parent.startPosition.row === node.startPosition.row) node = node.parent;
-  if (!node?.type.includes('comment')) return null;
+  while (node && node.parent && !leading(node) && node.parent.startPosition.row === node.startPosition.row) node = node.parent;
+  if (!node || !leading(node)) return null;
   for (let next = node.nextNamedSibling; next; next = next.nextNamedSibling) {
     if (next.type.includes('comment') || next.type === 'attribute_item') continue;
     return unitOf(next, lang);

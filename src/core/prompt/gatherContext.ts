@@ -84,8 +84,9 @@ export async function gatherContext(input: GatherInput): Promise<GatheredContext
     const have = file?.regions ?? [];
     const inside = (r: CodeRegion) => have.some((h) => h.startLine <= r.startLine && h.endLine >= r.endLine);
     const fitted: CodeRegion[] = [];
-    const test = input.isProtected(c.path);
     for (const r of regions.filter((x) => x.kind !== 'imports' && !inside(x))) {
+      // A test is a test wherever it lives (Rust's `mod tests` file, a test in the module it tests).
+      const test = input.isProtected(c.path) || r.kind === 'test';
       const tokens = cost(r) + (file || fitted.length ? 0 : FILE_OVERHEAD);
       // The failing tests' own bodies take at most their share: 130 failing tests must not crowd out the code they call.
       if (test && testTokens + tokens > budget.limit * TEST_SHARE) leave(c.path);
@@ -112,7 +113,7 @@ export async function gatherContext(input: GatherInput): Promise<GatheredContext
     const text = textOf(c.path);
     if (text === null) continue;
     const cut = await regionsFor(c, text, input.reader);
-    if (show(c, text, input.isProtected(c.path) ? oneBodyPerFile(cut) : cut).length) follow(cut);
+    if (show(c, text, oneBodyPerFile(cut)).length) follow(cut);
   }
   // 2. What that code refers to, level by level: the failing test's calls, then theirs (Agentless localizes test →
   //    function → line; here the hops are followed by name through the files the tests reach, the nearest first).
@@ -124,6 +125,8 @@ export async function gatherContext(input: GatherInput): Promise<GatheredContext
     next = new Set();
     for (const name of names) looked.add(name);
     const typed = names.filter((n) => n.includes('.'));
+    // Names a full lookup could not take are nearer than what this level's code refers to: asked first next time.
+    const carried = new Set<string>();
     for (const pass of [typed, names]) {
       for (const c of searchable) {
         // What the reaching code imports from this very file comes first, then what the shown code refers to.
@@ -136,9 +139,10 @@ export async function gatherContext(input: GatherInput): Promise<GatheredContext
         const found = (await input.reader.regions(c.path, [], wanted)).map((r) => ({ ...r, score: c.score }));
         follow(show(c, text, found));
         // The lookup was full: the names it could not take are asked again at the next level, not lost.
-        if (new Set(found.map((r) => r.name)).size >= SYMBOLS_PER_LOOKUP) for (const n of pass) if (!found.some((r) => r.name === n)) next.add(n);
+        if (new Set(found.map((r) => r.name)).size >= SYMBOLS_PER_LOOKUP) for (const n of pass) if (!found.some((r) => r.name === n)) carried.add(n);
       }
     }
+    next = new Set([...carried, ...next]);
     if (!next.size) break;
   }
   // 3. A small file shown in part is shown whole (its other few lines cost little and spare the model a READ);
@@ -193,7 +197,7 @@ async function regionsFor(c: Candidate, text: string, reader: CodeReader | undef
   // No grammar or no parse: the lines around each ranked line, overlapping windows joined.
   const lines = text.split('\n');
   const windows: Array<[number, number]> = [];
-  for (const line of c.lines) {
+  for (const line of [...c.lines].sort((a, b) => a - b)) {
     const [start, end] = [Math.max(1, line - WINDOW_LINES), Math.min(lineCount(text), line + WINDOW_LINES)];
     const last = windows[windows.length - 1];
     if (last && start <= last[1] + 1) last[1] = Math.max(last[1], end);

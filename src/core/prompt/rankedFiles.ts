@@ -21,6 +21,7 @@ const SCORE_REACHED = 50;
 export interface Candidate {
   path: string;
   score: number;
+  /** Best first: what fits of a file is cut out, and its calls followed, in this order. */
   lines: number[];
   /** Names the code that reaches this file uses from it (the resolver's): their declarations are shown. */
   symbols: string[];
@@ -60,7 +61,7 @@ export async function rankedFiles(input: GatherInput): Promise<Candidate[]> {
   const ignored = new Set(await input.unrecorded(checked.map((x) => x.real)));
   return checked
     .filter((x) => !ignored.has(x.real))
-    .map(({ c }) => ({ path: c.path, score: c.score, symbols: reached.symbols.get(c.path) ?? [], lines: [...c.lineScores].sort((a, b) => b[1] - a[1]).slice(0, MAX_LINES_PER_FILE).map(([line]) => line).sort((a, b) => a - b) }))
+    .map(({ c }) => ({ path: c.path, score: c.score, symbols: reached.symbols.get(c.path) ?? [], lines: [...c.lineScores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, MAX_LINES_PER_FILE).map(([line]) => line) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, MAX_FILES);
 }
@@ -77,7 +78,9 @@ async function testDeclarations(failures: ReadonlyArray<{ id: string; file?: str
   const byFile = new Map<string, Set<string>>();
   for (const f of failures.slice(0, MAX_FILES)) {
     if (!f.file) continue;
-    const names = f.id.split(/[^A-Za-z0-9_]+/).filter((w) => isTestFunctionName(w));
+    // The innermost name is the test (`tests/test_error.py > TestError > test_quotes`): a class or file named like a
+    // test (`TestError`, Go's pattern) holds it, and would show every test of the class.
+    const names = f.id.split(/[^A-Za-z0-9_]+/).filter((w) => isTestFunctionName(w)).slice(-1);
     if (names.length) byFile.set(f.file, new Set([...(byFile.get(f.file) ?? []), ...names]));
   }
   for (const [file, names] of byFile) {

@@ -14,6 +14,11 @@ const FAILED_LIST = /^The following tests FAILED:$/;
 const LISTED = /^\s+(\d+) - (.*) \(([^()]*)\)$/;
 // The first place a failing test's own output names (gtest's `file:line: Failure`, Catch2's `file:line: FAILED:`).
 const FAILURE_AT = /^(.+?):(\d+): (?:Failure|FAILED:|error: )/;
+/**
+ * Unity's line per test (`tests/parse.c:361:parse_should_fail:FAIL: Expected NULL`): a FAIL is where the failure is;
+ * a PASS says another test of the binary passed, and is no part of this failure (its line is a `RUN_TEST` in main).
+ */
+const UNITY = /^(.+?\.\w+):(\d+):([A-Za-z_]\w*):(PASS|FAIL)\b/;
 
 export const ctestParser: OutputParser = {
   format: 'ctest',
@@ -102,8 +107,10 @@ function ctestLines(opts: LineOptions = {}): LineParser {
         inList = false;
       }
       if (open) {
+        const unity = UNITY.exec(line);
+        if (unity?.[4] === 'PASS') return;
         keepLine(open.lines, line);
-        const at = open.file === undefined ? FAILURE_AT.exec(line) : null;
+        const at = open.file === undefined ? FAILURE_AT.exec(line) ?? unity : null;
         if (at) open.file = workspacePath(at[1], opts.cwd);
       }
     },

@@ -35,6 +35,20 @@ interface Section {
   header: string;
   file?: string;
   errorLines: string[];
+  /** The traceback's places as pytest prints them (`src/app.py:12: in total`), outermost first. */
+  frames: string[];
+}
+
+/** Traceback places kept per failure, the innermost: a deep recursion prints hundreds. */
+const MAX_FRAMES = 12;
+
+/**
+ * The failure's message with the places its traceback went through, innermost first (as a JS or Rust stack reads):
+ * the E lines alone say what was wrong, not in which function of the code under test.
+ */
+function withFrames(message: string, section: Section | undefined): string {
+  if (!section?.frames.length) return message;
+  return `${message}\nTraceback, innermost first:\n${[...section.frames].reverse().join('\n')}`;
 }
 
 /** Splits "nodeid - message" at the first " - " outside the parametrize brackets. */
@@ -198,7 +212,7 @@ function pytestLines(opts: LineOptions = {}): LineParser {
       if (inFailureBlock) {
         const s = SECTION.exec(line);
         if (s) {
-          current = { header: s[1], errorLines: [] };
+          current = { header: s[1], errorLines: [], frames: [] };
           // A section seen before is read past, not kept again.
           if (!sections.has(s[1])) sections.set(s[1], current);
           if (s[1].startsWith('ERROR collecting ')) {
@@ -209,9 +223,13 @@ function pytestLines(opts: LineOptions = {}): LineParser {
         }
         if (current) {
           if (line.startsWith('E ') || line === 'E') keepLine(current.errorLines, line);
-          else if (current.file === undefined) {
+          else {
             const loc = LOCATION.exec(line);
-            if (loc) current.file = loc[1];
+            if (loc && current.file === undefined) current.file = loc[1];
+            if (loc) {
+              current.frames.push(line.trimEnd());
+              if (current.frames.length > MAX_FRAMES) current.frames.shift();
+            }
           }
           return;
         }
@@ -281,14 +299,14 @@ function pytestLines(opts: LineOptions = {}): LineParser {
         for (const s of failedSummary) {
           const parts = nodeParts(s.nodeid);
           const section = byHeader.get(parts.slice(1).join('.'));
-          const message = section && section.errorLines.length > 0 ? errorMessage(section.errorLines) : s.message;
+          const message = section && section.errorLines.length > 0 ? withFrames(errorMessage(section.errorLines), section) : s.message;
           add(parts, parts[0], message);
         }
       } else {
         for (const [header, s] of byHeader) {
           if (s.header.startsWith('ERROR collecting ')) continue;
           const parts = headerParts(header);
-          add(s.file ? [s.file, ...parts] : parts, s.file, errorMessage(s.errorLines));
+          add(s.file ? [s.file, ...parts] : parts, s.file, withFrames(errorMessage(s.errorLines), s));
         }
       }
       const subtests = subtestFailures({ subSummary, summaryReports: subSummaryCount, subVerbose, subSections, byHeader, failing, known: [...summary.values(), ...verbose.values()].map((s) => s.nodeid).concat([...listedBy.verbose.keys(), ...listedBy.summary.keys()]) });
@@ -366,7 +384,7 @@ function subtestFailures(input: SubtestInput): { reports: number; passedTests: n
   for (const [id, t] of tests) {
     const sections = subSections.get(t.header) ?? [];
     const messages = sections.length > 0
-      ? sections.map(({ desc, section }) => `${desc}: ${errorMessage(section.errorLines)}`)
+      ? sections.map(({ desc, section }) => `${desc}: ${withFrames(errorMessage(section.errorLines), section)}`)
       : (t.nodeid ? subSummary.get(t.nodeid) ?? [] : []).map(({ desc, message }) => (desc ? `${desc}: ${message}` : message));
     const own = failing.get(id);
     if (!own && !byHeader.has(t.header)) passedTests++;

@@ -109,6 +109,30 @@ describe('C and C++ runners on captured outputs (ctest, GoogleTest, Catch2)', ()
     assert.equal(r.failedCount, 0);
   });
 
+  it("a Unity binary under ctest: its FAIL line is the failure's file and place, its PASS lines are no part of the message", () => {
+    const text = [
+      'Test project /w/build',
+      '    Start 1: parse_tests',
+      '1/1 Test #1: parse_tests ......................***Failed    0.01 sec',
+      'tests/parse_tests.c:120:parse_should_parse_numbers:PASS',
+      'tests/parse_tests.c:121:parse_should_parse_strings:PASS',
+      'tests/parse_tests.c:57:parse_should_parse_objects:FAIL: Expected Non-NULL',
+      'tests/parse_tests.c:123:parse_should_parse_arrays:PASS',
+      '',
+      '-----------------------',
+      '3 Tests 1 Failures 0 Ignored ',
+      'FAIL',
+      '',
+      '0% tests passed, 1 tests failed out of 1',
+    ].join('\n');
+    const r = parseOutput(text, 'auto', ['ctest'], { cwd: '/w' });
+    assert.equal(r.runner, 'ctest');
+    const f = r.failing.find((t) => t.id === 'parse_tests');
+    assert.equal(f?.file, 'tests/parse_tests.c');
+    assert.ok(f?.message.includes('tests/parse_tests.c:57:parse_should_parse_objects:FAIL: Expected Non-NULL'), f?.message);
+    assert.ok(!f?.message.includes(':PASS'), f?.message);
+  });
+
   it('a gtest test that never ends crashed its binary: it fails, by name', () => {
     const text = ['[==========] Running 2 tests from 1 test suite.', '[ RUN      ] A.ok', '[       OK ] A.ok (0 ms)', '[ RUN      ] A.boom', 'Segmentation fault (core dumped)'].join('\n');
     const r = parseOutput(text, 'auto');

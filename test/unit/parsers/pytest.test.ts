@@ -33,9 +33,10 @@ describe('pytest parser', () => {
       // The test file, even when the error was raised in calc.py.
       assert.ok(r.failing.every((f) => f.file === F));
       assert.ok(!ids(r).includes(`${F} > TestCalc > test_add`), 'same leaf name in another class passed');
+      // What was wrong, then where: the traceback's places, innermost first (calc.py's line, then the test's).
       assert.equal(
         messageOf(r, `${F} > TestStrings > test_type_error`),
-        "TypeError: unsupported operand type(s) for +: 'int' and 'str'",
+        "TypeError: unsupported operand type(s) for +: 'int' and 'str'\nTraceback, innermost first:\ncalc.py:2: TypeError\ntests/test_calc.py:28:",
       );
       assert.match(
         messageOf(r, `${F} > test_multiline_message`),
